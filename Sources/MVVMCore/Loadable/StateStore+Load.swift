@@ -1,0 +1,51 @@
+extension StateStore {
+    /// Loads a value into a ``Loadable`` in state, as owned work: no loading plumbing to write.
+    ///
+    /// Synchronously, the property moves to `.loading(previous:)` (the old value stays visible).
+    /// Then `operation` runs off the main actor; its value becomes `.loaded`, its error
+    /// `.failed` through `presenter`. Cancelled work (a newer load under `key`, the view
+    /// disappearing) writes nothing.
+    ///
+    /// ```swift
+    /// case .appeared, .refreshPulled:
+    ///     store.load(\.forecast, key: "forecast") { [repository, city] in
+    ///         try await repository.forecast(for: city)
+    ///     }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: where the ``Loadable`` lives in state.
+    ///   - key: the owned-work key; a new load under it replaces the one in flight by default.
+    ///   - policy: ``WorkPolicy/latestWins`` by default; ``WorkPolicy/dropWhileRunning`` keeps
+    ///     the load in flight instead (the property is then left as it is).
+    ///   - presenter: turns a failure into what the user reads.
+    ///   - operation: fetches the value.
+    /// - Returns: `false` when the policy dropped the load.
+    @discardableResult
+    public func load<Value: Sendable>(
+        _ keyPath: WritableKeyPath<State, Loadable<Value>>,
+        key: some Hashable & Sendable,
+        policy: WorkPolicy = .latestWins,
+        presenter: ErrorPresenter = .default,
+        operation: @escaping @Sendable () async throws -> Value
+    ) -> Bool {
+        if policy == .dropWhileRunning, isRunning(key) { return false }
+        update { $0[keyPath: keyPath].startLoading() }
+        return run(key, policy: policy) { [weak self] in
+            let result: Result<Value, any Error>
+            do {
+                result = .success(try await operation())
+            } catch {
+                result = .failure(error)
+            }
+            guard let self else { return }
+            switch result {
+            case .success(let value):
+                update { $0[keyPath: keyPath].finish(with: value) }
+            case .failure(let error):
+                guard let presentation = presenter.present(error) else { return }
+                update { $0[keyPath: keyPath].fail(with: presentation) }
+            }
+        }
+    }
+}

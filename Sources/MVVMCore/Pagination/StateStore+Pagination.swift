@@ -1,0 +1,83 @@
+extension StateStore {
+    /// Loads the next page of a ``PagedList`` in state, as owned work; does nothing when the
+    /// list cannot load more (a page in flight, a failure awaiting retry, or the end reached).
+    ///
+    /// ```swift
+    /// case .lastRowAppeared:
+    ///     store.loadNextPage(\.users, key: "users") { [repository, query] request in
+    ///         let users = try await repository.users(matching: query, page: request.cursor, size: request.pageSize)
+    ///         return .numbered(users, page: request.cursor, pageSize: request.pageSize)
+    ///     }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: where the list lives in state.
+    ///   - key: the owned-work key shared by this list's loads; a refresh under it cancels a
+    ///     load in flight.
+    ///   - presenter: turns a failure into what the user reads.
+    ///   - fetch: fetches one page, off the main actor.
+    /// - Returns: whether a request started.
+    @discardableResult
+    public func loadNextPage<Item: Sendable, Cursor: Sendable>(
+        _ keyPath: WritableKeyPath<State, PagedList<Item, Cursor>>,
+        key: some Hashable & Sendable,
+        presenter: ErrorPresenter = .default,
+        fetch: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
+    ) -> Bool {
+        guard state[keyPath: keyPath].canLoadMore else { return false }
+        return startPage(keyPath, key: key, presenter: presenter, fetch: fetch) { $0.beginNextPage() }
+    }
+
+    /// Reloads a ``PagedList`` from its first page, keeping its items visible until the page
+    /// arrives; a load in flight under `key` is cancelled. Use it for pull to refresh.
+    @discardableResult
+    public func refreshPages<Item: Sendable, Cursor: Sendable>(
+        _ keyPath: WritableKeyPath<State, PagedList<Item, Cursor>>,
+        key: some Hashable & Sendable,
+        presenter: ErrorPresenter = .default,
+        fetch: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
+    ) -> Bool {
+        startPage(keyPath, key: key, presenter: presenter, fetch: fetch) { $0.beginRefresh() }
+    }
+
+    /// Asks again for the page that failed, keeping the pages already loaded; does nothing
+    /// when the last request did not fail.
+    @discardableResult
+    public func retryPage<Item: Sendable, Cursor: Sendable>(
+        _ keyPath: WritableKeyPath<State, PagedList<Item, Cursor>>,
+        key: some Hashable & Sendable,
+        presenter: ErrorPresenter = .default,
+        fetch: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
+    ) -> Bool {
+        guard state[keyPath: keyPath].error != nil else { return false }
+        return startPage(keyPath, key: key, presenter: presenter, fetch: fetch) { $0.beginRetry() }
+    }
+
+    private func startPage<Item: Sendable, Cursor: Sendable>(
+        _ keyPath: WritableKeyPath<State, PagedList<Item, Cursor>>,
+        key: some Hashable & Sendable,
+        presenter: ErrorPresenter,
+        fetch: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>,
+        begin: (inout PagedList<Item, Cursor>) -> PageRequest<Cursor>?
+    ) -> Bool {
+        var started: PageRequest<Cursor>?
+        update { started = begin(&$0[keyPath: keyPath]) }
+        guard let request = started else { return false }
+        return run(key, policy: .latestWins) { [weak self] in
+            let result: Result<Page<Item, Cursor>, any Error>
+            do {
+                result = .success(try await fetch(request))
+            } catch {
+                result = .failure(error)
+            }
+            guard let self else { return }
+            switch result {
+            case .success(let page):
+                update { $0[keyPath: keyPath].complete(request, with: page) }
+            case .failure(let error):
+                guard let presentation = presenter.present(error) else { return }
+                update { $0[keyPath: keyPath].fail(request, with: presentation) }
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// The outcome of validating a form: a message per failing field, and whether it can be submitted.
+public struct ValidationResult<Field: Hashable & Sendable>: Equatable, Sendable {
+    /// The failing fields' messages.
+    public private(set) var messages: [Field: String] = [:]
+    /// Fields whose rules ran and all passed.
+    private var passed: Set<Field> = []
+
+    /// A result with no failures.
+    public init() {}
+
+    /// Whether no rule failed: the article's "submit enabled".
+    public var canSubmit: Bool { messages.isEmpty }
+
+    /// The message of `field`'s first failing rule, or `nil` when it passes.
+    public func message(for field: Field) -> String? {
+        messages[field]
+    }
+
+    /// The semantic status of `field`, for a view to colour: ok, or an error with its message.
+    public func status(for field: Field) -> FieldStatus {
+        if let message = messages[field] { return .error(message) }
+        return passed.contains(field) ? .ok : .unchecked
+    }
+
+    mutating func record(_ message: String, for field: Field) {
+        messages[field] = message
+        passed.remove(field)
+    }
+
+    mutating func markChecked(_ field: Field) {
+        passed.insert(field)
+    }
+}
+
+/// What a view shows next to a field: the article's green and red, as meaning.
+public enum FieldStatus: Hashable, Sendable {
+    /// No rule covers the field.
+    case unchecked
+    /// Every rule passed.
+    case ok
+    /// A rule failed; show its message.
+    case error(String)
+
+    /// The message to show, if any.
+    public var message: String? {
+        if case .error(let message) = self { return message }
+        return nil
+    }
+
+    /// Whether the field passed every rule.
+    public var isOK: Bool { self == .ok }
+}
