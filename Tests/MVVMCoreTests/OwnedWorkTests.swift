@@ -1,0 +1,188 @@
+import MVVMCore
+import MVVMTesting
+import Testing
+
+@MainActor
+struct OwnedWorkTests {
+    struct Log: Equatable, Sendable {
+        var entries: [String] = []
+    }
+
+    @Test func latestWinsCancelsThePreviousWorkAndItsUpdateIsDropped() async {
+        let clock = TestClock()
+        let store = StateStore(Log(), clock: clock)
+        let firstSawCancellation = LockedValue(false)
+
+        store.run("search") {
+            do { try await clock.sleep(for: .seconds(1)) } catch {
+                firstSawCancellation.withValue { $0 = true }
+            }
+            // Even ignoring cancellation, its write must not land.
+            store.update { $0.entries.append("first") }
+        }
+        store.run("search") {
+            try? await clock.sleep(for: .seconds(1))
+            store.update { $0.entries.append("second") }
+        }
+        await settle()
+        await clock.advance(by: .seconds(1))
+        await store.untilIdle()
+
+        #expect(store.state.entries == ["second"])
+        #expect(firstSawCancellation.value)
+    }
+
+    @Test func dropWhileRunningIgnoresNewWorkUntilTheFirstFinishes() async {
+        let clock = TestClock()
+        let store = StateStore(Log(), clock: clock)
+
+        let started = [1, 2, 3].map { n in
+            store.run("loadMore", policy: .dropWhileRunning) {
+                try? await clock.sleep(for: .seconds(1))
+                store.update { $0.entries.append("page \(n)") }
+            }
+        }
+        #expect(started == [true, false, false])
+        await settle()
+        await clock.advance(by: .seconds(1))
+        await store.untilIdle()
+        let again = store.run("loadMore", policy: .dropWhileRunning) {
+            store.update { $0.entries.append("page 4") }
+        }
+
+        #expect(again)
+        await store.untilIdle()
+        #expect(store.state.entries == ["page 1", "page 4"])
+    }
+
+    @Test func queueRunsWorkInTheOrderItStartedEvenWhenLaterWorkIsFaster() async {
+        let clock = TestClock()
+        let store = StateStore(Log(), clock: clock)
+        let latencies: [Duration] = [.seconds(3), .seconds(1), .seconds(2)]
+        for (index, latency) in latencies.enumerated() {
+            store.run("save", policy: .queue) {
+                store.update { $0.entries.append("start \(index)") }
+                try? await clock.sleep(for: latency)
+                store.update { $0.entries.append("end \(index)") }
+            }
+        }
+        await settle()
+        await clock.run()
+        await store.untilIdle()
+
+        #expect(store.state.entries == ["start 0", "end 0", "start 1", "end 1", "start 2", "end 2"])
+    }
+
+    @Test func differentKeysRunSideBySide() async {
+        let clock = TestClock()
+        let store = StateStore(Log(), clock: clock)
+        store.run("a") { try? await clock.sleep(for: .seconds(2)); store.update { $0.entries.append("a") } }
+        store.run("b") { try? await clock.sleep(for: .seconds(1)); store.update { $0.entries.append("b") } }
+        #expect(store.runningWorkKeys.map(\.description) == ["a", "b"])
+        await settle()
+        await clock.run()
+        await store.untilIdle()
+        #expect(store.state.entries == ["b", "a"])
+    }
+
+    @Test func deactivationCancelsEveryKeyAndNoCancelledWorkWrites() async {
+        let clock = TestClock()
+        let store = StateStore(Log(), clock: clock)
+        store.activate()
+        store.run("a") { try? await clock.sleep(for: .seconds(1)); store.update { $0.entries.append("a") } }
+        store.run("b", policy: .queue) { try? await clock.sleep(for: .seconds(1)); store.update { $0.entries.append("b") } }
+        store.run("c", policy: .debounce(for: .seconds(1))) { store.update { $0.entries.append("c") } }
+        store.run("d", policy: .throttle(for: .seconds(1))) { try? await clock.sleep(for: .seconds(1)); store.update { $0.entries.append("d") } }
+        #expect(store.runningWorkKeys.count == 4)
+
+        store.deactivate()
+
+        #expect(store.isActive == false)
+        #expect(store.isIdle)
+        await settle()
+        await clock.run()
+        await settle()
+        #expect(store.state.entries == [])
+    }
+
+    @Test func cancelWorkCancelsOneKeyOnly() async {
+        let clock = TestClock()
+        let store = StateStore(Log(), clock: clock)
+        store.run("a") { try? await clock.sleep(for: .seconds(1)); store.update { $0.entries.append("a") } }
+        store.run("b") { try? await clock.sleep(for: .seconds(1)); store.update { $0.entries.append("b") } }
+        store.cancelWork("a")
+        #expect(store.isRunning("a") == false)
+        #expect(store.isRunning("b"))
+        await settle()
+        await clock.run()
+        await store.untilIdle()
+        #expect(store.state.entries == ["b"])
+    }
+
+    @Test func workThatFinishesSynchronouslyLeavesNothingRunning() async {
+        let store = StateStore(Log())
+        store.run("sync") { store.update { $0.entries.append("done") } }
+        #expect(store.state.entries == ["done"])
+        #expect(store.isIdle)
+    }
+
+    @Test func deallocatingTheViewModelCancelsItsWorkInFlight() async {
+        let clock = TestClock()
+        let reachedEnd = LockedValue(false)
+        let wasCancelled = LockedValue(false)
+        var viewModel: SearchViewModel? = SearchViewModel(repository: StubSearchRepository(clock: clock))
+        weak let weakViewModel = viewModel
+        viewModel!.store.run("long") { [clock] in
+            do {
+                try await clock.sleep(for: .seconds(10))
+                reachedEnd.withValue { $0 = true }
+            } catch {
+                wasCancelled.withValue { $0 = true }
+            }
+        }
+        viewModel = nil
+
+        #expect(weakViewModel == nil)
+        #expect(await waitFor { wasCancelled.value })
+        await clock.run()
+        #expect(reachedEnd.value == false)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func latestWinsUnderRandomLatenciesEndsWithTheLastEventsResultAndNeverShowsAStaleOne(seed: UInt64) async {
+        var random = SplitMix64(seed: seed)
+        let latencies = LockedValue<[String: Duration]>([:])
+        let clock = TestClock()
+        let repository = StubSearchRepository(clock: clock, latency: { query in
+            latencies.value[query] ?? .zero
+        }, ignoresCancellation: true)
+        let viewModel = SearchViewModel(repository: repository)
+        // A stale result is one that lands (loading → loaded) for a query other than the current one.
+        var staleStates: [SearchViewModel.State] = []
+        var previous = viewModel.state
+        let token = viewModel.subscribe(sendCurrent: false) { state in
+            if previous.results.isLoading, case .loaded(let results) = state.results, results.query != state.query {
+                staleStates.append(state)
+            }
+            previous = state
+        }
+
+        for index in 0..<300 {
+            let query = "q\(index)"
+            latencies.withValue { $0[query] = .milliseconds(Int.random(in: 0...500, using: &random)) }
+            viewModel.send(.searchSubmitted(query))
+            if Bool.random(using: &random) {
+                await settle(rounds: 2)
+                await clock.advance(by: .milliseconds(Int.random(in: 0...200, using: &random)))
+            }
+        }
+        await settle()
+        await clock.run()
+        await viewModel.store.untilIdle()
+
+        #expect(staleStates.isEmpty)
+        #expect(viewModel.state.query == "q299")
+        #expect(viewModel.state.results == .loaded(.answer(to: "q299")))
+        token.cancel()
+    }
+}
