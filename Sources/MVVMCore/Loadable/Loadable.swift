@@ -6,7 +6,7 @@
 /// ```swift
 /// switch state.users {
 /// case .idle: Text("Pull to load")
-/// case .loading(nil): ProgressView()
+/// case .loading(previous: nil): ProgressView()
 /// case .failed(let error, nil): ErrorView(error)
 /// default: List(state.users.value ?? []) { ... }   // loaded, refreshing, or refresh failed
 /// }
@@ -15,14 +15,12 @@ public enum Loadable<Value> {
     /// Nothing requested yet.
     case idle
     /// A load is in flight; `previous` is the value shown meanwhile, if any.
-    case loading(previous: Value?)
+    /// `.loading()` is a first load, with nothing to show.
+    case loading(previous: Value? = nil)
     /// The value arrived.
     case loaded(Value)
     /// The load failed; `previous` is the value still shown, if any.
     case failed(ErrorPresentation, previous: Value?)
-
-    /// A first load: loading, with nothing to show meanwhile.
-    public static var loading: Loadable { .loading(previous: nil) }
 
     /// The value to show: the loaded one, or the one kept while reloading or after a failure.
     public var value: Value? {

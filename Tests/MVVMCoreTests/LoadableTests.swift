@@ -1,0 +1,121 @@
+import MVVMCore
+import MVVMTesting
+import Testing
+
+@MainActor
+struct LoadableTests {
+    let failure = ErrorPresentation(title: "Error", message: "Offline.")
+
+    @Test func conveniencesForEachPhase() {
+        let idle = Loadable<[Int]>.idle
+        #expect(idle.value == nil && !idle.isLoading && idle.error == nil)
+
+        let firstLoad = Loadable<[Int]>.loading()
+        #expect(firstLoad.isLoading && !firstLoad.isRefreshing && firstLoad.value == nil)
+
+        let loaded = Loadable<[Int]>.loaded([1, 2])
+        #expect(loaded.value == [1, 2] && !loaded.isLoading && loaded.errorMessage == nil)
+
+        let failed = Loadable<[Int]>.failed(failure, previous: nil)
+        #expect(failed.error == failure && failed.errorMessage == "Offline." && failed.value == nil)
+    }
+
+    @Test func aRefreshKeepsTheOldValueVisibleWhileItReloads() {
+        var users = Loadable<[String]>.loaded(["Ann"])
+        users.startLoading()
+        #expect(users == .loading(previous: ["Ann"]))
+        #expect(users.isRefreshing)
+        #expect(users.value == ["Ann"])
+
+        users.finish(with: ["Ann", "Bob"])
+        #expect(users == .loaded(["Ann", "Bob"]))
+    }
+
+    @Test func aFailedRefreshKeepsTheOldValueAndShowsTheError() {
+        var users = Loadable<[String]>.loaded(["Ann"])
+        users.startLoading()
+        users.fail(with: failure)
+        #expect(users == .failed(failure, previous: ["Ann"]))
+        #expect(users.value == ["Ann"])
+    }
+
+    @Test func mapKeepsThePhase() {
+        let refreshing = Loadable<[Int]>.loading(previous: [1, 2, 3])
+        #expect(refreshing.map(\.count) == .loading(previous: 3))
+        #expect(Loadable<[Int]>.failed(failure, previous: nil).map(\.count) == .failed(failure, previous: nil))
+    }
+
+    @Test func loadMovesThroughLoadingToLoaded() async {
+        let clock = TestClock()
+        let viewModel = SearchViewModel(repository: StubSearchRepository(clock: clock))
+        let tester = ViewModelTester(viewModel, clock: clock)
+
+        tester.send(.searchSubmitted("ann")) {
+            $0.query = "ann"
+            $0.results = .loading()
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.results = .loaded(.answer(to: "ann")) }
+        await tester.finish()
+    }
+
+    @Test func loadTurnsAFailureIntoItsPresentationAndKeepsThePreviousValue() async {
+        let clock = TestClock()
+        let repository = StubSearchRepository(clock: clock, failing: { $0 == "bob" })
+        let tester = ViewModelTester(SearchViewModel(repository: repository), clock: clock)
+
+        tester.send(.searchSubmitted("ann")) {
+            $0.query = "ann"
+            $0.results = .loading()
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.results = .loaded(.answer(to: "ann")) }
+        tester.send(.searchSubmitted("bob")) {
+            $0.query = "bob"
+            $0.results = .loading(previous: .answer(to: "ann"))
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.results = .failed(
+                ErrorPresentation(title: "Search", message: "The search failed. Try again.", isRetryable: true),
+                previous: .answer(to: "ann")
+            )
+        }
+        await tester.finish()
+    }
+
+    @Test func aLoadCancelledByDisappearingWritesNothing() async {
+        let clock = TestClock()
+        let viewModel = SearchViewModel(repository: StubSearchRepository(clock: clock, ignoresCancellation: true))
+        let tester = ViewModelTester(viewModel, clock: clock)
+        viewModel.appear()
+
+        tester.send(.searchSubmitted("ann")) {
+            $0.query = "ann"
+            $0.results = .loading()
+        }
+        viewModel.disappear()
+        await tester.advance(by: .milliseconds(100))
+        await settle()
+
+        #expect(viewModel.state.results == .loading())
+        #expect(viewModel.appearCount == 1 && viewModel.disappearCount == 1)
+        await tester.finish()
+    }
+
+    @Test func loadWithDropWhileRunningLeavesTheLoadInFlightAlone() async {
+        struct Screen: Equatable, Sendable { var value: Loadable<Int> = .idle }
+        let clock = TestClock()
+        let store = StateStore(Screen(), clock: clock)
+        let first = store.load(\.value, key: "value", policy: .dropWhileRunning) {
+            try await clock.sleep(for: .seconds(1))
+            return 1
+        }
+        let second = store.load(\.value, key: "value", policy: .dropWhileRunning) { 2 }
+        #expect(first && !second)
+        await settle()
+        await clock.advance(by: .seconds(1))
+        await store.untilIdle()
+        #expect(store.state.value == .loaded(1))
+    }
+}
