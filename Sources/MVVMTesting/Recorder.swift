@@ -75,7 +75,7 @@ extension Recorder where Value: Equatable {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         guard values != expected else { return }
-        let difference = CustomDump.diff(expected, values).map { "(Expected: −, Actual: +)\n" + $0 } ?? ""
+        let difference = CustomDump.diff(expected, values, format: .proportional).map { "(Expected: −, Actual: +)\n" + $0 } ?? ""
         reporter.fail(
             "Recorded history differs from the expected one:\n" + difference,
             at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)

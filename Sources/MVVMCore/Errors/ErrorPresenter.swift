@@ -33,8 +33,8 @@ public struct ErrorPresenter: Sendable {
     public init(
         fallbackTitle: String = "Error",
         fallbackMessage: String = "Something went wrong. Please try again.",
-        isCancellation: @escaping @Sendable (any Error) -> Bool = { _ in false },
-        map: @escaping @Sendable (any Error) -> ErrorPresentation? = { _ in nil }
+        map: @escaping @Sendable (any Error) -> ErrorPresentation? = { _ in nil },
+        isCancellation: @escaping @Sendable (any Error) -> Bool = { _ in false }
     ) {
         self.fallbackTitle = fallbackTitle
         self.fallbackMessage = fallbackMessage

@@ -2,6 +2,8 @@
 public struct ValidationResult<Field: Hashable & Sendable>: Equatable, Sendable {
     /// The failing fields' messages.
     public private(set) var messages: [Field: String] = [:]
+    /// The failing fields, in the order their rules were declared.
+    public private(set) var failingFields: [Field] = []
     /// Fields whose rules ran and all passed.
     private var passed: Set<Field> = []
 
@@ -10,6 +12,12 @@ public struct ValidationResult<Field: Hashable & Sendable>: Equatable, Sendable 
 
     /// Whether no rule failed: the article's "submit enabled".
     public var canSubmit: Bool { messages.isEmpty }
+
+    /// The first failure's message, in declaration order: for a form that shows one summary
+    /// line (the registration article's label).
+    public var firstMessage: String? {
+        failingFields.first.flatMap { messages[$0] }
+    }
 
     /// The message of `field`'s first failing rule, or `nil` when it passes.
     public func message(for field: Field) -> String? {
@@ -23,7 +31,7 @@ public struct ValidationResult<Field: Hashable & Sendable>: Equatable, Sendable 
     }
 
     mutating func record(_ message: String, for field: Field) {
-        messages[field] = message
+        if messages.updateValue(message, forKey: field) == nil { failingFields.append(field) }
         passed.remove(field)
     }
 

@@ -27,7 +27,7 @@ public struct ValidationRule<Value>: Sendable {
     }
 }
 
-extension ValidationRule where Value: StringProtocol {
+extension ValidationRule where Value: StringProtocol & SendableMetatype {
     /// Fails when the value is empty or only whitespace.
     public static func required(_ message: String) -> Self {
         .custom(message) { !$0.allSatisfy(\.isWhitespace) }

@@ -6,14 +6,16 @@ extension StateStore {
     /// dropped, so a stale response can never overwrite a newer one.
     ///
     /// The operation runs on the main actor; its `await`s on nonisolated or actor code run off
-    /// it. Capture the ViewModel weakly, or better, capture only what the work needs:
+    /// it. Capture only what the work needs, and the store or the ViewModel **weakly**: work that
+    /// holds them strongly keeps them alive after the view lets go, so deallocation cannot cancel
+    /// it (`LeakTracker` in MVVMTesting catches this).
     ///
     /// ```swift
     /// func searchTextChanged(_ text: String) {
     ///     store.update { $0.query = text }
-    ///     store.run("search", policy: .debounce(for: .milliseconds(300))) { [repository, store] in
+    ///     store.run("search", policy: .debounce(for: .milliseconds(300))) { [repository, weak store] in
     ///         let users = try? await repository.search(text)
-    ///         store.update { $0.results = users ?? [] }
+    ///         store?.update { $0.results = users ?? [] }
     ///     }
     /// }
     /// ```

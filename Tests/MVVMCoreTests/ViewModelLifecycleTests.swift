@@ -1,0 +1,53 @@
+import MVVMCore
+import MVVMTesting
+import Testing
+
+@MainActor
+struct ViewModelLifecycleTests {
+    @Test func appearActivatesThenCallsTheHook() {
+        let viewModel = SearchViewModel(repository: StubSearchRepository(clock: TestClock()))
+        #expect(viewModel.store.isActive == false)
+        viewModel.appear()
+        #expect(viewModel.store.isActive)
+        #expect(viewModel.appearCount == 1)
+    }
+
+    @Test func disappearCallsTheHookThenCancelsAllWork() async {
+        let clock = TestClock()
+        let viewModel = SearchViewModel(repository: StubSearchRepository(clock: clock))
+        viewModel.appear()
+        viewModel.send(.searchTextChanged("a"))
+        #expect(viewModel.store.isRunning("search"))
+
+        viewModel.disappear()
+
+        #expect(viewModel.disappearCount == 1)
+        #expect(viewModel.store.isActive == false)
+        #expect(viewModel.store.isIdle)
+    }
+
+    @Test func theViewModelGoesAwayWithItsObserversAndWorkInFlight() async {
+        let leaks = LeakTracker()
+        do {
+            let clock = TestClock()
+            let repository = StubSearchRepository(clock: clock)
+            let viewModel = SearchViewModel(repository: repository)
+            leaks.track(viewModel, "view model")
+            leaks.track(viewModel.store, "store")
+            leaks.track(repository, "repository")
+            let token = viewModel.subscribe { _ in }
+            let stream = viewModel.states
+            viewModel.appear()
+            viewModel.send(.searchSubmitted("ann"))
+            _ = (token, stream)
+        }
+        await leaks.expectAllDeallocated()
+    }
+
+    @Test func sendIsOnEvent() {
+        let viewModel = CounterViewModel()
+        viewModel.send(.incrementTapped)
+        viewModel.onEvent(.incrementTapped)
+        #expect(viewModel.state.count == 2)
+    }
+}

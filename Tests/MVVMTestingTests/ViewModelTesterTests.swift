@@ -1,0 +1,179 @@
+import MVVMCore
+import MVVMTesting
+import Testing
+
+@MainActor
+struct ViewModelTesterTests {
+    @Test func aScriptThatAssertsEveryChangePasses() async {
+        let log = FailureLog()
+        let clock = TestClock()
+        let tester = ViewModelTester(GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter)
+
+        tester.send(.nameChanged("Ann")) { $0.name = "Ann" }
+        tester.send(.greetTapped)
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.greeting = "Hello, Ann!" }
+        await tester.finish()
+
+        #expect(log.messages == [])
+        #expect(tester.state == .init(name: "Ann", greeting: "Hello, Ann!"))
+    }
+
+    @Test func aWrongExpectationFailsWithADiff() async {
+        let log = FailureLog()
+        let tester = ViewModelTester(GreetingViewModel(clock: TestClock()), reporter: log.reporter)
+
+        tester.send(.nameChanged("Ann")) { $0.name = "Bob" }
+
+        #expect(log.messages == [
+            """
+            State differs from the expected one after sending GreetingViewModel.Event.nameChanged("Ann"):
+            (Expected: −, Actual: +)
+            \u{2007} GreetingViewModel.State(
+            −   name: "Bob",
+            +   name: "Ann",
+            \u{2007}   greeting: nil
+            \u{2007} )
+            """,
+        ])
+    }
+
+    @Test func aChangeAfterAnEventDeclaredUnchangingFails() {
+        let log = FailureLog()
+        let tester = ViewModelTester(GreetingViewModel(clock: TestClock()), reporter: log.reporter)
+
+        tester.send(.nameChanged("Ann"))
+        tester.send(.nothingTapped)
+
+        #expect(log.messages == [
+            """
+            Sending GreetingViewModel.Event.nameChanged("Ann") changed state, but no change was expected:
+            (Expected: −, Actual: +)
+            \u{2007} GreetingViewModel.State(
+            −   name: "",
+            +   name: "Ann",
+            \u{2007}   greeting: nil
+            \u{2007} )
+            """,
+        ])
+    }
+
+    @Test func anEffectsChangeNeverReceivedFailsAtFinish() async {
+        let log = FailureLog()
+        let clock = TestClock()
+        let tester = ViewModelTester(GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter)
+
+        tester.send(.greetTapped)
+        await tester.advance(by: .seconds(1))
+        await tester.finish()
+
+        #expect(log.messages == [
+            """
+            1 state change(s) were not asserted before finishing. Assert each with receive(_:):
+            (Expected: −, Actual: +)
+            \u{2007} GreetingViewModel.State(
+            \u{2007}   name: "",
+            −   greeting: nil
+            +   greeting: "Hello, !"
+            \u{2007} )
+            """,
+        ])
+    }
+
+    @Test func anEffectsChangeNeverReceivedFailsAtTheNextSend() async {
+        let log = FailureLog()
+        let clock = TestClock()
+        let tester = ViewModelTester(GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter)
+
+        tester.send(.greetTapped)
+        await tester.advance(by: .seconds(1))
+        tester.send(.nameChanged("Ann")) { $0.name = "Ann"; $0.greeting = "Hello, !" }
+
+        #expect(log.messages.count == 1)
+        #expect(log.messages.first?.hasPrefix(
+            "1 state change(s) were not asserted before sending GreetingViewModel.Event.nameChanged(\"Ann\")."
+        ) == true)
+    }
+
+    @Test func workStillRunningAtFinishFailsNamingItsKey() async {
+        let log = FailureLog()
+        let clock = TestClock()
+        let tester = ViewModelTester(
+            GreetingViewModel(clock: clock), clock: clock, timeout: .milliseconds(50), reporter: log.reporter
+        )
+
+        tester.send(.greetTapped)
+        await tester.finish()
+
+        #expect(log.messages == [
+            "Owned work is still running at the end of the test: \"greet\". "
+                + "Advance the test clock, let it finish, or end it with disappear().",
+        ])
+        tester.viewModel.disappear()
+    }
+
+    @Test func receivingWhenNothingChangesFailsNamingTheWaitingWork() async {
+        let log = FailureLog()
+        let clock = TestClock()
+        let tester = ViewModelTester(
+            GreetingViewModel(clock: clock), clock: clock, timeout: .milliseconds(50), reporter: log.reporter
+        )
+
+        tester.send(.greetTapped)
+        await tester.receive { $0.greeting = "Hello, !" }
+
+        #expect(log.messages == [
+            "Expected a state change, but none happened within 50 ms. Owned work still running: \"greet\" "
+                + "(waiting on the test clock? advance it first).",
+        ])
+        tester.viewModel.disappear()
+    }
+
+    @Test func aWrongReceivedChangeFailsWithADiff() async {
+        let log = FailureLog()
+        let clock = TestClock()
+        let tester = ViewModelTester(GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter)
+
+        tester.send(.greetTapped)
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.greeting = "Hi" }
+
+        #expect(log.messages == [
+            """
+            State differs from the expected one in the received state change:
+            (Expected: −, Actual: +)
+            \u{2007} GreetingViewModel.State(
+            \u{2007}   name: "",
+            −   greeting: "Hi"
+            +   greeting: "Hello, !"
+            \u{2007} )
+            """,
+        ])
+    }
+
+    @Test func advancingWithoutAClockFailsWithAHint() async {
+        let log = FailureLog()
+        let tester = ViewModelTester(GreetingViewModel(clock: TestClock()), reporter: log.reporter)
+
+        await tester.advance(by: .seconds(1))
+
+        #expect(log.messages == [
+            "advance(by:) needs a clock: create the tester with the TestClock you gave the ViewModel.",
+        ])
+    }
+
+    @Test func skippedChangesAreAcceptedWithoutAssertion() async {
+        let log = FailureLog()
+        let clock = TestClock()
+        let tester = ViewModelTester(GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter)
+
+        tester.send(.greetTapped)
+        await tester.advance(by: .seconds(1))
+        tester.skipReceivedChanges()
+        tester.send(.nameChanged("Ann")) { $0.name = "Ann" }
+        await tester.finish()
+
+        #expect(log.messages == [])
+        #expect(tester.state.greeting == "Hello, !")
+    }
+}
