@@ -103,6 +103,31 @@ struct LoadableTests {
         await tester.finish()
     }
 
+    @Test func cancelLoadingGoesBackToWhatWasShown() {
+        var first = Loadable<Int>.loading()
+        first.cancelLoading()
+        #expect(first == .idle)
+
+        var refresh = Loadable<Int>.loading(previous: 3)
+        refresh.cancelLoading()
+        #expect(refresh == .loaded(3))
+
+        var failed = Loadable<Int>.failed(ErrorPresentation(title: "t", message: "m"), previous: nil)
+        failed.cancelLoading()
+        #expect(failed == .failed(ErrorPresentation(title: "t", message: "m"), previous: nil))
+    }
+
+    @Test func aCancellationErrorFromWorkThatWasNotCancelledLeavesNoSpinner() async {
+        struct Screen: Equatable, Sendable { var value: Loadable<Int> = .loaded(7) }
+        let store = StateStore(Screen())
+
+        store.load(\.value, key: "value") { throw CancellationError() }
+        #expect(store.state.value == .loading(previous: 7))
+        await store.untilIdle()
+
+        #expect(store.state.value == .loaded(7))
+    }
+
     @Test func loadWithDropWhileRunningLeavesTheLoadInFlightAlone() async {
         struct Screen: Equatable, Sendable { var value: Loadable<Int> = .idle }
         let clock = TestClock()

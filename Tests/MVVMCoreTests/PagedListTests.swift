@@ -188,6 +188,25 @@ struct PaginationStoreTests {
         #expect(backend.requests.value == [1, 2, 2])
     }
 
+    @Test func aCancellationErrorFromAPageLetsTheSamePageLoadAgain() async {
+        let store = StateStore(Screen())
+        let calls = LockedValue(0)
+        let fetch: @Sendable (PageRequest<Int>) async throws -> Page<Int, Int> = { request in
+            if calls.withValue({ $0 += 1; return $0 }) == 1 { throw CancellationError() }
+            return .numbered([1, 2], page: request.cursor, pageSize: 20)
+        }
+
+        store.loadNextPage(\.users, key: "users", fetch: fetch)
+        await store.untilIdle()
+        #expect(store.state.users.canLoadMore)
+        #expect(store.state.users.error == nil)
+
+        store.loadNextPage(\.users, key: "users", fetch: fetch)
+        await store.untilIdle()
+        #expect(store.state.users.items == [1, 2])
+        #expect(calls.value == 2)
+    }
+
     @Test func refreshCancelsALoadMoreInFlightAndStartsOver() async {
         let clock = TestClock()
         let backend = Backend(clock: clock, total: 10)

@@ -22,5 +22,6 @@ public struct ErrorPresentation: Hashable, Sendable, CustomStringConvertible {
         self.init(title: error.title, message: error.message, isRetryable: error.isRetryable)
     }
 
+    /// "Title: message", for logs and test failures.
     public var description: String { "\(title): \(message)" }
 }

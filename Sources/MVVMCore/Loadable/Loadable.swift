@@ -68,6 +68,13 @@ public enum Loadable<Value> {
         self = .failed(error, previous: value)
     }
 
+    /// Ends a load that was called off without a result: back to ``loaded(_:)`` with the value
+    /// shown meanwhile, or to ``idle`` when there was none. Does nothing unless loading.
+    public mutating func cancelLoading() {
+        guard case .loading(let previous) = self else { return }
+        self = previous.map(Loadable.loaded) ?? .idle
+    }
+
     /// Transforms the value, keeping the phase.
     public func map<T>(_ transform: (Value) throws -> T) rethrows -> Loadable<T> {
         switch self {

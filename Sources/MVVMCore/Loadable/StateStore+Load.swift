@@ -3,8 +3,9 @@ extension StateStore {
     ///
     /// Synchronously, the property moves to `.loading(previous:)` (the old value stays visible).
     /// Then `operation` runs off the main actor; its value becomes `.loaded`, its error
-    /// `.failed` through `presenter`. Cancelled work (a newer load under `key`, the view
-    /// disappearing) writes nothing.
+    /// `.failed` through `presenter`. An error the presenter shows as nothing (a cancellation)
+    /// puts the property back to the value it showed before: no spinner is left behind.
+    /// Cancelled work (a newer load under `key`, the view disappearing) writes nothing.
     ///
     /// ```swift
     /// case .appeared, .refreshPulled:
@@ -43,8 +44,13 @@ extension StateStore {
             case .success(let value):
                 update { $0[keyPath: keyPath].finish(with: value) }
             case .failure(let error):
-                guard let presentation = presenter.present(error) else { return }
-                update { $0[keyPath: keyPath].fail(with: presentation) }
+                if let presentation = presenter.present(error) {
+                    update { $0[keyPath: keyPath].fail(with: presentation) }
+                } else {
+                    // A cancellation error though this work was not cancelled (its writes
+                    // would be dropped otherwise): nothing to show, but no spinner left behind.
+                    update { $0[keyPath: keyPath].cancelLoading() }
+                }
             }
         }
     }

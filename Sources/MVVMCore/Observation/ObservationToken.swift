@@ -46,10 +46,12 @@ public final class ObservationToken: Hashable {
         array.append(self)
     }
 
+    /// Tokens are equal only to themselves.
     public nonisolated static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool {
         lhs === rhs
     }
 
+    /// Hashes the token's identity.
     public nonisolated func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }

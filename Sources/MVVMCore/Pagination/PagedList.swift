@@ -147,6 +147,16 @@ public struct PagedList<Item, Cursor> {
         return true
     }
 
+    /// Records that `request` was called off without a result: back to idle, so that the same
+    /// page can be asked for again.
+    /// - Returns: `false`, changing nothing, when `request` is not the one in flight (stale).
+    @discardableResult
+    public mutating func cancel(_ request: PageRequest<Cursor>) -> Bool {
+        guard isInFlight(request) else { return false }
+        status = .idle
+        return true
+    }
+
     /// Changes loaded items in place (an optimistic toggle, a removal), keeping paging as it is.
     public mutating func updateItems(_ change: (inout [Item]) -> Void) {
         change(&items)

@@ -75,8 +75,11 @@ extension StateStore {
             case .success(let page):
                 update { $0[keyPath: keyPath].complete(request, with: page) }
             case .failure(let error):
-                guard let presentation = presenter.present(error) else { return }
-                update { $0[keyPath: keyPath].fail(request, with: presentation) }
+                if let presentation = presenter.present(error) {
+                    update { $0[keyPath: keyPath].fail(request, with: presentation) }
+                } else {
+                    update { $0[keyPath: keyPath].cancel(request) }
+                }
             }
         }
     }

@@ -44,18 +44,3 @@ public struct FormValidator<Form, Field: Hashable & Sendable>: Sendable {
         return result
     }
 }
-
-/// Collects ``FieldRule``s written one per line.
-@resultBuilder
-public enum FieldRulesBuilder<Form, Field: Hashable & Sendable> {
-    public static func buildExpression(_ rule: FieldRule<Form, Field>) -> [FieldRule<Form, Field>] { [rule] }
-    public static func buildBlock(_ parts: [FieldRule<Form, Field>]...) -> [FieldRule<Form, Field>] {
-        parts.flatMap { $0 }
-    }
-    public static func buildOptional(_ part: [FieldRule<Form, Field>]?) -> [FieldRule<Form, Field>] { part ?? [] }
-    public static func buildEither(first: [FieldRule<Form, Field>]) -> [FieldRule<Form, Field>] { first }
-    public static func buildEither(second: [FieldRule<Form, Field>]) -> [FieldRule<Form, Field>] { second }
-    public static func buildArray(_ parts: [[FieldRule<Form, Field>]]) -> [FieldRule<Form, Field>] {
-        parts.flatMap { $0 }
-    }
-}

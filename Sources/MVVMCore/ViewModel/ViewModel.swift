@@ -72,7 +72,9 @@ extension ViewModel {
         store.deactivate()
     }
 
+    /// Does nothing; implement it to start work when the view appears.
     public func didAppear() {}
+    /// Does nothing; implement it to save or stop things before owned work is cancelled.
     public func willDisappear() {}
 
     /// Calls `handler` with each new state; see ``StateStore/subscribe(sendCurrent:_:)``.

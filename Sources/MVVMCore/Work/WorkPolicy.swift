@@ -42,6 +42,7 @@ public struct WorkPolicy: Sendable, Equatable, CustomStringConvertible {
         WorkPolicy(kind: .throttle(interval, latest: latest))
     }
 
+    /// The policy as written, e.g. `debounce(0.3 seconds)`.
     public var description: String {
         switch kind {
         case .latestWins: "latestWins"

@@ -1,0 +1,78 @@
+// The Getting Started article's code (MVVMCore.docc), compiled and run: keep them in step.
+import MVVMCore
+import MVVMTesting
+import Testing
+
+struct Forecast: Equatable, Sendable { var city: String; var telop: String }
+
+@MainActor
+final class WeatherViewModel: ViewModel {
+    struct State: Equatable {
+        var city = "Tokyo"
+        var forecast: Loadable<Forecast> = .idle
+    }
+
+    enum Event {
+        case citySelected(String)
+        case retryTapped
+    }
+
+    let store: StateStore<State>
+    private let fetch: @Sendable (String) async throws -> Forecast
+
+    init(clock: any Clock<Duration> = ContinuousClock(),
+         fetch: @escaping @Sendable (String) async throws -> Forecast) {
+        self.store = StateStore(State(), clock: clock)
+        self.fetch = fetch
+    }
+}
+
+extension WeatherViewModel {
+    func onEvent(_ event: Event) {
+        switch event {
+        case .citySelected(let city):
+            update { $0.city = city }
+            loadForecast()
+        case .retryTapped:
+            loadForecast()
+        }
+    }
+
+    func didAppear() { loadForecast() }
+
+    private func loadForecast() {
+        let city = state.city
+        store.load(\.forecast, key: "forecast") { [fetch] in try await fetch(city) }
+    }
+}
+
+@MainActor
+struct GettingStartedExampleTests {
+    @Test func selectingACityLoadsItsForecast() async {
+        let tester = ViewModelTester(WeatherViewModel { Forecast(city: $0, telop: "晴れ") })
+
+        tester.send(.citySelected("Osaka")) { $0.city = "Osaka"; $0.forecast = .loading() }
+        await tester.receive { $0.forecast = .loaded(Forecast(city: "Osaka", telop: "晴れ")) }
+        await tester.finish()
+    }
+
+    @Test func appearingLoadsTheForecastAndAFailureCanBeRetried() async {
+        struct Offline: PresentableError { var message: String { "You are offline." } }
+        let fail = LockedValue(true)
+        let viewModel = WeatherViewModel { city in
+            if fail.value { throw Offline() }
+            return Forecast(city: city, telop: "曇り")
+        }
+        let tester = ViewModelTester(viewModel)
+
+        viewModel.appear()
+        await tester.receive { $0.forecast = .loading() }
+        await tester.receive {
+            $0.forecast = .failed(ErrorPresentation(title: "Error", message: "You are offline."), previous: nil)
+        }
+        fail.withValue { $0 = false }
+        tester.send(.retryTapped) { $0.forecast = .loading() }
+        await tester.receive { $0.forecast = .loaded(Forecast(city: "Tokyo", telop: "曇り")) }
+        await tester.finish()
+    }
+}

@@ -1,0 +1,39 @@
+// The README's example, compiled and run: if this file changes, update the README too.
+import MVVMCore
+import MVVMTesting
+import Testing
+
+@MainActor
+final class ReadmeSearchViewModel: ViewModel {
+    struct State: Equatable { var query = ""; var results: Loadable<[String]> = .idle }
+    enum Event { case searchTextChanged(String) }
+
+    let store: StateStore<State>
+    private let search: @Sendable (String) async throws -> [String]
+
+    init(clock: any Clock<Duration> = ContinuousClock(), search: @escaping @Sendable (String) async throws -> [String]) {
+        self.store = StateStore(State(), clock: clock)
+        self.search = search
+    }
+
+    func onEvent(_ event: Event) {
+        switch event {
+        case .searchTextChanged(let text):
+            update { $0.query = text }
+            store.load(\.results, key: "search", policy: .debounce(for: .milliseconds(300))) { [search] in
+                try await search(text)
+            }
+        }
+    }
+}
+
+@Test @MainActor func searchesOnceTheUserStopsTyping() async {
+    let clock = TestClock()
+    let tester = ViewModelTester(ReadmeSearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
+
+    tester.send(.searchTextChanged("sw")) { $0.query = "sw"; $0.results = .loading() }
+    tester.send(.searchTextChanged("swift")) { $0.query = "swift" }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive { $0.results = .loaded(["swift!"]) }
+    await tester.finish()
+}
