@@ -1,6 +1,5 @@
 public import MVVMCore
 import Testing
-import CustomDump
 
 /// Records a history of values — a state field, an output — and asserts it in one line.
 ///
@@ -74,10 +73,8 @@ extension Recorder where Value: Equatable {
         _ expected: [Value],
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
-        guard values != expected else { return }
-        let difference = CustomDump.diff(expected, values, format: .proportional).map { "(Expected: −, Actual: +)\n" + $0 } ?? ""
-        reporter.fail(
-            "Recorded history differs from the expected one:\n" + difference,
+        expectEqualHistory(
+            expected, values, reporter: reporter,
             at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         )
     }

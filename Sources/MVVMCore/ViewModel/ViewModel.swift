@@ -26,7 +26,7 @@
 /// Views call ``appear()`` and ``disappear()``: disappearing cancels all owned work, and so does
 /// deallocation.
 @MainActor
-public protocol ViewModel: AnyObject {
+public protocol ViewModel: AnyObject, Sendable {
     /// The screen's state: a struct or an enum that the view renders.
     associatedtype State
     /// What the view reports: taps, text changes, lifecycle moments.

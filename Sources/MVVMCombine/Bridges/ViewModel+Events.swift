@@ -1,0 +1,22 @@
+extension ViewModel where Event: Sendable {
+    /// Sends every event `events` publishes to this ViewModel, on the main actor.
+    ///
+    /// Publishers feed an MVVMCore ViewModel this way, e.g. a text field's publisher:
+    ///
+    /// ```swift
+    /// viewModel.sendEvents(from: searchField.textPublisher.map(UserListViewModel.Event.searchTextChanged))
+    ///     .store(in: &cancellables)
+    /// ```
+    ///
+    /// Events published on the main queue are sent at once; events published elsewhere hop to
+    /// the main queue first. The subscription holds the ViewModel weakly.
+    public func sendEvents<P: Publisher>(from events: P) -> AnyCancellable
+    where P.Output == Event, P.Failure == Never {
+        events.sink { [weak self] event in
+            MainQueue.run {
+                // `MainQueue.run` only ever runs on the main queue, the main actor's executor.
+                MainActor.assumeIsolated { self?.send(event) }
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// An output for UI bindings: delivered on the main queue, never fails, replays its latest value
+/// to each new subscriber, and shares one upstream subscription among all of them.
+///
+/// This is RxSwift's `Driver` (the registration article's `asDriver()`), for Combine and
+/// OpenCombine. Make one with ``Combine/Publisher/asDriver()`` or
+/// ``Combine/Publisher/asDriver(onErrorJustReturn:)``, and bind it with ``drive(_:)``:
+///
+/// ```swift
+/// let isSubmitEnabled: Driver<Bool> = Publishers.CombineLatest3(email, password, confirmation)
+///     .map { validator.validate(Form($0, $1, $2)).canSubmit }
+///     .asDriver()
+///
+/// isSubmitEnabled.drive { [weak self] in self?.submitButton.isEnabled = $0 }
+///     .store(in: &cancellables)
+/// ```
+///
+/// Values produced on the main queue are delivered in the same turn; values produced elsewhere
+/// hop to the main queue, in order. A subscriber without demand keeps only the latest value.
+public struct Driver<Output>: Publisher {
+    /// A driver never fails.
+    public typealias Failure = Never
+
+    let relay: DriverRelay<Output>
+
+    /// Wraps a publisher that cannot fail; see ``Combine/Publisher/asDriver()``.
+    public init<P: Publisher>(_ upstream: P) where P.Output == Output, P.Failure == Never {
+        relay = DriverRelay(upstream.eraseToAnyPublisher())
+    }
+
+    /// A driver of one value that never changes.
+    public static func just(_ value: Output) -> Driver {
+        Driver(Just(value))
+    }
+
+    /// Attaches `subscriber`: it receives the latest value (if any), then each new one.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+        relay.attach(subscriber)
+    }
+}
+
+extension Driver where Output: Sendable {
+    /// Calls `onNext` on the main actor with the latest value and each new one.
+    ///
+    /// - Returns: the subscription; keep it for as long as the view shows the value.
+    public func drive(_ onNext: @escaping @MainActor (Output) -> Void) -> AnyCancellable {
+        sink { value in
+            // A driver only ever delivers on the main queue, the main actor's executor.
+            MainActor.assumeIsolated { onNext(value) }
+        }
+    }
+}
+
+extension Publisher {
+    /// Turns this publisher into a ``Driver``, publishing `fallback` (then finishing) if it fails.
+    public func asDriver(onErrorJustReturn fallback: Output) -> Driver<Output> {
+        Driver(self.catch { _ in Just(fallback) })
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Turns this publisher, which cannot fail, into a ``Driver``.
+    public func asDriver() -> Driver<Output> {
+        Driver(self)
+    }
+}
