@@ -1,10 +1,18 @@
-/// Waits on the main actor until `condition` holds, letting other tasks run meanwhile.
+/// Waits on the main actor until `condition` holds, letting other tasks and the main queue run
+/// meanwhile.
 ///
 /// Time never drives the code under test: this only bounds how long a test waits for work that
-/// is already unblocked (a stubbed response hopping back to the main actor) before it fails.
+/// is already unblocked (a value hopping to the main queue, a stubbed response) before the test
+/// checks the outcome.
+///
+/// ```swift
+/// backgroundQueue.async { subject.send(1) }
+/// _ = await waitUntil { received == [1] }
+/// #expect(received == [1])
+/// ```
 /// - Returns: whether `condition` held before `timeout` passed on the wall clock.
 @MainActor
-func waitUntil(timeout: Duration, _ condition: @MainActor () -> Bool) async -> Bool {
+public func waitUntil(timeout: Duration = .seconds(5), _ condition: @MainActor () -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     var attempts = 0

@@ -17,7 +17,17 @@ extension StateStore {
     public var publisher: AnyPublisher<State, Never> {
         let subject = CurrentValueSubject<State, Never>(state)
         let token = subscribe(sendCurrent: false) { subject.send($0) }
-        return subject
+        return Self.publisher(of: subject, keeping: token)
+    }
+
+    /// Ties `token` to the publisher's lifetime. Built outside the main actor: a closure written
+    /// in a `@MainActor` member would inherit its isolation, and Swift 6 would trap when a
+    /// subscription is cancelled from another thread.
+    private nonisolated static func publisher(
+        of subject: CurrentValueSubject<State, Never>,
+        keeping token: ObservationToken
+    ) -> AnyPublisher<State, Never> {
+        subject
             .handleEvents(receiveCancel: { withExtendedLifetime(token) {} })
             .eraseToAnyPublisher()
     }

@@ -12,10 +12,17 @@ extension ViewModel where Event: Sendable {
     /// the main queue first. The subscription holds the ViewModel weakly.
     public func sendEvents<P: Publisher>(from events: P) -> AnyCancellable
     where P.Output == Event, P.Failure == Never {
-        events.sink { [weak self] event in
+        Self.forward(events, to: self)
+    }
+
+    /// Builds the subscription outside the main actor: a closure written inside a `@MainActor`
+    /// method would inherit its isolation, and Swift 6 would trap when a background queue calls it.
+    private nonisolated static func forward<P: Publisher>(_ events: P, to viewModel: Self) -> AnyCancellable
+    where P.Output == Event, P.Failure == Never {
+        events.sink { [weak viewModel] event in
             MainQueue.run {
                 // `MainQueue.run` only ever runs on the main queue, the main actor's executor.
-                MainActor.assumeIsolated { self?.send(event) }
+                MainActor.assumeIsolated { viewModel?.send(event) }
             }
         }
     }

@@ -63,3 +63,28 @@ extension Publisher where Failure == Never {
         Driver(self)
     }
 }
+
+extension Driver {
+    /// RxSwift's `Driver.combineLatest`: the latest values of two drivers, combined.
+    ///
+    /// ```swift
+    /// let canSubmit = Driver.combineLatest(isBlankFree, passwordsMatch) { $0 && $1 }
+    /// ```
+    public static func combineLatest<A, B>(
+        _ a: Driver<A>,
+        _ b: Driver<B>,
+        _ resultSelector: @escaping (A, B) -> Output
+    ) -> Driver<Output> {
+        Driver(Publishers.CombineLatest(a, b).map(resultSelector))
+    }
+
+    /// RxSwift's `Driver.combineLatest`: the latest values of three drivers, combined.
+    public static func combineLatest<A, B, C>(
+        _ a: Driver<A>,
+        _ b: Driver<B>,
+        _ c: Driver<C>,
+        _ resultSelector: @escaping (A, B, C) -> Output
+    ) -> Driver<Output> {
+        Driver(Publishers.CombineLatest3(a, b, c).map(resultSelector))
+    }
+}

@@ -1,0 +1,49 @@
+import MVVMCombine
+
+/// The tech-blog article's `ViewModelType` example, in our API: `viewWillAppear` in,
+/// `loadedData` out.
+struct TechBlogInfo: Equatable, Sendable {
+    var title = "LDI Tech Blog"
+}
+
+@MainActor
+final class TechBlogViewModel: ViewModelType {
+    struct Input {
+        let viewWillAppear = PassthroughSubject<Void, Never>()
+    }
+
+    struct Output {
+        let loadedData: Driver<TechBlogInfo>
+    }
+
+    private(set) var loadCount = 0
+
+    func bind(input: Input) -> Output {
+        Output(
+            loadedData: input.viewWillAppear
+                .map { [weak self] in
+                    self?.loadCount += 1
+                    return TechBlogInfo()
+                }
+                .asDriver()
+        )
+    }
+}
+
+/// The article's view controller, minus UIKit: it binds once and shows the title.
+@MainActor
+final class TechBlogView: ViewModelBindable {
+    let viewModel = TechBlogViewModel()
+    let viewModelInput = TechBlogViewModel.Input()
+    var cancellables = Set<AnyCancellable>()
+    private(set) var shownTitles: [String] = []
+
+    func viewDidLoad() { bind() }
+    func viewWillAppear() { viewModelInput.viewWillAppear.send() }
+
+    func bind(output: TechBlogViewModel.Output) {
+        output.loadedData
+            .drive { [weak self] info in self?.shownTitles.append(info.title) }
+            .store(in: &cancellables)
+    }
+}
