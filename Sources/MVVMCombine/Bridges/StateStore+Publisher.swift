@@ -39,7 +39,7 @@ extension StateStore {
 }
 
 extension ViewModel {
-    /// The current state, then each new state; see ``MVVMCore/StateStore/publisher``.
+    /// The current state, then each new state; see `StateStore.publisher`.
     public var statePublisher: AnyPublisher<State, Never> {
         store.publisher
     }

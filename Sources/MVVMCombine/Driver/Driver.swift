@@ -2,8 +2,8 @@
 /// to each new subscriber, and shares one upstream subscription among all of them.
 ///
 /// This is RxSwift's `Driver` (the registration article's `asDriver()`), for Combine and
-/// OpenCombine. Make one with ``Combine/Publisher/asDriver()`` or
-/// ``Combine/Publisher/asDriver(onErrorJustReturn:)``, and bind it with ``drive(_:)``:
+/// OpenCombine. Make one with `asDriver()` or
+/// `asDriver(onErrorJustReturn:)`, and bind it with ``drive(_:)``:
 ///
 /// ```swift
 /// let isSubmitEnabled: Driver<Bool> = Publishers.CombineLatest3(email, password, confirmation)
@@ -22,7 +22,7 @@ public struct Driver<Output>: Publisher {
 
     let relay: DriverRelay<Output>
 
-    /// Wraps a publisher that cannot fail; see ``Combine/Publisher/asDriver()``.
+    /// Wraps a publisher that cannot fail; see `asDriver()`.
     public init<P: Publisher>(_ upstream: P) where P.Output == Output, P.Failure == Never {
         relay = DriverRelay(upstream.eraseToAnyPublisher())
     }
