@@ -7,9 +7,11 @@ import PackageDescription
 //   Sources/MVVMCore       ViewModel runtime: state store, observation, owned work, Loadable, paging, validation, errors
 //   Sources/MVVMTesting    ViewModel tester, recorders, leak tracker, test clock and test scheduler re-exports
 //   Sources/MVVMCombine    Input/Output, ViewModelType/ViewModelBindable, Driver; Combine or OpenCombine
-//   Sources/MVVMData       (later) transport, endpoints, APIError, DataSource/Repository helpers
+//   Sources/MVVMData       transport, endpoints, APIError, retry, logging, DataSource/Repository helpers
+//   Sources/DemoServer     the demo's HTTP API (Hummingbird) over SQLite (GRDB); demo-only
+//   Sources/demo-server    `swift run demo-server --port 8080`
 //   Sources/MVVMTerminal   (later) terminal view layer
-//   Examples/*, DemoServer, mvvm-demo, Benchmarks/ (later)
+//   Examples/*, mvvm-demo, Benchmarks/ (later)
 //
 // Library products must never depend on what only the demo needs (Hummingbird, GRDB).
 
@@ -27,7 +29,9 @@ let package = Package(
     products: [
         .library(name: "MVVMCore", targets: ["MVVMCore"]),
         .library(name: "MVVMCombine", targets: ["MVVMCombine"]),
+        .library(name: "MVVMData", targets: ["MVVMData"]),
         .library(name: "MVVMTesting", targets: ["MVVMTesting"]),
+        .executable(name: "demo-server", targets: ["demo-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
@@ -35,6 +39,13 @@ let package = Package(
         // Combine on Linux; never linked on Apple platforms, where Combine itself is used.
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The demo only: never a dependency of a library product.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -53,12 +64,50 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "MVVMData",
+            dependencies: [
+                "MVVMCore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "MVVMTesting",
             dependencies: [
                 "MVVMCore",
                 "MVVMCombine",
+                "MVVMData",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The reference features (Examples/): model, data, ViewModels; one target each.
+        .target(
+            name: "WeatherFeature",
+            dependencies: ["MVVMCore", "MVVMData"],
+            path: "Examples/Weather",
+            swiftSettings: swiftSettings
+        ),
+        // The demo's HTTP API over SQLite: Hummingbird and GRDB stay here, out of every library product.
+        .target(
+            name: "DemoServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "demo-server",
+            dependencies: [
+                "DemoServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -70,6 +119,27 @@ let package = Package(
         .testTarget(
             name: "MVVMCombineTests",
             dependencies: ["MVVMCore", "MVVMCombine", "MVVMTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MVVMDataTests",
+            dependencies: [
+                "MVVMCore", "MVVMData", "MVVMTesting", "DemoServer",
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeatherFeatureTests",
+            dependencies: ["WeatherFeature", "MVVMTesting", "DemoServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DemoServerTests",
+            dependencies: [
+                "DemoServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

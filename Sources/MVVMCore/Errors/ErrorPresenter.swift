@@ -3,8 +3,8 @@ import Foundation
 /// Turns any error into what the user reads, in one place.
 ///
 /// The order, first match wins:
-/// 1. cancellation (`CancellationError`, or any error your `isCancellation` recognises) is not
-///    shown at all: ``present(_:)`` returns `nil`;
+/// 1. cancellation (`CancellationError`, a ``CancellationReporting`` error that reports one, or
+///    any error your `isCancellation` recognises) is not shown at all: ``present(_:)`` returns `nil`;
 /// 2. a ``PresentableError`` is shown as it describes itself;
 /// 3. your `map` may handle any other error (e.g. errors of a library you use);
 /// 4. a `LocalizedError` with an `errorDescription` shows that text under the fallback title;
@@ -48,6 +48,7 @@ public struct ErrorPresenter: Sendable {
     /// What to show for `error`, or `nil` when it is a cancellation that shows nothing.
     public func present(_ error: any Error) -> ErrorPresentation? {
         if error is CancellationError || isCancellation(error) { return nil }
+        if let error = error as? any CancellationReporting, error.isCancellation { return nil }
         if let error = error as? any PresentableError { return ErrorPresentation(error) }
         if let mapped = map(error) { return mapped }
         if let error = error as? any LocalizedError, let description = error.errorDescription,

@@ -1,0 +1,62 @@
+public import MVVMCore
+public import MVVMData
+
+/// What can go wrong getting a forecast, in the user's terms.
+public enum WeatherError: Error, Hashable, Sendable {
+    /// No network, or the server does not answer.
+    case noInternet
+    /// The API does not know the city.
+    case unknownCity
+    /// The server failed.
+    case server
+    /// The answer could not be read.
+    case invalidData
+    /// The request was cancelled: nothing to show.
+    case cancelled
+    /// Anything else.
+    case unknown
+}
+
+extension WeatherError: DomainErrorMapping {
+    /// The domain error for an API failure.
+    public init(_ error: APIError) {
+        switch error.kind {
+        case .noConnection, .timeout: self = .noInternet
+        case .notFound: self = .unknownCity
+        case .server: self = .server
+        case .invalidData: self = .invalidData
+        case .cancelled: self = .cancelled
+        case .unauthorized, .client, .invalidRequest: self = .unknown
+        }
+    }
+}
+
+extension WeatherError: PresentableError {
+    /// "天気予報".
+    public var title: String { "天気予報" }
+
+    /// What happened and what to do.
+    public var message: String {
+        switch self {
+        case .noInternet: "サーバーに接続できません。接続を確認して、もう一度お試しください。"
+        case .unknownCity: "この地点の天気予報は見つかりませんでした。"
+        case .server: "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。"
+        case .invalidData: "天気予報のデータを読み取れませんでした。"
+        case .cancelled: "キャンセルしました。"
+        case .unknown: "問題が発生しました。もう一度お試しください。"
+        }
+    }
+
+    /// Whether trying again may help.
+    public var isRetryable: Bool {
+        switch self {
+        case .noInternet, .server: true
+        case .unknownCity, .invalidData, .cancelled, .unknown: false
+        }
+    }
+}
+
+extension WeatherError: CancellationReporting {
+    /// Whether the request was only cancelled.
+    public var isCancellation: Bool { self == .cancelled }
+}

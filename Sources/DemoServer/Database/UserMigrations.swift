@@ -1,0 +1,41 @@
+import GRDB
+
+/// The schema of the demo database, and its one-time seeding.
+///
+/// Both steps are GRDB migrations, each in its own transaction: a database that was seeded once is
+/// reused as it is, whatever user count is asked for later.
+enum UserMigrations {
+    /// The migrator that creates the `user` table and seeds `userCount` users.
+    static func migrator(userCount: Int) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createUser") { db in
+            try db.execute(sql: """
+                CREATE TABLE "user" (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    email TEXT NOT NULL UNIQUE,
+                    isActive BOOLEAN NOT NULL,
+                    avatarURL TEXT,
+                    searchKey TEXT NOT NULL
+                )
+                """)
+        }
+        migrator.registerMigration("seedUsers") { db in
+            try insert(UserSeeder.makeUsers(count: userCount), into: db)
+        }
+        return migrator
+    }
+
+    /// Inserts `users` with their search keys.
+    static func insert(_ users: [SeedUser], into db: Database) throws {
+        let statement = try db.makeStatement(sql: """
+            INSERT INTO "user" (id, name, email, isActive, avatarURL, searchKey) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for user in users {
+            try statement.execute(arguments: [
+                user.id, user.name, user.email, user.isActive, user.avatarURL,
+                SearchKey.make(name: user.name, email: user.email),
+            ])
+        }
+    }
+}

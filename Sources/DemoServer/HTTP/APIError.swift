@@ -1,0 +1,55 @@
+import Hummingbird
+
+/// An error the API answers with: an HTTP status and a `{"error": {"code", "message"}}` body.
+struct APIError: Error, Sendable, Equatable {
+    /// The machine-readable `error.code` values of the API.
+    enum Code: String, Sendable, Encodable {
+        case invalidParameter = "invalid_parameter"
+        case notFound = "not_found"
+        case invalidBody = "invalid_body"
+        case injectedFault = "injected_fault"
+        case `internal` = "internal"
+    }
+
+    /// The HTTP status code of the response.
+    let status: Int
+    /// The `error.code` of the body.
+    let code: Code
+    /// The `error.message` of the body: a sentence a person can act on.
+    let message: String
+
+    /// A 400 for a bad query parameter, path parameter or header.
+    static func invalidParameter(_ message: String) -> APIError {
+        APIError(status: 400, code: .invalidParameter, message: message)
+    }
+
+    /// A 404 for something that does not exist.
+    static func notFound(_ message: String) -> APIError {
+        APIError(status: 404, code: .notFound, message: message)
+    }
+
+    /// A 400 for a request body that is not what the route expects.
+    static func invalidBody(_ message: String) -> APIError {
+        APIError(status: 400, code: .invalidBody, message: message)
+    }
+
+    /// A 500 that hides the details, which go to the server log instead.
+    static func `internal`(_ message: String) -> APIError {
+        APIError(status: 500, code: .internal, message: message)
+    }
+
+    /// The JSON response for this error.
+    func response() -> Response {
+        JSONResponse.encoding(ErrorBody(error: .init(code: code, message: message)), status: status)
+    }
+}
+
+/// The body of every error response.
+private struct ErrorBody: Encodable {
+    struct Detail: Encodable {
+        let code: APIError.Code
+        let message: String
+    }
+
+    let error: Detail
+}

@@ -1,0 +1,44 @@
+import Hummingbird
+import Logging
+
+/// Turns every error a route throws into a JSON error response, so no request ever gets an empty
+/// 500 or a stack trace. Unexpected errors are logged and answered with a generic `internal` error.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = DemoRequestContext
+
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return error.response()
+        } catch let error as HTTPError {
+            return Self.apiError(for: error, request: request).response()
+        } catch {
+            context.logger.error(
+                "Request failed",
+                metadata: ["method": "\(request.method)", "path": "\(request.uri.path)", "error": "\(error)"]
+            )
+            return APIError.internal(
+                "The server failed to handle \(request.method) \(request.uri.path); the details are in the server log."
+            ).response()
+        }
+    }
+
+    /// Maps Hummingbird's own errors (unknown routes, oversized bodies) to API errors.
+    static func apiError(for error: HTTPError, request: Request) -> APIError {
+        switch error.status.code {
+        case 404:
+            return .notFound("No route matches \(request.method) \(request.uri.path).")
+        case 413:
+            return APIError(status: 413, code: .invalidBody, message: "The request body is too large.")
+        case 400..<500:
+            return APIError(status: error.status.code, code: .invalidParameter, message: error.body ?? "The request is invalid.")
+        default:
+            return APIError(status: error.status.code, code: .internal, message: error.body ?? "The server failed to handle the request.")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+public import Foundation
+public import Logging
+
+/// The demo's HTTP API (users over SQLite, weather forecasts, fault injection) running in this
+/// process on a real TCP port.
+///
+/// ```swift
+/// let server = try await DemoServer.start(.init(userCount: 300))
+/// defer { Task { await server.stop() } }
+/// let url = server.baseURL.appendingPathComponent("api/users")
+/// ```
+public final class DemoServer: Sendable {
+    /// The port the server listens on: the real one, also when port `0` was asked for.
+    public let port: Int
+    /// `http://HOST:PORT`, the base of every route.
+    public let baseURL: URL
+    /// The path of the SQLite file in use.
+    public let databasePath: String
+    /// The number of users in the database when the server started.
+    public let userCount: Int
+    /// The configuration the server was started with.
+    public let configuration: DemoServerConfiguration
+
+    private let runner: ServerRunner
+
+    private init(
+        port: Int,
+        baseURL: URL,
+        databasePath: String,
+        userCount: Int,
+        configuration: DemoServerConfiguration,
+        runner: ServerRunner
+    ) {
+        self.port = port
+        self.baseURL = baseURL
+        self.databasePath = databasePath
+        self.userCount = userCount
+        self.configuration = configuration
+        self.runner = runner
+    }
+
+    /// A logger labelled `DemoServer` that reports warnings and errors only.
+    public static var defaultLogger: Logger {
+        var logger = Logger(label: "DemoServer")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// Opens (or creates and seeds) the database, starts the HTTP server and returns once it is
+    /// listening.
+    /// - Parameters:
+    ///   - configuration: Host, port, database, seed size and default faults.
+    ///   - logger: Where the server logs; requests are logged at debug level.
+    /// - Returns: The running server; call ``stop()`` when done.
+    /// - Throws: ``DemoServerError`` when the configuration is invalid, the port is busy or the
+    ///   database cannot be used.
+    public static func start(
+        _ configuration: DemoServerConfiguration = .init(),
+        logger: Logger = DemoServer.defaultLogger
+    ) async throws(DemoServerError) -> DemoServer {
+        try configuration.validate()
+        let forecasts = try ForecastCatalog()
+        let location = try DatabaseLocation.resolve(configuration.databasePath)
+        do throws(DemoServerError) {
+            let database = try UserDatabase.open(at: location, userCount: configuration.userCount)
+            let users = UserStore(database: database)
+            let stats: UserStats
+            do {
+                stats = try await users.stats()
+            } catch {
+                try? database.close()
+                throw DemoServerError.databaseUnavailable(path: location.path, reason: "\(error)")
+            }
+            let router = DemoRouter.make(users: users, forecasts: forecasts, defaultFaults: configuration.defaultFaults)
+            let (runner, port) = try await ServerRunner.start(
+                router: router,
+                host: configuration.host,
+                port: configuration.port,
+                database: database,
+                location: location,
+                logger: logger
+            )
+            let urlHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+            return DemoServer(
+                port: port,
+                baseURL: URL(string: "http://\(urlHost):\(port)")!,
+                databasePath: location.path,
+                userCount: stats.total,
+                configuration: configuration,
+                runner: runner
+            )
+        } catch {
+            location.removeOwnedFiles()
+            throw error
+        }
+    }
+
+    /// Stops the server: no new connections, running requests finish, the database is closed and a
+    /// temporary database is removed. Safe to call more than once; later calls return once the
+    /// server has stopped.
+    public func stop() async {
+        await runner.stop()
+    }
+}

@@ -1,0 +1,52 @@
+/// How ``DemoServer/start(_:logger:)`` runs the demo server.
+public struct DemoServerConfiguration: Sendable, Equatable {
+    /// The address to listen on.
+    public var host: String
+    /// The port to listen on; `0` picks a free (ephemeral) port, see ``DemoServer/port``.
+    public var port: Int
+    /// The SQLite file; `nil` creates a new one in a fresh temporary folder, removed on stop. An
+    /// existing, already seeded file is reused as it is.
+    public var databasePath: String?
+    /// How many users to seed into a new database (at least 1).
+    public var userCount: Int
+    /// Faults injected into every `/api/` request that has no `X-Demo-Fault` header.
+    public var defaultFaults: FaultPlan
+
+    /// Creates a configuration; the defaults give an ephemeral port on 127.0.0.1, a temporary
+    /// database of 10,000 users and no faults.
+    /// - Parameters:
+    ///   - host: The address to listen on.
+    ///   - port: The port, or `0` for an ephemeral one.
+    ///   - databasePath: The SQLite file, or `nil` for a temporary one.
+    ///   - userCount: Users to seed into a new database.
+    ///   - defaultFaults: Faults for requests without an `X-Demo-Fault` header.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        databasePath: String? = nil,
+        userCount: Int = 10_000,
+        defaultFaults: FaultPlan = .none
+    ) {
+        self.host = host
+        self.port = port
+        self.databasePath = databasePath
+        self.userCount = userCount
+        self.defaultFaults = defaultFaults
+    }
+
+    /// Checks the values that must be in range before anything is started.
+    func validate() throws(DemoServerError) {
+        guard (0...65_535).contains(port) else {
+            throw .invalidConfiguration("Port \(port) is out of range; use 0 to 65535 (0 picks a free port).")
+        }
+        guard userCount >= 1 else {
+            throw .invalidConfiguration("The user count must be at least 1, but was \(userCount).")
+        }
+        guard userCount <= 1_000_000 else {
+            throw .invalidConfiguration("The user count must be at most 1000000, but was \(userCount).")
+        }
+        guard !host.isEmpty else {
+            throw .invalidConfiguration("The host is empty; use an address such as 127.0.0.1.")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+
+/// The validated query of `GET /api/users`.
+struct UserListQuery: Sendable, Equatable {
+    /// The largest page size.
+    static let maximumSize = 100
+    /// The longest search text, in characters.
+    static let maximumSearchLength = 100
+
+    var page = 1
+    var size = 20
+    /// The search text, trimmed; empty for no search.
+    var search = ""
+    var status = UserStatusFilter.all
+
+    /// The row offset of the page, or `nil` when it is too large to be any row.
+    var offset: Int? {
+        let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: size)
+        return overflow ? nil : offset
+    }
+
+    /// Reads `page`, `size`, `q` and `status`, throwing `invalid_parameter` for a bad value.
+    init(_ request: Request) throws(APIError) {
+        let query = QueryParameters(request)
+        page = try query.integer("page", in: 1...Int.max, default: 1, rule: "an integer of at least 1")
+        size = try query.integer(
+            "size", in: 1...Self.maximumSize, default: 20, rule: "an integer from 1 to \(Self.maximumSize)"
+        )
+        if let text = query.string("status") {
+            guard let status = UserStatusFilter(rawValue: text) else {
+                throw .invalidParameter("The query parameter status must be all, active or inactive, but was \"\(text)\".")
+            }
+            self.status = status
+        }
+        if let text = query.string("q") {
+            guard text.count <= Self.maximumSearchLength else {
+                throw .invalidParameter(
+                    "The query parameter q must be at most \(Self.maximumSearchLength) characters, but has \(text.count)."
+                )
+            }
+            search = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    /// A query with the given values, for code that does not start from a request.
+    init(page: Int = 1, size: Int = 20, search: String = "", status: UserStatusFilter = .all) {
+        self.page = page
+        self.size = size
+        self.search = search
+        self.status = status
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The `/api/users` routes.
+struct UserRoutes: Sendable {
+    let store: UserStore
+
+    /// Adds the routes to `group`, which is mounted at `/api/users`. `stats` is registered before
+    /// `{id}` and is a constant path, so it is never read as an id.
+    func register(on group: RouterGroup<DemoRequestContext>) {
+        group.get { request, _ in
+            let query = try UserListQuery(request)
+            return JSONResponse.encoding(try await store.list(query))
+        }
+        group.get("stats") { _, _ in
+            JSONResponse.encoding(try await store.stats())
+        }
+        group.get("{id}") { _, context in
+            let id = try UserID.require(context)
+            guard let user = try await store.user(id: id) else { throw Self.notFound(id) }
+            return JSONResponse.encoding(user)
+        }
+        group.patch("{id}") { request, context in
+            let id = try UserID.require(context)
+            var request = request
+            let body = try await request.collectBody(upTo: ActivityPatch.maximumBodySize)
+            let patch = try ActivityPatch.decode(Data(body.readableBytesView))
+            guard let user = try await store.setActive(patch.isActive, id: id) else { throw Self.notFound(id) }
+            return JSONResponse.encoding(user)
+        }
+        group.delete("{id}") { _, context in
+            let id = try UserID.require(context)
+            guard try await store.delete(id: id) else { throw Self.notFound(id) }
+            return Response(status: .noContent)
+        }
+    }
+
+    private static func notFound(_ id: Int) -> APIError {
+        .notFound("No user has id \(id).")
+    }
+}

@@ -1,0 +1,167 @@
+public import Foundation
+public import Logging
+
+/// Sends ``Endpoint``s to one server: builds the request, retries what may be retried on an
+/// injected clock, checks the status, decodes the body, and reports every failure as a typed
+/// ``APIError``. The APIClient layer of APIClient → DataSource → Repository → ViewModel.
+///
+/// ```swift
+/// let client = APIClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// let user = try await client.send(Endpoint<UserDTO>.get("/api/users/42"))
+/// ```
+///
+/// Cancelling the calling task cancels the request in flight, or the wait before a retry, at
+/// once, with ``APIError/cancelled(request:)``.
+public struct APIClient: Sendable {
+    /// The server's base URL; endpoint paths are appended to it.
+    public var baseURL: URL
+    /// What sends requests: ``URLSessionTransport`` by default.
+    public var transport: any HTTPTransport
+    /// When to retry.
+    public var retryPolicy: RetryPolicy
+    /// The clock retry back-off waits on: a test clock in tests.
+    public var clock: any Clock<Duration>
+    /// The timeout of each attempt, unless the endpoint sets one.
+    public var timeout: Duration
+    /// Header fields sent with every request (an `Authorization` header goes here; it is never logged).
+    public var defaultHeaders: [String: String]
+    /// Where request and response summaries go.
+    public var logger: Logger
+    /// What the logs hide.
+    public var redaction: Redaction
+    /// Makes the decoder for response bodies.
+    public var makeDecoder: @Sendable () -> JSONDecoder
+    /// Makes the encoder for request bodies.
+    public var makeEncoder: @Sendable () -> JSONEncoder
+
+    /// Creates a client.
+    public init(
+        baseURL: URL,
+        transport: any HTTPTransport = URLSessionTransport(),
+        retryPolicy: RetryPolicy = .default,
+        clock: any Clock<Duration> = ContinuousClock(),
+        timeout: Duration = .seconds(30),
+        defaultHeaders: [String: String] = ["Accept": "application/json"],
+        logger: Logger = Logger(label: "swift-mvvm.api"),
+        redaction: Redaction = .default,
+        makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
+        makeEncoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() }
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.retryPolicy = retryPolicy
+        self.clock = clock
+        self.timeout = timeout
+        self.defaultHeaders = defaultHeaders
+        self.logger = logger
+        self.redaction = redaction
+        self.makeDecoder = makeDecoder
+        self.makeEncoder = makeEncoder
+    }
+
+    /// Sends `endpoint` and returns its decoded answer.
+    public func send<Response>(_ endpoint: Endpoint<Response>) async throws(APIError) -> Response {
+        let request = try makeRequest(for: endpoint)
+        let summary = RequestSummary(method: endpoint.method, path: request.url.path)
+        let log = RequestLog(logger: logger, redaction: redaction)
+        var attempt = 1
+        while true {
+            let outcome = await perform(endpoint, request: request, summary: summary, attempt: attempt, log: log)
+            let error: APIError
+            switch outcome.result {
+            case .success(let response): return response
+            case .failure(let failure): error = failure
+            }
+            let retrying = retryPolicy.shouldRetry(error, afterAttempt: attempt, isIdempotent: endpoint.isIdempotent)
+                && !Task.isCancelled
+            let delay = retrying ? retryPolicy.delay(beforeAttempt: attempt + 1, retryAfter: outcome.retryAfter) : nil
+            log.failed(error, for: request, attempt: attempt, willRetryAfter: delay)
+            guard let delay else { throw error }
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                throw .cancelled(request: summary)
+            }
+            attempt += 1
+        }
+    }
+
+    /// The request `endpoint` makes, before any attempt is sent.
+    public func makeRequest<Response>(for endpoint: Endpoint<Response>) throws(APIError) -> HTTPRequest {
+        guard endpoint.path.hasPrefix("/") else {
+            throw .invalidRequest("the path \"\(endpoint.path)\" must start with \"/\"")
+        }
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),
+              components.scheme == "http" || components.scheme == "https", components.host != nil
+        else {
+            throw .invalidRequest("the base URL \"\(baseURL.absoluteString)\" is not an http(s) URL with a host")
+        }
+        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.path = basePath + endpoint.path
+        let items = endpoint.query.compactMap { item in item.value.map { URLQueryItem(name: item.name, value: $0) } }
+        components.queryItems = items.isEmpty ? nil : items
+        guard let url = components.url else {
+            throw .invalidRequest("\(endpoint.method) \(endpoint.path) with its query does not make a valid URL")
+        }
+        var headers = defaultHeaders.merging(endpoint.headers) { _, endpointValue in endpointValue }
+        var body: Data?
+        if let encodeBody = endpoint.encodeBody {
+            do {
+                body = try encodeBody(makeEncoder())
+            } catch {
+                throw .invalidRequest("the body of \(endpoint.method) \(endpoint.path) could not be encoded: \(error)")
+            }
+            headers["Content-Type"] = headers["Content-Type"] ?? "application/json"
+        }
+        return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: body, timeout: endpoint.timeout ?? timeout)
+    }
+
+    // MARK: - One attempt
+
+    /// The outcome of one attempt, and the server's `Retry-After`, if it sent one.
+    private struct Attempt<Response> {
+        var result: Result<Response, APIError>
+        var retryAfter: Duration?
+    }
+
+    private func perform<Response>(
+        _ endpoint: Endpoint<Response>,
+        request: HTTPRequest,
+        summary: RequestSummary,
+        attempt: Int,
+        log: RequestLog
+    ) async -> Attempt<Response> {
+        if Task.isCancelled { return Attempt(result: .failure(.cancelled(request: summary))) }
+        log.sending(request, attempt: attempt)
+        let started = ContinuousClock.now
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch .cancelled {
+            return Attempt(result: .failure(.cancelled(request: summary)))
+        } catch {
+            let failure: APIError = Task.isCancelled ? .cancelled(request: summary) : .transport(error, request: summary)
+            return Attempt(result: .failure(failure))
+        }
+        log.received(response, for: request, after: ContinuousClock.now - started)
+        guard endpoint.acceptedStatuses.contains(response.status) else {
+            let failure = APIError.httpStatus(response.status, bodyExcerpt: BodyExcerpt.make(response.body), request: summary)
+            return Attempt(result: .failure(failure), retryAfter: Self.retryAfter(response))
+        }
+        switch endpoint.decode(response, makeDecoder()) {
+        case .success(let value):
+            return Attempt(result: .success(value))
+        case .failure(.decoding(let failure)):
+            return Attempt(result: .failure(.decoding(failure, request: summary)))
+        case .failure(.invalid(let reason)):
+            return Attempt(result: .failure(.invalidResponse(reason, request: summary)))
+        }
+    }
+
+    /// A `Retry-After` given in whole seconds (the HTTP-date form is ignored).
+    private static func retryAfter(_ response: HTTPResponse) -> Duration? {
+        guard let value = response.header("Retry-After"), let seconds = Int(value.trimmingCharacters(in: .whitespaces)),
+              seconds >= 0 else { return nil }
+        return .seconds(seconds)
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+// Entry point of `demo-server`: parses the command line, then serves until SIGINT or SIGTERM.
+// `--help` and bad arguments leave through `exit(withError:)`, which prints the help or the error.
+// (`serve()` is called by name: calling `run()` here would pick ParsableCommand's synchronous default.)
+let command: DemoServerCommand
+do {
+    command = try DemoServerCommand.parse()
+} catch {
+    DemoServerCommand.exit(withError: error)
+}
+do {
+    try await command.serve()
+} catch {
+    DemoServerCommand.exit(withError: error)
+}

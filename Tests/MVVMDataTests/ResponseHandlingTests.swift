@@ -1,0 +1,101 @@
+import Foundation
+import MVVMData
+import MVVMTesting
+import Testing
+
+struct ResponseHandlingTests {
+    @Test func aSuccessDecodesTheDTO() async throws {
+        let transport = StubTransport([.success(.json(#"{"id":1,"name":"Zoë","email":"zoe@example.com","isActive":true}"#))])
+        let user = try await client(transport).send(.user(1))
+
+        #expect(user == UserDTO(id: 1, name: "Zoë", email: "zoe@example.com", isActive: true))
+        #expect(transport.requests.map(\.url.absoluteString) == ["https://api.example.com/v1/api/users/1"])
+    }
+
+    @Test func anUnacceptedStatusCarriesASanitisedExcerptOfTheBody() async {
+        let body = "{\"error\":\"\u{1B}[2Jgone\u{7}\"}"
+        let transport = StubTransport([.success(.json(status: 404, body))])
+
+        let error = await failure { try await client(transport).send(.user(9)) }
+
+        #expect(error == .httpStatus(404, bodyExcerpt: #"{"error":" [2Jgone "}"#, request: RequestSummary(method: .get, path: "/v1/api/users/9")))
+        #expect(error?.kind == .notFound)
+        #expect(error?.description == #"GET /v1/api/users/9: HTTP 404: {"error":" [2Jgone "}"#)
+    }
+
+    @Test func aLongBodyIsCutToTwoHundredCharacters() async {
+        let transport = StubTransport([.success(.json(status: 500, String(repeating: "x", count: 5000)))])
+        let error = await failure { try await client(transport, retry: .none).send(.user(1)) }
+
+        guard case .httpStatus(500, let excerpt, _) = error else {
+            Issue.record("expected HTTP 500, got \(String(describing: error))")
+            return
+        }
+        #expect(excerpt == String(repeating: "x", count: 200) + "…")
+    }
+
+    @Test(arguments: [
+        (#"{"id":"1","name":"A","email":"a@b.c","isActive":true}"#, DecodingFailure(path: "id", expected: "Int", reason: "Expected to decode Int but found a string instead.")),
+        (#"{"id":1,"email":"a@b.c","isActive":true}"#, DecodingFailure(path: "name", expected: "a value", reason: "the key is missing")),
+        (#"{"id":1,"name":null,"email":"a@b.c","isActive":true}"#, DecodingFailure(path: "name", expected: "String", reason: "found null or nothing")),
+        (#"{"id":1,"name":"A""#, DecodingFailure(path: "", expected: "", reason: "the body is not valid JSON")),
+    ])
+    func decodingFailuresNameThePathAndTheExpectedType(body: String, expected: DecodingFailure) async {
+        let transport = StubTransport([.success(.json(body))])
+        let error = await failure { try await client(transport).send(.user(1)) }
+
+        guard case .decoding(let failure, _) = error else {
+            Issue.record("expected a decoding failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.path == expected.path)
+        #expect(failure.expected == expected.expected)
+        if expected.path.isEmpty || expected.expected != "Int" {
+            #expect(failure.reason == expected.reason)
+        }
+        #expect(error?.kind == .invalidData)
+    }
+
+    @Test func nestedPathsUseDotsAndIndices() async {
+        struct Page: Decodable, Sendable { var items: [UserDTO] }
+        let body = #"{"items":[{"id":1,"name":"A","email":"a","isActive":true},{"id":2,"name":"B","email":"b","isActive":"yes"}]}"#
+        let error = await failure { try await client(StubTransport([.success(.json(body))])).send(Endpoint<Page>.get("/api/users")) }
+
+        guard case .decoding(let failure, _) = error else {
+            Issue.record("expected a decoding failure, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.path == "items[1].isActive")
+        #expect(failure.expected == "Bool")
+    }
+
+    @Test func anEmptyBodyOrANonJSONBodyIsAnInvalidResponse() async {
+        let empty = StubTransport([.success(HTTPResponse(status: 200))])
+        let html = StubTransport([.success(HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>".utf8)))])
+        let summary = RequestSummary(method: .get, path: "/v1/api/users/1")
+
+        #expect(await failure { try await client(empty).send(.user(1)) }
+            == .invalidResponse("the body is empty, expected JSON for UserDTO", request: summary))
+        #expect(await failure { try await client(html).send(.user(1)) }
+            == .invalidResponse("expected JSON, got text/html", request: summary))
+    }
+
+    @Test func aVoidEndpointIgnoresTheBody() async throws {
+        let transport = StubTransport([.success(HTTPResponse(status: 204))])
+        try await client(transport).send(Endpoint<Void>.delete("/api/users/1"))
+        #expect(transport.requests.map(\.method) == [.delete])
+    }
+
+    @Test func transportFailuresAreTypedAndClassified() async {
+        let summary = RequestSummary(method: .get, path: "/v1/api/users/1")
+        let refused = StubTransport([.failure(.cannotConnect("refused"))])
+        let slow = StubTransport([.failure(.timedOut)])
+
+        let refusedError = await failure { try await client(refused, retry: .none).send(.user(1)) }
+        let slowError = await failure { try await client(slow, retry: .none).send(.user(1)) }
+
+        #expect(refusedError == .transport(.cannotConnect("refused"), request: summary))
+        #expect(refusedError?.kind == .noConnection)
+        #expect(slowError?.kind == .timeout)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import MVVMData
+import MVVMTesting
+import Testing
+
+struct RetryTests {
+    @Test func transientFailuresAreRetriedWithBackOffOnTheClock() async throws {
+        let clock = TestClock()
+        let transport = StubTransport([
+            .success(.json(status: 503, "{}")),
+            .failure(.timedOut),
+            .success(.json(#"{"id":1,"name":"A","email":"a","isActive":true}"#)),
+        ])
+        let call = Task { try await client(transport, clock: clock).send(.user(1)) }
+
+        await settle()
+        #expect(transport.requests.count == 1)
+        await clock.advance(by: .milliseconds(199))
+        await settle()
+        #expect(transport.requests.count == 1)
+        await clock.advance(by: .milliseconds(1))
+        await settle()
+        #expect(transport.requests.count == 2)
+        await clock.advance(by: .milliseconds(399))
+        await settle()
+        #expect(transport.requests.count == 2)
+        await clock.advance(by: .milliseconds(1))
+
+        #expect(try await call.value.id == 1)
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test func afterTheLastAttemptTheLastFailureIsThrown() async {
+        let clock = TestClock()
+        let transport = StubTransport([.success(.json(status: 502, "a")), .success(.json(status: 503, "b")), .success(.json(status: 504, "c"))])
+        let call = Task { await failure { try await client(transport, clock: clock).send(.user(1)) } }
+
+        await settle()
+        await clock.run()
+
+        #expect(await call.value?.status == 504)
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test(arguments: [HTTPMethod.post, .patch])
+    func requestsThatAreNotIdempotentAreNeverRetriedByDefault(method: HTTPMethod) async {
+        let transport = StubTransport([.success(.json(status: 503, "{}"))])
+        let endpoint = Endpoint<UserDTO>(method, "/api/users", query: [:])
+
+        let error = await failure { try await client(transport, clock: TestClock()).send(endpoint) }
+
+        #expect(error?.status == 503)
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func aPostMarkedIdempotentOrAPolicyThatAllowsItIsRetried() async throws {
+        let clock = TestClock()
+        let transport = StubTransport([.success(.json(status: 503, "{}")), .success(.json(#"{"id":5,"name":"A","email":"a","isActive":true}"#))])
+        var endpoint = Endpoint<UserDTO>(.post, "/api/users", query: [:])
+        endpoint.isIdempotent = true
+        let call = Task { try await client(transport, clock: clock).send(endpoint) }
+
+        await settle()
+        await clock.run()
+
+        #expect(try await call.value.id == 5)
+        #expect(transport.requests.count == 2)
+        #expect(RetryPolicy(retriesNonIdempotentRequests: true)
+            .shouldRetry(.httpStatus(503, bodyExcerpt: "", request: .init(method: .post, path: "/")), afterAttempt: 1, isIdempotent: false))
+    }
+
+    @Test func failuresThatCannotPassAreNotRetried() async {
+        for answer: Result<HTTPResponse, TransportError> in [.success(.json(status: 404, "{}")), .success(.json(status: 400, "{}")), .success(.json("{")), .failure(.cannotFindHost("x"))] {
+            let transport = StubTransport([answer])
+            _ = await failure { try await client(transport, clock: TestClock()).send(.user(1)) }
+            #expect(transport.requests.count == 1)
+        }
+    }
+
+    @Test func backOffGrowsAndIsCappedAndRetryAfterIsHonoured() {
+        let policy = RetryPolicy(maxAttempts: 6, initialDelay: .milliseconds(100), multiplier: 3, maxDelay: .seconds(1))
+
+        #expect((2...6).map { policy.delay(beforeAttempt: $0) } == [.milliseconds(100), .milliseconds(300), .milliseconds(900), .seconds(1), .seconds(1)])
+        #expect(policy.delay(beforeAttempt: 2, retryAfter: .milliseconds(500)) == .milliseconds(500))
+        #expect(policy.delay(beforeAttempt: 2, retryAfter: .seconds(60)) == .seconds(1))
+        #expect(RetryPolicy(maxAttempts: 0).maxAttempts == 1)
+    }
+
+    @Test func aRetryAfterHeaderSetsTheWait() async throws {
+        let clock = TestClock()
+        let transport = StubTransport([
+            .success(.json(status: 429, "{}", headers: ["Retry-After": "2"])),
+            .success(.json(#"{"id":1,"name":"A","email":"a","isActive":true}"#)),
+        ])
+        let policy = RetryPolicy(maxDelay: .seconds(10))
+        let call = Task { try await client(transport, clock: clock, retry: policy).send(.user(1)) }
+
+        await settle()
+        await clock.advance(by: .milliseconds(1999))
+        await settle()
+        #expect(transport.requests.count == 1)
+        await clock.advance(by: .milliseconds(1))
+
+        #expect(try await call.value.id == 1)
+    }
+
+    @Test func cancellingDuringTheBackOffEndsAtOnceWithCancelled() async {
+        let clock = TestClock()
+        let transport = StubTransport([.success(.json(status: 503, "{}"))])
+        let call = Task { await failure { try await client(transport, clock: clock).send(.user(1)) } }
+
+        await settle()
+        call.cancel()
+        let error = await call.value
+
+        #expect(error == .cancelled(request: RequestSummary(method: .get, path: "/v1/api/users/1")))
+        #expect(error?.isCancellation == true)
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func cancellingDuringTheRequestEndsAtOnceWithCancelled() async {
+        let started = LockedBox(false)
+        let transport = StubTransport { _ throws(TransportError) in
+            started.set(true)
+            do {
+                try await Task.sleep(for: .seconds(3600))   // a request that never answers
+            } catch {
+                throw .cancelled
+            }
+            throw .timedOut
+        }
+        let call = Task { await failure { try await client(transport).send(.user(1)) } }
+        while !started.value { await Task.yield() }
+
+        call.cancel()
+
+        #expect(await call.value?.kind == .cancelled)
+        #expect(transport.requests.count == 1)
+    }
+}
+
+/// A value shared with a stub's handler.
+final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    // `@unchecked Sendable`: `stored` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func set(_ value: Value) { lock.withLock { stored = value } }
+}
