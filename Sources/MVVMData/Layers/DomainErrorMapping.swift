@@ -23,7 +23,7 @@
 /// ```
 ///
 /// A cancelled call should stay recognisable as one: give your enum a case for it, or keep
-/// ``CancellationReporting`` working another way, so that no alert shows for it.
+/// `CancellationReporting` (MVVMCore) working another way, so that no alert shows for it.
 public protocol DomainErrorMapping: Error {
     /// The domain error for `error`.
     init(_ error: APIError)
