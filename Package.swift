@@ -89,6 +89,18 @@ let package = Package(
             path: "Examples/Weather",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "UserListFeature",
+            dependencies: ["MVVMCore", "MVVMData", "MVVMCombine"],
+            path: "Examples/UserList",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "RegistrationFeature",
+            dependencies: ["MVVMCore", "MVVMData", "MVVMCombine"],
+            path: "Examples/Registration",
+            swiftSettings: swiftSettings
+        ),
         // The demo's HTTP API over SQLite: Hummingbird and GRDB stay here, out of every library product.
         .target(
             name: "DemoServer",
@@ -132,6 +144,16 @@ let package = Package(
         .testTarget(
             name: "WeatherFeatureTests",
             dependencies: ["WeatherFeature", "MVVMTesting", "DemoServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "UserListFeatureTests",
+            dependencies: ["UserListFeature", "MVVMTesting", "DemoServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RegistrationFeatureTests",
+            dependencies: ["RegistrationFeature", "MVVMTesting", "DemoServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

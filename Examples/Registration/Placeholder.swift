@@ -1,0 +1,1 @@
+// Placeholder: the registration feature lands here.

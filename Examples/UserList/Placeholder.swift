@@ -1,0 +1,1 @@
+// Placeholder: the user list feature lands here.
