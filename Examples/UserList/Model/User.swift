@@ -1,0 +1,72 @@
+/// A user as the list shows it.
+public struct User: Identifiable, Hashable, Sendable {
+    /// The server's id.
+    public let id: Int
+    /// The display name (Japanese, accented or plain).
+    public var name: String
+    /// The email address.
+    public var email: String
+    /// Whether the account is active.
+    public var isActive: Bool
+    /// The avatar's address, if the user has one.
+    public var avatarURL: String?
+
+    /// Creates a user.
+    public init(id: Int, name: String, email: String, isActive: Bool, avatarURL: String? = nil) {
+        self.id = id
+        self.name = name
+        self.email = email
+        self.isActive = isActive
+        self.avatarURL = avatarURL
+    }
+}
+
+/// Which users the list shows.
+public enum UserFilter: String, CaseIterable, Hashable, Sendable {
+    /// Everyone.
+    case all
+    /// Active users only.
+    case active
+    /// Inactive users only.
+    case inactive
+
+    /// Whether `user` passes the filter.
+    public func includes(_ user: User) -> Bool {
+        switch self {
+        case .all: true
+        case .active: user.isActive
+        case .inactive: !user.isActive
+        }
+    }
+}
+
+/// One page of the server's answer.
+public struct UserPage: Equatable, Sendable {
+    /// The page's users, in order.
+    public var users: [User]
+    /// How many users match the query in all.
+    public var total: Int
+    /// Whether a further page exists.
+    public var hasMore: Bool
+
+    /// Creates a page.
+    public init(users: [User], total: Int, hasMore: Bool) {
+        self.users = users
+        self.total = total
+        self.hasMore = hasMore
+    }
+}
+
+/// Counts over all users.
+public struct UserStats: Equatable, Sendable {
+    /// Every user.
+    public var total: Int
+    /// Active users.
+    public var active: Int
+
+    /// Creates stats.
+    public init(total: Int, active: Int) {
+        self.total = total
+        self.active = active
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the user list feature lands here.

@@ -1,0 +1,25 @@
+/// What the user list screen reports.
+public enum UserListEvent: Hashable, Sendable {
+    /// The screen appeared: load the first page and the counts, unless already loaded.
+    case appeared
+    /// Pull to refresh.
+    case refreshPulled
+    /// The last rows came into view: load the next page.
+    case lastRowsAppeared
+    /// The search field changed.
+    case searchTextChanged(String)
+    /// A status filter was chosen.
+    case filterSelected(UserFilter)
+    /// Retry after a failed page load.
+    case retryTapped
+    /// The toggle action on a row.
+    case toggleActiveTapped(userID: Int)
+    /// The delete action on a row, after the user confirmed.
+    case deleteConfirmed(userID: Int)
+    /// A row was selected.
+    case userSelected(userID: Int)
+    /// The detail was closed.
+    case detailDismissed
+    /// The alert with this id was dismissed.
+    case alertDismissed(id: Int)
+}

@@ -1,0 +1,124 @@
+public import MVVMCombine
+
+/// The user list in the Input/Output style (the articles' `InputOutputViewModel`): the same
+/// logic as ``UserListViewModel``, which it drives, bound through publishers.
+///
+/// ```swift
+/// let output = UserListIOViewModel(repository: repository).transform(input: .init(
+///     appeared: viewDidAppear.eraseToAnyPublisher(),
+///     searchText: searchBar.textPublisher
+/// ))
+/// output.users.drive { [weak self] in self?.show($0) }.store(in: &cancellables)
+/// ```
+@MainActor
+public final class UserListIOViewModel: TransformingViewModel {
+    /// What the screen sends; every input defaults to one that never sends.
+    public struct Input {
+        /// The screen appeared.
+        public var appeared: AnyPublisher<Void, Never>
+        /// Pull to refresh.
+        public var refreshPulled: AnyPublisher<Void, Never>
+        /// The last rows came into view.
+        public var lastRowsAppeared: AnyPublisher<Void, Never>
+        /// Retry after a failed page load.
+        public var retryTapped: AnyPublisher<Void, Never>
+        /// The search field's text.
+        public var searchText: AnyPublisher<String, Never>
+        /// The chosen filter.
+        public var filterSelection: AnyPublisher<UserFilter, Never>
+        /// The id of a selected row.
+        public var userSelection: AnyPublisher<Int, Never>
+        /// The id of a row whose toggle was tapped.
+        public var toggleTapped: AnyPublisher<Int, Never>
+        /// The id of a row whose deletion was confirmed.
+        public var deleteConfirmed: AnyPublisher<Int, Never>
+        /// The id of a dismissed alert.
+        public var alertDismissed: AnyPublisher<Int, Never>
+
+        /// Creates the input.
+        public init(
+            appeared: AnyPublisher<Void, Never> = Empty().eraseToAnyPublisher(),
+            refreshPulled: AnyPublisher<Void, Never> = Empty().eraseToAnyPublisher(),
+            lastRowsAppeared: AnyPublisher<Void, Never> = Empty().eraseToAnyPublisher(),
+            retryTapped: AnyPublisher<Void, Never> = Empty().eraseToAnyPublisher(),
+            searchText: AnyPublisher<String, Never> = Empty().eraseToAnyPublisher(),
+            filterSelection: AnyPublisher<UserFilter, Never> = Empty().eraseToAnyPublisher(),
+            userSelection: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher(),
+            toggleTapped: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher(),
+            deleteConfirmed: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher(),
+            alertDismissed: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher()
+        ) {
+            self.appeared = appeared
+            self.refreshPulled = refreshPulled
+            self.lastRowsAppeared = lastRowsAppeared
+            self.retryTapped = retryTapped
+            self.searchText = searchText
+            self.filterSelection = filterSelection
+            self.userSelection = userSelection
+            self.toggleTapped = toggleTapped
+            self.deleteConfirmed = deleteConfirmed
+            self.alertDismissed = alertDismissed
+        }
+    }
+
+    /// What the screen shows.
+    public struct Output {
+        /// The rows.
+        public let users: Driver<[User]>
+        /// `ユーザー (6543)`.
+        public let title: Driver<String>
+        /// Whether the first page is loading with nothing to show.
+        public let isLoading: Driver<Bool>
+        /// Whether a further page is loading.
+        public let isLoadingMore: Driver<Bool>
+        /// A failed page load, offering a retry.
+        public let loadFailure: Driver<ErrorPresentation?>
+        /// The alert to show now.
+        public let alert: Driver<AlertQueue.Entry?>
+        /// The selected user's detail.
+        public let selectedUser: Driver<User?>
+        /// Whether to show the empty state.
+        public let showsEmptyState: Driver<Bool>
+    }
+
+    /// The logic, shared with the Observation binding.
+    public let viewModel: UserListViewModel
+    private var cancellables = Set<AnyCancellable>()
+
+    /// Creates the ViewModel; see ``UserListViewModel/init(repository:analytics:clock:)``.
+    public init(
+        repository: any UserRepository,
+        analytics: any AnalyticsTracker = NoAnalytics(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        viewModel = UserListViewModel(repository: repository, analytics: analytics, clock: clock)
+    }
+
+    /// Feeds `input` to the logic and returns its state as drivers.
+    public func transform(input: Input) -> Output {
+        let events: [AnyPublisher<UserListEvent, Never>] = [
+            input.appeared.map { UserListEvent.appeared }.eraseToAnyPublisher(),
+            input.refreshPulled.map { UserListEvent.refreshPulled }.eraseToAnyPublisher(),
+            input.lastRowsAppeared.map { UserListEvent.lastRowsAppeared }.eraseToAnyPublisher(),
+            input.retryTapped.map { UserListEvent.retryTapped }.eraseToAnyPublisher(),
+            input.searchText.map(UserListEvent.searchTextChanged).eraseToAnyPublisher(),
+            input.filterSelection.map(UserListEvent.filterSelected).eraseToAnyPublisher(),
+            input.userSelection.map { UserListEvent.userSelected(userID: $0) }.eraseToAnyPublisher(),
+            input.toggleTapped.map { UserListEvent.toggleActiveTapped(userID: $0) }.eraseToAnyPublisher(),
+            input.deleteConfirmed.map { UserListEvent.deleteConfirmed(userID: $0) }.eraseToAnyPublisher(),
+            input.alertDismissed.map { UserListEvent.alertDismissed(id: $0) }.eraseToAnyPublisher(),
+        ]
+        viewModel.sendEvents(from: Publishers.MergeMany(events)).store(in: &cancellables)
+        let store = viewModel.store
+        return Output(
+            users: store.publisher(for: \.visibleUsers).asDriver(),
+            title: store.publisher(for: \.title).asDriver(),
+            isLoading: store.publisher(for: \.isLoadingFirstPage).asDriver(),
+            isLoadingMore: store.publisher(for: \.isLoadingMore).asDriver(),
+            loadFailure: store.publisher(for: \.loadFailure).asDriver(),
+            alert: store.publisher(for: \.alerts.current).asDriver(),
+            selectedUser: store.publisher(for: \.detail).asDriver(),
+            showsEmptyState: store.publisher(for: \.showsEmptyState).asDriver()
+        )
+    }
+}

@@ -1,0 +1,54 @@
+public import MVVMCore
+
+/// Everything the user list screen shows.
+public struct UserListState: Equatable, Sendable {
+    /// The query the loaded pages answer: what the server was asked.
+    public struct Query: Hashable, Sendable {
+        /// The search text.
+        public var text = ""
+        /// The status filter.
+        public var filter: UserFilter = .all
+    }
+
+    /// What is typed in the search field (the server is asked 300 ms after the last keystroke).
+    public var searchText = ""
+    /// The selected status filter.
+    public var filter: UserFilter = .all
+    /// The query the loaded pages belong to.
+    public var loadedQuery = Query()
+    /// The pages loaded from the server, 20 users each.
+    public var users = PagedList<User, Int>(pageSize: UserListViewModel.pageSize, firstCursor: 1)
+    /// The rows on screen: the loaded users that match the search text and the filter. While the
+    /// server is asked about a new search, the loaded rows are filtered locally at once.
+    public var visibleUsers: [User] = []
+    /// How many users are active, for the title; `nil` until known.
+    public var activeCount: Int?
+    /// The user whose detail is shown, if any.
+    public var detail: User?
+    /// Alerts waiting to be shown, oldest first; each shows once.
+    public var alerts = AlertQueue()
+    /// Users with a toggle or delete on its way to the server.
+    public var pendingUserIDs: Set<Int> = []
+
+    /// Creates the initial state.
+    public init() {}
+
+    /// Whether the first page is loading with nothing to show yet (a full-screen spinner).
+    public var isLoadingFirstPage: Bool { users.isLoadingFirstPage && users.items.isEmpty }
+
+    /// Whether a further page is loading (a spinner row at the bottom).
+    public var isLoadingMore: Bool { users.isLoadingMore }
+
+    /// The failure of the last page load, offering a retry.
+    public var loadFailure: ErrorPresentation? { users.error }
+
+    /// Whether to show the empty state: loaded, and nothing to show.
+    public var showsEmptyState: Bool {
+        visibleUsers.isEmpty && !users.isLoading && users.error == nil && users.loadedPageCount > 0
+    }
+
+    /// The list's title: `ユーザー (6543)` once the active count is known.
+    public var title: String {
+        activeCount.map { "ユーザー (\($0))" } ?? "ユーザー"
+    }
+}

@@ -1,0 +1,254 @@
+public import MVVMCore
+
+/// The user list (the articles' `UserListViewModel`, the best version of it): server-side pages,
+/// a debounced search whose latest query wins, a status filter, the active count, optimistic
+/// toggle and delete with rollback, a detail, alerts that show once, and analytics.
+///
+/// The articles' bugs are fixed: rows are found by id after every `await` (never by an index
+/// captured before it); an older search's answer never lands after a newer one; work ends with
+/// the screen; the same error waiting twice shows once.
+///
+/// ```swift
+/// let viewModel = UserListViewModel(repository: RemoteUserRepository(dataSource: .init(client: client)))
+/// viewModel.appear()
+/// viewModel.send(.searchTextChanged("jose"))   // local match at once, the server after 300 ms
+/// ```
+@MainActor
+public final class UserListViewModel: ViewModel {
+    /// The screen's state.
+    public typealias State = UserListState
+    /// The screen's events.
+    public typealias Event = UserListEvent
+
+    /// Users per page.
+    public nonisolated static let pageSize = 20
+    /// How long the search text must rest before the server is asked.
+    public nonisolated static let searchDebounce: Duration = .milliseconds(300)
+
+    /// The state and the owned work.
+    public let store: StateStore<State>
+    private let repository: any UserRepository
+    private let analytics: any AnalyticsTracker
+    private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
+    private var search = LocalUserSearch()
+
+    /// Creates the ViewModel.
+    ///
+    /// - Parameters:
+    ///   - repository: where users come from.
+    ///   - analytics: where analytics events go.
+    ///   - clock: the clock of the search debounce.
+    public init(
+        repository: any UserRepository,
+        analytics: any AnalyticsTracker = NoAnalytics(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.repository = repository
+        self.analytics = analytics
+        self.store = StateStore(State(), clock: clock)
+    }
+
+    /// Handles one event from the screen.
+    public func onEvent(_ event: Event) {
+        switch event {
+        case .appeared:
+            appear()
+        case .refreshPulled:
+            loadFirstPage()
+            loadStats()
+        case .lastRowsAppeared:
+            loadPage { $0.users.beginNextPage() }
+        case .searchTextChanged(let text):
+            guard text != state.searchText else { return }
+            change { $0.searchText = text }
+            store.run(WorkKey.query, policy: .debounce(for: Self.searchDebounce)) { [weak self] in
+                self?.loadFirstPage()
+            }
+        case .filterSelected(let filter):
+            guard filter != state.filter else { return }
+            change { $0.filter = filter }
+            store.cancelWork(WorkKey.query)
+            loadFirstPage()
+        case .retryTapped:
+            loadPage { $0.users.beginRetry() }
+        case .toggleActiveTapped(let userID):
+            toggleActive(userID)
+        case .deleteConfirmed(let userID):
+            delete(userID)
+        case .userSelected(let userID):
+            update { $0.detail = $0.users.items.first { $0.id == userID } }
+        case .detailDismissed:
+            update { $0.detail = nil }
+        case .alertDismissed(let id):
+            update { $0.alerts.dismiss(id) }
+        }
+    }
+
+    /// Loads the first page and the counts, unless they are loaded. After writes were cut short
+    /// by a disappearance, reloads so that the rows match the server again.
+    public func didAppear() {
+        if !state.pendingUserIDs.isEmpty {
+            update { $0.pendingUserIDs = [] }
+            loadFirstPage()
+            loadStats()
+            return
+        }
+        if state.users.loadedPageCount == 0, !state.users.isLoading { loadFirstPage() }
+        if state.activeCount == nil { loadStats() }
+    }
+
+    // MARK: - Pages
+
+    private enum WorkKey: Hashable, Sendable {
+        case query, page, stats, write
+    }
+
+    /// Asks for the first page of the current search text and filter; the rows stay until it
+    /// arrives. One update: the new query and its request.
+    private func loadFirstPage() {
+        loadPage { state in
+            state.loadedQuery = State.Query(text: state.searchText, filter: state.filter)
+            return state.users.beginRefresh()
+        }
+    }
+
+    private func loadPage(_ begin: (inout State) -> PageRequest<Int>?) {
+        var started: PageRequest<Int>?
+        change { started = begin(&$0) }
+        guard let request = started else { return }
+        let query = state.loadedQuery
+        store.run(WorkKey.page) { [weak self, repository] in
+            do throws(UserError) {
+                let page = try await repository.users(page: request.cursor, size: request.pageSize, query: query.text, filter: query.filter)
+                self?.pageArrived(page, for: request)
+            } catch {
+                self?.pageFailed(error, for: request)
+            }
+        }
+    }
+
+    private func pageArrived(_ page: UserPage, for request: PageRequest<Int>) {
+        change { state in
+            let next = page.hasMore ? request.cursor + 1 : nil
+            state.users.complete(request, with: Page(items: page.users, nextCursor: next))
+        }
+        if request.isFirstPage { analytics.track(.viewed(count: page.total)) }
+    }
+
+    private func pageFailed(_ error: UserError, for request: PageRequest<Int>) {
+        guard let presentation = presenter.present(error) else {
+            update { $0.users.cancel(request) }
+            return
+        }
+        update { $0.users.fail(request, with: presentation) }
+        analytics.track(.error(message: presentation.message))
+    }
+
+    private func loadStats() {
+        store.run(WorkKey.stats) { [weak self, repository] in
+            let stats = try? await repository.stats()
+            self?.update { $0.activeCount = stats?.active }
+        }
+    }
+
+    // MARK: - Writes
+
+    private func toggleActive(_ userID: Int) {
+        guard let user = state.users.items.first(where: { $0.id == userID }), !state.pendingUserIDs.contains(userID) else { return }
+        let isActive = !user.isActive
+        change { state in
+            state.pendingUserIDs.insert(userID)
+            state.setActive(isActive, userID: userID)
+        }
+        store.run(WorkKey.write, policy: .queue) { [weak self, repository] in
+            do throws(UserError) {
+                let saved = try await repository.setActive(isActive, userID: userID)
+                self?.toggleSaved(saved)
+            } catch {
+                self?.toggleFailed(userID, wanted: isActive, error)
+            }
+        }
+    }
+
+    private func toggleSaved(_ user: User) {
+        change { state in
+            state.pendingUserIDs.remove(user.id)
+            state.users.updateItems { items in
+                if let index = items.firstIndex(where: { $0.id == user.id }) { items[index] = user }
+            }
+            if state.detail?.id == user.id { state.detail = user }
+        }
+        analytics.track(.toggled(userID: user.id, isActive: user.isActive))
+    }
+
+    private func toggleFailed(_ userID: Int, wanted isActive: Bool, _ error: UserError) {
+        let presentation = presenter.present(error)
+        change { state in
+            state.pendingUserIDs.remove(userID)
+            state.setActive(!isActive, userID: userID)
+            if let presentation { state.alerts.enqueue(presentation) }
+        }
+        if let presentation { analytics.track(.error(message: presentation.message)) }
+    }
+
+    private func delete(_ userID: Int) {
+        guard let position = state.users.items.firstIndex(where: { $0.id == userID }), !state.pendingUserIDs.contains(userID) else { return }
+        let user = state.users.items[position]
+        let predecessorID = position > 0 ? state.users.items[position - 1].id : nil
+        change { state in
+            state.pendingUserIDs.insert(userID)
+            state.users.updateItems { $0.removeAll { $0.id == userID } }
+            if user.isActive { state.activeCount = state.activeCount.map { $0 - 1 } }
+            if state.detail?.id == userID { state.detail = nil }
+        }
+        store.run(WorkKey.write, policy: .queue) { [weak self, repository] in
+            do throws(UserError) {
+                try await repository.deleteUser(userID)
+                self?.update { $0.pendingUserIDs.remove(userID) }
+            } catch {
+                self?.deleteFailed(user, after: predecessorID, at: position, error)
+            }
+        }
+    }
+
+    private func deleteFailed(_ user: User, after predecessorID: Int?, at position: Int, _ error: UserError) {
+        let presentation = presenter.present(error)
+        change { state in
+            state.pendingUserIDs.remove(user.id)
+            state.users.updateItems { items in
+                guard !items.contains(where: { $0.id == user.id }) else { return }
+                let index = predecessorID.flatMap { id in items.firstIndex { $0.id == id }.map { $0 + 1 } }
+                    ?? min(position, items.count)
+                items.insert(user, at: index)
+            }
+            if user.isActive { state.activeCount = state.activeCount.map { $0 + 1 } }
+            if let presentation { state.alerts.enqueue(presentation) }
+        }
+        if let presentation { analytics.track(.error(message: presentation.message)) }
+    }
+
+    // MARK: - Updates
+
+    /// An update that keeps `visibleUsers` in step with the rows, the search text and the filter.
+    private func change(_ mutate: (inout State) -> Void) {
+        update { state in
+            mutate(&state)
+            state.visibleUsers = search.visible(state.users.items, text: state.searchText, filter: state.filter)
+        }
+    }
+}
+
+extension UserListState {
+    /// Sets a loaded user's active flag, the detail's and the active count, by id.
+    mutating func setActive(_ isActive: Bool, userID: Int) {
+        var changed = false
+        users.updateItems { items in
+            guard let index = items.firstIndex(where: { $0.id == userID }), items[index].isActive != isActive else { return }
+            items[index].isActive = isActive
+            changed = true
+        }
+        guard changed else { return }
+        activeCount = activeCount.map { $0 + (isActive ? 1 : -1) }
+        if detail?.id == userID { detail?.isActive = isActive }
+    }
+}

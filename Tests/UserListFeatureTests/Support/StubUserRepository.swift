@@ -1,0 +1,116 @@
+import Foundation
+import MVVMTesting
+import UserListFeature
+
+/// A user repository over an in-memory table, answering after a latency on a test clock, with
+/// failures on demand. It filters like the demo server: case- and diacritic-insensitive.
+final class StubUserRepository: UserRepository, @unchecked Sendable {
+    // `@unchecked Sendable`: every mutable property is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var table: [User]
+    private var failures: [Operation: UserError] = [:]
+    private var log: [String] = []
+    let clock: TestClock<Duration>
+    let pageLatency: Duration = .milliseconds(100)
+    /// Queries answered more slowly than `pageLatency`.
+    var slowQueries: [String: Duration] = [:]
+    let statsLatency: Duration = .milliseconds(50)
+    let writeLatency: Duration = .milliseconds(200)
+
+    enum Operation: Hashable { case users, stats, setActive, delete }
+
+    init(users: [User], clock: TestClock<Duration>) {
+        self.table = users
+        self.clock = clock
+    }
+
+    /// Calls made so far, e.g. `users(page: 1, q: "", all)`.
+    var calls: [String] { lock.withLock { log } }
+
+    /// Makes every later call of `operation` fail with `error` (`nil` to stop).
+    func fail(_ operation: Operation, with error: UserError?) {
+        lock.withLock { failures[operation] = error }
+    }
+
+    func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
+        let (rows, failure) = lock.withLock {
+            log.append("users(page: \(page), q: \"\(query)\", \(filter))")
+            return (table, failures[.users])
+        }
+        try await wait(lock.withLock { slowQueries[query] } ?? pageLatency)
+        if let failure { throw failure }
+        let folded = Self.fold(query)
+        let matching = rows.filter { user in
+            filter.includes(user) && (folded.isEmpty || Self.fold("\(user.name) \(user.email)").contains(folded))
+        }
+        let start = (page - 1) * size
+        let slice = start < matching.count ? Array(matching[start..<min(start + size, matching.count)]) : []
+        return UserPage(users: slice, total: matching.count, hasMore: start + size < matching.count)
+    }
+
+    func stats() async throws(UserError) -> UserStats {
+        let (rows, failure) = lock.withLock {
+            log.append("stats")
+            return (table, failures[.stats])
+        }
+        try await wait(statsLatency)
+        if let failure { throw failure }
+        return UserStats(total: rows.count, active: rows.filter(\.isActive).count)
+    }
+
+    func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
+        let failure = lock.withLock {
+            log.append("setActive(\(isActive), \(userID))")
+            return failures[.setActive]
+        }
+        try await wait(writeLatency)
+        if let failure { throw failure }
+        let saved: User? = lock.withLock {
+            guard let index = table.firstIndex(where: { $0.id == userID }) else { return nil }
+            table[index].isActive = isActive
+            return table[index]
+        }
+        guard let saved else { throw .notFound }
+        return saved
+    }
+
+    func deleteUser(_ userID: Int) async throws(UserError) {
+        let failure = lock.withLock {
+            log.append("delete(\(userID))")
+            return failures[.delete]
+        }
+        try await wait(writeLatency)
+        if let failure { throw failure }
+        lock.withLock { table.removeAll { $0.id == userID } }
+    }
+
+    private func wait(_ latency: Duration) async throws(UserError) {
+        do {
+            try await clock.sleep(for: latency)
+        } catch {
+            throw .cancelled
+        }
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+}
+
+/// Records analytics events.
+final class RecordingAnalytics: AnalyticsTracker, @unchecked Sendable {
+    // `@unchecked Sendable`: `recorded` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var recorded: [UserListAnalyticsEvent] = []
+    var events: [UserListAnalyticsEvent] { lock.withLock { recorded } }
+    func track(_ event: UserListAnalyticsEvent) { lock.withLock { recorded.append(event) } }
+}
+
+/// `count` users with ids 1…count: names cycle through a few, every third user inactive.
+func sampleUsers(_ count: Int) -> [User] {
+    let names = ["Ann Lee", "José Álvarez", "山田 太郎", "Zoë Müller", "Bob Smith"]
+    return (1...count).map { id in
+        let name = names[(id - 1) % names.count]
+        return User(id: id, name: name, email: "user\(id)@example.com", isActive: id % 3 != 0)
+    }
+}
