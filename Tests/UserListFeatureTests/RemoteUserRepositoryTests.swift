@@ -1,0 +1,89 @@
+import DemoServer
+import Foundation
+import MVVMCore
+import MVVMData
+import MVVMTesting
+import Testing
+import UserListFeature
+
+/// The user repository against the real DemoServer over loopback HTTP.
+@Suite(.serialized)
+struct RemoteUserRepositoryTests {
+    func withRepository(
+        headers: [String: String] = [:],
+        _ body: (RemoteUserRepository) async throws -> Void
+    ) async throws {
+        let server = try await DemoServer.start(DemoServerConfiguration(userCount: 120))
+        let client = APIClient(
+            baseURL: server.baseURL, retryPolicy: .none,
+            defaultHeaders: ["Accept": "application/json"].merging(headers) { $1 }
+        )
+        do {
+            try await body(RemoteUserRepository(dataSource: UserRemoteDataSource(client: client)))
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @Test func pagesSearchFilterAndStatsComeFromTheServer() async throws {
+        try await withRepository { repository in
+            let first = try await repository.users(page: 1, size: 20, query: "", filter: .all)
+            let stats = try await repository.stats()
+            let jose = try await repository.users(page: 1, size: 100, query: "JOSE", filter: .all)
+            let inactive = try await repository.users(page: 1, size: 100, query: "", filter: .inactive)
+
+            #expect(first.users.map(\.id) == Array(1...20))
+            #expect(first.total == 120 && first.hasMore)
+            #expect(stats.total == 120)
+            #expect(!jose.users.isEmpty)
+            #expect(jose.users.allSatisfy { $0.name.folding(options: .diacriticInsensitive, locale: nil).contains("Jose") })
+            #expect(inactive.users.allSatisfy { !$0.isActive })
+            #expect(inactive.total == stats.total - stats.active)
+        }
+    }
+
+    @Test func toggleAndDeleteChangeTheServer() async throws {
+        try await withRepository { repository in
+            let user = try #require(try await repository.users(page: 1, size: 1, query: "", filter: .all).users.first)
+            let saved = try await repository.setActive(!user.isActive, userID: user.id)
+            try await repository.deleteUser(user.id)
+
+            #expect(saved.isActive == !user.isActive)
+            await #expect(throws: UserError.notFound) { try await repository.deleteUser(user.id) }
+            #expect(try await repository.stats().total == 119)
+        }
+    }
+
+    @Test(arguments: [
+        ("status=503", UserError.server),
+        ("status=500", UserError.server),
+        ("status=404", UserError.notFound),
+        ("malformed", UserError.invalidData),
+        ("truncate", UserError.invalidData),
+        ("close", UserError.noInternet),
+    ])
+    func injectedFaultsGiveTheRightMessage(fault: String, expected: UserError) async throws {
+        try await withRepository(headers: ["X-Demo-Fault": fault]) { repository in
+            await #expect(throws: expected) { try await repository.users(page: 1, size: 20, query: "", filter: .all) }
+            #expect(ErrorPresenter.default.present(expected)?.message == expected.message)
+        }
+    }
+
+    @Test func aViewModelOverTheRealServerShowsTheMessageForAFault() async throws {
+        try await withRepository(headers: ["X-Demo-Fault": "status=503"]) { repository in
+            let viewModel = await UserListViewModel(repository: repository)
+            await viewModel.appear()
+            let message = await waitForFailure(viewModel)
+            #expect(message == "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。")
+            await viewModel.disappear()
+        }
+    }
+
+    @MainActor
+    private func waitForFailure(_ viewModel: UserListViewModel) async -> String? {
+        _ = await waitUntil(timeout: .seconds(10)) { viewModel.state.loadFailure != nil }
+        return viewModel.state.loadFailure?.message
+    }
+}
