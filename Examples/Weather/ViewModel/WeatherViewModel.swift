@@ -1,0 +1,63 @@
+public import MVVMCore
+
+/// The weather screen (the article's `UiState` + `Event` + `onEvent` ViewModel): a city list,
+/// and the chosen city's forecast, loaded on appear and on selection, with retry.
+///
+/// A newer selection cancels the load of an older one, so a slow answer for the previous city
+/// can never replace the newer city's forecast.
+///
+/// ```swift
+/// let viewModel = WeatherViewModel(repository: RemoteWeatherRepository(dataSource: .init(client: client)))
+/// viewModel.appear()                                  // loads the first city
+/// viewModel.send(.citySelected(id: "270000"))         // 大阪
+/// ```
+@MainActor
+public final class WeatherViewModel: ViewModel {
+    /// The screen's events.
+    public enum Event: Hashable, Sendable {
+        /// The screen appeared.
+        case appeared
+        /// A city was chosen from the list.
+        case citySelected(id: City.ID)
+        /// Retry after a failure.
+        case retryTapped
+    }
+
+    /// The state and the owned work.
+    public let store: StateStore<WeatherState>
+    private let repository: any WeatherRepository
+    private let presenter = ErrorPresenter(fallbackTitle: "天気予報", fallbackMessage: "問題が発生しました。もう一度お試しください。")
+
+    /// Creates the ViewModel; `cities` are offered, the first one chosen.
+    public init(repository: any WeatherRepository, cities: [City] = City.all) {
+        self.repository = repository
+        self.store = StateStore(WeatherState(cities: cities))
+    }
+
+    /// Handles one event.
+    public func onEvent(_ event: Event) {
+        switch event {
+        case .appeared:
+            appear()
+        case .citySelected(let id):
+            guard let city = state.cities.first(where: { $0.id == id }) else { return }
+            guard city != state.selectedCity || state.forecast.value == nil else { return }
+            update { $0.selectedCity = city }
+            load()
+        case .retryTapped:
+            load()
+        }
+    }
+
+    /// Loads the chosen city's forecast unless it is shown or loading.
+    public func didAppear() {
+        if state.forecast.value == nil, !state.forecast.isLoading { load() }
+    }
+
+    private func load() {
+        let city = state.selectedCity
+        store.load(\.forecast, key: "forecast", presenter: presenter) { [repository] () async throws(WeatherError) in
+            try await repository.forecast(for: city)
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import MVVMCore
+import MVVMTesting
+import Testing
+@testable import WeatherFeature
+
+/// Forecasts on a test clock: each city answers after its latency, or fails.
+final class StubWeatherRepository: WeatherRepository, @unchecked Sendable {
+    // `@unchecked Sendable`: `failures` and `requested` are only touched while `lock` is held.
+    private let lock = NSLock()
+    private var failures: [City.ID: WeatherError] = [:]
+    private var requested: [City.ID] = []
+    let clock: TestClock<Duration>
+    let latency: [City.ID: Duration]
+
+    init(clock: TestClock<Duration>, latency: [City.ID: Duration] = [:]) {
+        self.clock = clock
+        self.latency = latency
+    }
+
+    var requests: [City.ID] { lock.withLock { requested } }
+    func fail(_ city: City.ID, with error: WeatherError?) { lock.withLock { failures[city] = error } }
+
+    func forecast(for city: City) async throws(WeatherError) -> Forecast {
+        let failure = lock.withLock {
+            requested.append(city.id)
+            return failures[city.id]
+        }
+        do { try await clock.sleep(for: latency[city.id] ?? .milliseconds(100)) } catch { throw .cancelled }
+        if let failure { throw failure }
+        return Self.forecast(for: city)
+    }
+
+    static func forecast(for city: City) -> Forecast {
+        Forecast(
+            title: "\(city.prefecture) \(city.name) の天気", publishedAt: "2024/09/28 11:00:00",
+            publishingOffice: "\(city.name)地方気象台", headline: "", body: "晴れるでしょう。",
+            days: [DailyForecast(date: "2024-09-28", label: "今日", telop: "晴れ", minCelsius: nil, maxCelsius: 29,
+                                 chanceOfRain: [RainChance(period: "00-06", percent: nil)])]
+        )
+    }
+}
+
+@MainActor
+struct WeatherViewModelTests {
+    let clock = TestClock()
+    static let tokyo = City(id: "130010", name: "東京", prefecture: "東京都")
+    static let osaka = City(id: "270000", name: "大阪", prefecture: "大阪府")
+    static let cities = [tokyo, osaka]
+
+    func makeTester(latency: [City.ID: Duration] = [:]) -> (ViewModelTester<WeatherViewModel>, StubWeatherRepository) {
+        let repository = StubWeatherRepository(clock: clock, latency: latency)
+        return (ViewModelTester(WeatherViewModel(repository: repository, cities: Self.cities), clock: clock), repository)
+    }
+
+    @Test func theForecastLoadsOnAppear() async {
+        let (tester, _) = makeTester()
+        tester.send(.appeared) { $0.forecast = .loading() }
+        #expect(tester.state.isLoading)
+        #expect(tester.state.titleText == "東京都 東京")
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.tokyo)) }
+
+        #expect(tester.state.titleText == "東京都 東京 の天気")
+        #expect(tester.state.dateText == "2024/09/28 11:00:00")
+        #expect(tester.state.bodyText == "晴れるでしょう。")
+        tester.send(.appeared)   // already shown: nothing
+        await tester.finish()
+    }
+
+    @Test func selectingACityLoadsItKeepingTheOldForecastVisible() async {
+        let (tester, _) = makeTester()
+        tester.send(.appeared) { $0.forecast = .loading() }
+        await tester.advance(by: .milliseconds(100))
+        let tokyo = StubWeatherRepository.forecast(for: Self.tokyo)
+        await tester.receive { $0.forecast = .loaded(tokyo) }
+
+        tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka; $0.forecast = .loading(previous: tokyo) }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.osaka)) }
+        tester.send(.citySelected(id: "999999"))   // not in the list: nothing
+        await tester.finish()
+    }
+
+    @Test func theLatestSelectionWinsOverASlowerEarlierOne() async {
+        let (tester, repository) = makeTester(latency: ["130010": .seconds(2), "270000": .milliseconds(100)])
+        tester.send(.appeared) { $0.forecast = .loading() }
+        tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.osaka)) }
+        await tester.advance(by: .seconds(3))   // Tokyo's late answer never lands
+
+        #expect(repository.requests == ["130010", "270000"])
+        #expect(tester.state.forecast.value?.title == "大阪府 大阪 の天気")
+        await tester.finish()
+    }
+
+    @Test func aFailureShowsTheDomainMessageAndRetryLoads() async {
+        let (tester, repository) = makeTester()
+        repository.fail("130010", with: .noInternet)
+        tester.send(.appeared) { $0.forecast = .loading() }
+        await tester.advance(by: .milliseconds(100))
+        let offline = ErrorPresentation(WeatherError.noInternet)
+        await tester.receive { $0.forecast = .failed(offline, previous: nil) }
+        #expect(tester.state.forecast.errorMessage == "サーバーに接続できません。接続を確認して、もう一度お試しください。")
+        #expect(offline.isRetryable)
+
+        repository.fail("130010", with: nil)
+        tester.send(.retryTapped) { $0.forecast = .loading() }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.tokyo)) }
+        await tester.finish()
+    }
+
+    @Test func disappearingCancelsTheLoad() async {
+        let (tester, _) = makeTester()
+        tester.send(.appeared) { $0.forecast = .loading() }
+        tester.viewModel.disappear()
+        await tester.advance(by: .seconds(1))
+
+        #expect(tester.state.forecast == .loading())
+        await tester.finish()
+    }
+
+    @Test func missingNumbersReachTheScreenAsDashes() {
+        #expect(WeatherText.temperature(nil) == "--℃")
+        #expect(WeatherText.temperature(-2) == "-2℃")
+        #expect(WeatherText.chanceOfRain(nil) == "--%")
+        #expect(WeatherText.chanceOfRain(0) == "0%")
+    }
+}
+
+@MainActor
+struct WeatherNoBindingViewModelTests {
+    @Test func theClosureReceivesEachPhaseOnce() async {
+        let clock = TestClock()
+        let repository = StubWeatherRepository(clock: clock)
+        let viewModel = WeatherNoBindingViewModel(repository: repository, cities: WeatherViewModelTests.cities)
+        var phases: [WeatherNoBindingViewModel.Phase] = []
+        viewModel.stateDidUpdate = { phases.append($0) }
+
+        viewModel.viewDidLoad()
+        await settle()
+        await clock.advance(by: .milliseconds(100))
+        await viewModel.viewModel.store.untilIdle()
+        repository.fail("270000", with: .server)
+        viewModel.citySelected("270000")
+        await settle()
+        await clock.advance(by: .milliseconds(100))
+        await viewModel.viewModel.store.untilIdle()
+
+        #expect(phases == [
+            .loading(WeatherViewModelTests.tokyo),
+            .loaded(StubWeatherRepository.forecast(for: WeatherViewModelTests.tokyo)),
+            .loading(WeatherViewModelTests.osaka),
+            .failed(message: WeatherError.server.message, canRetry: true),
+        ])
+    }
+
+    @Test func settingTheClosureDeliversTheCurrentPhase() async {
+        let viewModel = WeatherNoBindingViewModel(repository: StubWeatherRepository(clock: TestClock()))
+        var phases: [WeatherNoBindingViewModel.Phase] = []
+        viewModel.viewDidLoad()
+        viewModel.stateDidUpdate = { phases.append($0) }
+
+        #expect(phases == [.loading(City.all[0])])
+        viewModel.viewModel.disappear()
+    }
+}
