@@ -126,6 +126,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         // Work woken or started just before may still be on its way to the clock (a sleep
         // called from the main actor registers on another thread): let it get there first.
         await settle()
+        if !viewModel.store.isIdle { _ = await waitUntilSleeping(clock, timeout: .milliseconds(500)) }
         await clock.advance(by: duration)
         await settle()
     }

@@ -1,3 +1,5 @@
+public import MVVMCore
+
 /// Waits on the main actor until `condition` holds, letting other tasks and the main queue run
 /// meanwhile.
 ///
@@ -43,4 +45,63 @@ extension Duration {
         if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
         return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
     }
+}
+
+/// Moves `clock` forward until `condition` holds: each round lets unblocked work reach the
+/// clock, then wakes every sleeper (in deadline order). Unlike `TestClock.run()`, work that
+/// reaches the clock late (a queued task, a slow CI machine) is still woken, and no wall-clock
+/// limit applies to a single round.
+///
+/// Use it when a test needs the effects to finish, not a precise moment; for a precise moment
+/// (299 ms versus 300 ms), use `advance(by:)`.
+/// - Returns: whether `condition` held before `timeout` passed on the wall clock.
+@MainActor
+public func advance(
+    _ clock: TestClock<Duration>,
+    until condition: @MainActor () -> Bool,
+    timeout: Duration = .seconds(10)
+) async -> Bool {
+    let wall = ContinuousClock()
+    let deadline = wall.now.advanced(by: timeout)
+    while !condition() {
+        guard wall.now < deadline else { return false }
+        await settle(rounds: 10)
+        await clock.advance(by: .seconds(3600))
+        await settle(rounds: 10)
+    }
+    return true
+}
+
+/// Moves `clock` forward until `store` has no owned work left; see ``advance(_:until:timeout:)``.
+@MainActor
+public func advanceUntilIdle<State>(
+    _ store: StateStore<State>,
+    clock: TestClock<Duration>,
+    timeout: Duration = .seconds(10)
+) async -> Bool {
+    await advance(clock, until: { store.isIdle }, timeout: timeout)
+}
+
+/// Waits, without moving any test clock, until `store` has no owned work left.
+/// - Returns: whether it became idle before `timeout` passed on the wall clock.
+@MainActor
+public func waitUntilIdle<State>(_ store: StateStore<State>, timeout: Duration = .seconds(10)) async -> Bool {
+    await waitUntil(timeout: timeout) { store.isIdle }
+}
+
+/// Waits until at least one task sleeps on `clock`, so that advancing it wakes that task: work
+/// started on another thread may take a moment to reach its `sleep`.
+/// - Returns: whether a sleeper appeared before `timeout` passed on the wall clock.
+public func waitUntilSleeping(_ clock: TestClock<Duration>, timeout: Duration = .seconds(5)) async -> Bool {
+    let wall = ContinuousClock()
+    let deadline = wall.now.advanced(by: timeout)
+    while wall.now < deadline {
+        do {
+            try await clock.checkSuspension()   // throws when something is suspended on the clock
+        } catch {
+            return true
+        }
+        await settle(rounds: 2)
+    }
+    return false
 }

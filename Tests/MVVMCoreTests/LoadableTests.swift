@@ -123,7 +123,7 @@ struct LoadableTests {
 
         store.load(\.value, key: "value") { throw CancellationError() }
         #expect(store.state.value == .loading(previous: 7))
-        await store.untilIdle()
+        #expect(await waitUntilIdle(store))
 
         #expect(store.state.value == .loaded(7))
     }
@@ -140,7 +140,7 @@ struct LoadableTests {
         #expect(first && !second)
         await settle()
         await clock.advance(by: .seconds(1))
-        await store.untilIdle()
+        #expect(await waitUntilIdle(store))
         #expect(store.state.value == .loaded(1))
     }
 }

@@ -83,8 +83,10 @@ struct ObserveTests {
         }
         let box = UncheckedBox(model)
         await Task.detached { box.value.title = "from elsewhere" }.value
-        #expect(await waitFor { seen.value.count == 2 })
-        #expect(seen.value == ["a", "from elsewhere"])
+        #expect(await waitFor { seen.value.last == "from elsewhere" })
+        #expect(seen.value.first == "a")
+        #expect(seen.value.last == "from elsewhere")   // the stored value is always the last one seen
+        #expect(seen.value.count <= 3)                 // at most the follow-up run besides
         token.cancel()
     }
 }

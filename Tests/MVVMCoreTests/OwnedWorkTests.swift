@@ -26,7 +26,7 @@ struct OwnedWorkTests {
         }
         await settle()
         await clock.advance(by: .seconds(1))
-        await store.untilIdle()
+        #expect(await waitUntilIdle(store))
 
         #expect(store.state.entries == ["second"])
         #expect(firstSawCancellation.value)
@@ -45,13 +45,13 @@ struct OwnedWorkTests {
         #expect(started == [true, false, false])
         await settle()
         await clock.advance(by: .seconds(1))
-        await store.untilIdle()
+        #expect(await waitUntilIdle(store))
         let again = store.run("loadMore", policy: .dropWhileRunning) {
             store.update { $0.entries.append("page 4") }
         }
 
         #expect(again)
-        await store.untilIdle()
+        #expect(await waitUntilIdle(store))
         #expect(store.state.entries == ["page 1", "page 4"])
     }
 
@@ -67,8 +67,7 @@ struct OwnedWorkTests {
             }
         }
         await settle()
-        await clock.run()
-        await store.untilIdle()
+        #expect(await advanceUntilIdle(store, clock: clock))
 
         #expect(store.state.entries == ["start 0", "end 0", "start 1", "end 1", "start 2", "end 2"])
     }
@@ -80,8 +79,7 @@ struct OwnedWorkTests {
         store.run("b") { try? await clock.sleep(for: .seconds(1)); store.update { $0.entries.append("b") } }
         #expect(store.runningWorkKeys.map(\.description) == ["a", "b"])
         await settle()
-        await clock.run()
-        await store.untilIdle()
+        #expect(await advanceUntilIdle(store, clock: clock))
         #expect(store.state.entries == ["b", "a"])
     }
 
@@ -100,7 +98,7 @@ struct OwnedWorkTests {
         #expect(store.isActive == false)
         #expect(store.isIdle)
         await settle()
-        await clock.run()
+        await clock.advance(by: .seconds(3600))
         await settle()
         #expect(store.state.entries == [])
     }
@@ -114,8 +112,7 @@ struct OwnedWorkTests {
         #expect(store.isRunning("a") == false)
         #expect(store.isRunning("b"))
         await settle()
-        await clock.run()
-        await store.untilIdle()
+        #expect(await advanceUntilIdle(store, clock: clock))
         #expect(store.state.entries == ["b"])
     }
 
@@ -144,7 +141,7 @@ struct OwnedWorkTests {
 
         #expect(weakViewModel == nil)
         #expect(await waitFor { wasCancelled.value })
-        await clock.run()
+        await clock.advance(by: .seconds(3600))
         #expect(reachedEnd.value == false)
     }
 
@@ -177,8 +174,7 @@ struct OwnedWorkTests {
             }
         }
         await settle()
-        await clock.run()
-        await viewModel.store.untilIdle()
+        #expect(await advanceUntilIdle(viewModel.store, clock: clock))
 
         #expect(staleStates.isEmpty)
         #expect(viewModel.state.query == "q299")

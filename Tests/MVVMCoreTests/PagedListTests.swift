@@ -157,7 +157,7 @@ struct PaginationStoreTests {
             for _ in 0..<5 { loadMore(store, backend) }
             await settle()
             await clock.advance(by: .seconds(1))
-            await store.untilIdle()
+            #expect(await waitUntilIdle(store))
         }
 
         #expect(backend.requests.value == [1, 2, 3])
@@ -173,15 +173,15 @@ struct PaginationStoreTests {
         let store = StateStore(Screen(), clock: clock)
 
         loadMore(store, backend)
-        await settle(); await clock.advance(by: .seconds(1)); await store.untilIdle()
+        #expect(await advanceUntilIdle(store, clock: clock))
         loadMore(store, backend)
-        await settle(); await clock.advance(by: .seconds(1)); await store.untilIdle()
+        #expect(await advanceUntilIdle(store, clock: clock))
         #expect(store.state.users.items == [1, 2])
         #expect(store.state.users.error?.message == "The search failed. Try again.")
 
         backend.failing.withValue { $0 = [] }
         store.retryPage(\.users, key: "users") { try await backend.fetch($0) }
-        await settle(); await clock.advance(by: .seconds(1)); await store.untilIdle()
+        #expect(await advanceUntilIdle(store, clock: clock))
 
         #expect(store.state.users.items == [1, 2, 3, 4])
         #expect(store.state.users.error == nil)
@@ -197,12 +197,12 @@ struct PaginationStoreTests {
         }
 
         store.loadNextPage(\.users, key: "users", fetch: fetch)
-        await store.untilIdle()
+        #expect(await waitUntilIdle(store))
         #expect(store.state.users.canLoadMore)
         #expect(store.state.users.error == nil)
 
         store.loadNextPage(\.users, key: "users", fetch: fetch)
-        await store.untilIdle()
+        #expect(await waitUntilIdle(store))
         #expect(store.state.users.items == [1, 2])
         #expect(calls.value == 2)
     }
@@ -212,10 +212,10 @@ struct PaginationStoreTests {
         let backend = Backend(clock: clock, total: 10)
         let store = StateStore(Screen(), clock: clock)
         loadMore(store, backend)
-        await settle(); await clock.advance(by: .seconds(1)); await store.untilIdle()
+        #expect(await advanceUntilIdle(store, clock: clock))
         loadMore(store, backend)
         store.refreshPages(\.users, key: "users") { try await backend.fetch($0) }
-        await settle(); await clock.advance(by: .seconds(1)); await store.untilIdle()
+        #expect(await advanceUntilIdle(store, clock: clock))
 
         #expect(backend.requests.value.sorted() == [1, 1, 2])
         #expect(store.state.users.items == [1, 2])

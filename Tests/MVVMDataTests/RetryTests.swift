@@ -13,18 +13,19 @@ struct RetryTests {
         ])
         let call = Task { try await client(transport, clock: clock).send(.user(1)) }
 
-        await settle()
+        #expect(await waitUntilSleeping(clock))   // attempt 1 failed; the back-off waits
         #expect(transport.requests.count == 1)
         await clock.advance(by: .milliseconds(199))
         await settle()
         #expect(transport.requests.count == 1)
         await clock.advance(by: .milliseconds(1))
-        await settle()
+        #expect(await waitUntilSleeping(clock))   // attempt 2 failed; the back-off waits
         #expect(transport.requests.count == 2)
         await clock.advance(by: .milliseconds(399))
         await settle()
         #expect(transport.requests.count == 2)
         await clock.advance(by: .milliseconds(1))
+        #expect(await advance(clock, until: { transport.requests.count == 3 }))
 
         #expect(try await call.value.id == 1)
         #expect(transport.requests.count == 3)
@@ -35,8 +36,7 @@ struct RetryTests {
         let transport = StubTransport([.success(.json(status: 502, "a")), .success(.json(status: 503, "b")), .success(.json(status: 504, "c"))])
         let call = Task { await failure { try await client(transport, clock: clock).send(.user(1)) } }
 
-        await settle()
-        await clock.run()
+        #expect(await advance(clock, until: { transport.requests.count == 3 }))
 
         #expect(await call.value?.status == 504)
         #expect(transport.requests.count == 3)
@@ -60,8 +60,7 @@ struct RetryTests {
         endpoint.isIdempotent = true
         let call = Task { try await client(transport, clock: clock).send(endpoint) }
 
-        await settle()
-        await clock.run()
+        #expect(await advance(clock, until: { transport.requests.count == 2 }))
 
         #expect(try await call.value.id == 5)
         #expect(transport.requests.count == 2)
@@ -95,11 +94,12 @@ struct RetryTests {
         let policy = RetryPolicy(maxDelay: .seconds(10))
         let call = Task { try await client(transport, clock: clock, retry: policy).send(.user(1)) }
 
-        await settle()
+        #expect(await waitUntilSleeping(clock))
         await clock.advance(by: .milliseconds(1999))
         await settle()
         #expect(transport.requests.count == 1)
         await clock.advance(by: .milliseconds(1))
+        #expect(await advance(clock, until: { transport.requests.count == 2 }))
 
         #expect(try await call.value.id == 1)
     }
@@ -109,7 +109,7 @@ struct RetryTests {
         let transport = StubTransport([.success(.json(status: 503, "{}"))])
         let call = Task { await failure { try await client(transport, clock: clock).send(.user(1)) } }
 
-        await settle()
+        #expect(await waitUntilSleeping(clock))   // in the back-off
         call.cancel()
         let error = await call.value
 
@@ -130,7 +130,7 @@ struct RetryTests {
             throw .timedOut
         }
         let call = Task { await failure { try await client(transport).send(.user(1)) } }
-        while !started.value { await Task.yield() }
+        #expect(await waitUntil { started.value })
 
         call.cancel()
 

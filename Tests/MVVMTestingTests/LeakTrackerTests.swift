@@ -52,7 +52,7 @@ struct LeakTrackerTests {
 
         #expect(log.messages.count == 1)
         #expect(log.messages.first?.hasPrefix("store was not deallocated") == true)
-        await clock.run()   // lets the stranded work end
+        await clock.advance(by: .seconds(3600))   // lets the stranded work end
     }
 
     @Test func aRetainCycleThroughAnObserverIsCaught() async {

@@ -142,12 +142,12 @@ struct WeatherNoBindingViewModelTests {
         viewModel.viewDidLoad()
         await settle()
         await clock.advance(by: .milliseconds(100))
-        await viewModel.viewModel.store.untilIdle()
+        #expect(await waitUntilIdle(viewModel.viewModel.store))
         repository.fail("270000", with: .server)
         viewModel.citySelected("270000")
         await settle()
         await clock.advance(by: .milliseconds(100))
-        await viewModel.viewModel.store.untilIdle()
+        #expect(await waitUntilIdle(viewModel.viewModel.store))
 
         #expect(phases == [
             .loading(WeatherViewModelTests.tokyo),

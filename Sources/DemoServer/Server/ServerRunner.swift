@@ -3,11 +3,13 @@ import GRDB
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// Runs the Hummingbird application in a task and shuts it down once, however often `stop` is called.
 actor ServerRunner {
     private let serviceGroup: ServiceGroup
+    private let eventLoopGroup: MultiThreadedEventLoopGroup
     private let runTask: Task<(any Error)?, Never>
     private let database: DatabasePool
     private let location: DatabaseLocation
@@ -16,12 +18,14 @@ actor ServerRunner {
 
     private init(
         serviceGroup: ServiceGroup,
+        eventLoopGroup: MultiThreadedEventLoopGroup,
         runTask: Task<(any Error)?, Never>,
         database: DatabasePool,
         location: DatabaseLocation,
         logger: Logger
     ) {
         self.serviceGroup = serviceGroup
+        self.eventLoopGroup = eventLoopGroup
         self.runTask = runTask
         self.database = database
         self.location = location
@@ -41,6 +45,9 @@ actor ServerRunner {
         logger: Logger
     ) async throws(DemoServerError) -> (ServerRunner, port: Int) {
         let (boundPorts, boundPortContinuation) = AsyncStream<Int>.makeStream()
+        // The server's own event loop thread, stopped with it: NIO's shared singleton threads
+        // would outlive the server and keep an embedding process (the demo, a test run) from exiting.
+        let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let application = Application(
             router: router,
             configuration: .init(address: .hostname(host, port: port), serverName: "demo-server"),
@@ -48,6 +55,7 @@ actor ServerRunner {
                 boundPortContinuation.yield(channel.localAddress?.port ?? port)
                 boundPortContinuation.finish()
             },
+            eventLoopGroupProvider: .shared(eventLoopGroup),
             logger: logger
         )
         var groupConfiguration = ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [], logger: logger)
@@ -66,7 +74,8 @@ actor ServerRunner {
         var ports = boundPorts.makeAsyncIterator()
         if let boundPort = await ports.next() {
             let runner = ServerRunner(
-                serviceGroup: serviceGroup, runTask: runTask, database: database, location: location, logger: logger
+                serviceGroup: serviceGroup, eventLoopGroup: eventLoopGroup, runTask: runTask,
+                database: database, location: location, logger: logger
             )
             return (runner, boundPort)
         }
@@ -75,6 +84,7 @@ actor ServerRunner {
             await serviceGroup.triggerGracefulShutdown()
         }
         let failure = await runTask.value
+        try? await eventLoopGroup.shutdownGracefully()
         try? database.close()
         if Task.isCancelled { throw .cancelled }
         throw listenError(failure, host: host, port: port)
@@ -87,10 +97,15 @@ actor ServerRunner {
             await stopTask.value
             return
         }
-        let task = Task { [serviceGroup, runTask, database, location, logger] in
+        let task = Task { [serviceGroup, eventLoopGroup, runTask, database, location, logger] in
             await serviceGroup.triggerGracefulShutdown()
             if let error = await runTask.value {
                 logger.warning("The demo server stopped with an error", metadata: ["error": "\(error)"])
+            }
+            do {
+                try await eventLoopGroup.shutdownGracefully()
+            } catch {
+                logger.warning("The demo server's event loop did not stop cleanly", metadata: ["error": "\(error)"])
             }
             do {
                 try database.close()

@@ -1,3 +1,4 @@
+import Dispatch
 import Observation
 
 /// Runs `apply` now and again whenever an `@Observable` value it read changes.
@@ -18,7 +19,9 @@ import Observation
 /// ```
 ///
 /// Changes are delivered on the main actor's next turn, never synchronously inside the
-/// mutation, because Observation reports a change before the new value is stored.
+/// mutation, because Observation reports a change before the new value is stored. A change made
+/// on another thread may be delivered by two runs, the second one a turn later, so that the
+/// value stored after the report is always the last one `apply` sees.
 @MainActor
 @discardableResult
 public func observe(_ apply: @escaping @MainActor () -> Void) -> ObservationToken {
@@ -29,16 +32,48 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObservationToke
 
 /// One `withObservationTracking` re-arm after another, until its token goes away.
 @MainActor
-private struct ObservationLoop {
+private final class ObservationLoop {
     weak var token: ObservationToken?
     let apply: @MainActor () -> Void
+    /// Only the latest run's registration may trigger the next run.
+    private var generation = 0
+
+    init(token: ObservationToken, apply: @escaping @MainActor () -> Void) {
+        self.token = token
+        self.apply = apply
+    }
 
     func run() {
         guard let token, !token.isCancelled else { return }
+        generation += 1
+        let armed = generation
         withObservationTracking(apply) {
-            // Observation calls this on the mutating thread, before the value changes:
-            // hop to the main actor, where the next run reads the new value.
-            Task { @MainActor in self.run() }
+            // Observation calls this on the mutating thread, before the value is stored: hop to
+            // the main actor, where the next run reads the new value. From another thread the
+            // store may land after that run, so one more run follows a turn later.
+            let offMain = !MainThreadMarker.isCurrent
+            Task { @MainActor in
+                guard armed == self.generation else { return }
+                self.run()
+                guard offMain else { return }
+                let followUp = self.generation
+                Task { @MainActor in
+                    guard followUp == self.generation else { return }
+                    self.run()
+                }
+            }
         }
+    }
+}
+
+/// Tells whether code runs on the main queue (the main actor's executor) by a marker on it:
+/// `Thread.isMainThread` is unreliable on Linux.
+enum MainThreadMarker {
+    private static let key = DispatchSpecificKey<UInt8>()
+    private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: 1)
+
+    static var isCurrent: Bool {
+        _ = marked
+        return DispatchQueue.getSpecific(key: key) == 1
     }
 }
