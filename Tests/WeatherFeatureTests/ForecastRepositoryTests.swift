@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import MVVMCore
 import MVVMData
 import MVVMTesting
 import Testing
@@ -66,6 +67,27 @@ struct ForecastRepositoryTests {
         #expect(unknown.error == .unknownCity)
         #expect(offline.error == .noInternet)
         #expect(WeatherError.noInternet.isRetryable)
+    }
+
+    @Test(arguments: [
+        ("status=503", WeatherError.server),
+        ("status=404", WeatherError.unknownCity),
+        ("malformed", WeatherError.invalidData),
+        ("truncate", WeatherError.invalidData),
+        ("close", WeatherError.noInternet),
+    ])
+    func injectedFaultsBecomeTheRightMessage(fault: String, expected: WeatherError) async throws {
+        let server = try await DemoServer.start(DemoServerConfiguration(userCount: 10))
+        let client = APIClient(
+            baseURL: server.baseURL, retryPolicy: .none,
+            defaultHeaders: ["Accept": "application/json", "X-Demo-Fault": fault]
+        )
+        let repository = RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: client))
+        let result = await Result { () async throws(WeatherError) in try await repository.forecast(for: City.all[1]) }
+        await server.stop()
+
+        #expect(result.error == expected)
+        #expect(ErrorPresenter.default.present(expected)?.message == expected.message)
     }
 
     @Test(arguments: ["--%", "--", " 0%", "100%"])
