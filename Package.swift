@@ -10,7 +10,7 @@ import PackageDescription
 //   Sources/MVVMData       transport, endpoints, APIError, retry, logging, DataSource/Repository helpers
 //   Sources/DemoServer     the demo's HTTP API (Hummingbird) over SQLite (GRDB); demo-only
 //   Sources/demo-server    `swift run demo-server --port 8080`
-//   Sources/MVVMTerminal   (later) terminal view layer
+//   Sources/MVVMTerminal   terminal view layer: frames, diff renderer, key decoder, session, widgets
 //   Examples/*, mvvm-demo, Benchmarks/ (later)
 //
 // Library products must never depend on what only the demo needs (Hummingbird, GRDB).
@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "MVVMCombine", targets: ["MVVMCombine"]),
         .library(name: "MVVMData", targets: ["MVVMData"]),
         .library(name: "MVVMTesting", targets: ["MVVMTesting"]),
+        .library(name: "MVVMTerminal", targets: ["MVVMTerminal"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
     ],
     dependencies: [
@@ -80,6 +81,12 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The terminal view layer: frames, diff rendering, key input, widgets. No ncurses.
+        .target(
+            name: "MVVMTerminal",
+            dependencies: ["MVVMCore"],
             swiftSettings: swiftSettings
         ),
         // The reference features (Examples/): model, data, ViewModels; one target each.
@@ -163,6 +170,11 @@ let package = Package(
                 "DemoServer",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MVVMTerminalTests",
+            dependencies: ["MVVMTerminal"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
