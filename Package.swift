@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "MVVMTesting", targets: ["MVVMTesting"]),
         .library(name: "MVVMTerminal", targets: ["MVVMTerminal"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
+        .executable(name: "mvvm-demo", targets: ["mvvm-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
@@ -131,6 +132,22 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The demo app's screens (ViewModel state → frame, keys → events); not a product.
+        .target(
+            name: "DemoScreens",
+            dependencies: ["MVVMTerminal", "UserListFeature", "WeatherFeature"],
+            swiftSettings: swiftSettings
+        ),
+        // `swift run mvvm-demo`: the features in the terminal, with the embedded demo server.
+        .executableTarget(
+            name: "mvvm-demo",
+            dependencies: [
+                "DemoScreens", "MVVMTerminal", "UserListFeature", "WeatherFeature", "MVVMData", "DemoServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MVVMCoreTests",
             dependencies: ["MVVMCore", "MVVMTesting"],
@@ -175,6 +192,11 @@ let package = Package(
         .testTarget(
             name: "MVVMTerminalTests",
             dependencies: ["MVVMTerminal"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DemoScreensTests",
+            dependencies: ["DemoScreens", "MVVMTerminal", "UserListFeature", "WeatherFeature", "MVVMCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
