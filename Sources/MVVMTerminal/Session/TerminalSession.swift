@@ -45,14 +45,7 @@ public final class TerminalSession {
         self.restorer = restorer
         TerminalOutput.send(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J".utf8))
         for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                restorer.restore()
-                exit(128 + signalNumber)
-            }
-            source.resume()
-            sources.append(source)
+            sources.append(Self.restoreAndExit(on: signalNumber, restorer: restorer))
         }
         signal(SIGWINCH, SIG_IGN)
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
@@ -75,8 +68,33 @@ public final class TerminalSession {
     /// when standard input closes or the session stops.
     public func keys() -> AsyncStream<Key> {
         let (stream, continuation) = AsyncStream.makeStream(of: Key.self)
+        sources.append(Self.readKeys(queue: inputQueue, into: continuation))
+        return stream
+    }
+
+    /// A signal source that restores the terminal and exits; its handler runs off the main
+    /// actor, so it is made in a nonisolated function.
+    private nonisolated static func restoreAndExit(
+        on signalNumber: Int32,
+        restorer: TerminalRestorer
+    ) -> any DispatchSourceProtocol {
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+        source.setEventHandler {
+            restorer.restore()
+            exit(128 + signalNumber)
+        }
+        source.resume()
+        return source
+    }
+
+    /// A read source on standard input that decodes keys on `queue` (off the main actor).
+    private nonisolated static func readKeys(
+        queue: DispatchQueue,
+        into continuation: AsyncStream<Key>.Continuation
+    ) -> any DispatchSourceProtocol {
         let decoder = Mutex(KeyDecoder())
-        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: inputQueue)
+        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
         source.setEventHandler {
             var buffer = [UInt8](repeating: 0, count: 1024)
             let count = read(STDIN_FILENO, &buffer, buffer.count)
@@ -95,8 +113,7 @@ public final class TerminalSession {
         }
         source.setCancelHandler { continuation.finish() }
         source.resume()
-        sources.append(source)
-        return stream
+        return source
     }
 
     /// Stops reading keys and restores the terminal.
