@@ -8,6 +8,9 @@ import MVVMCore
 /// anywhere.
 @MainActor
 public final class TerminalApp {
+    /// How often the top screen is redrawn without a change, for spinners.
+    static let tickInterval: Duration = .milliseconds(120)
+
     private let session: TerminalSession
     private var stack: [any Screen]
     private var previous: Frame?
@@ -29,6 +32,15 @@ public final class TerminalApp {
             self?.redraw()
         }
         rearm()
+        // Spinners move with each render: redraw a few times a second; unchanged frames write
+        // nothing.
+        let ticker = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.tickInterval)
+                self?.redraw()
+            }
+        }
+        defer { ticker.cancel() }
         loop: for await key in session.keys() {
             if key == .control("c") { break }
             guard let top = stack.last else { break }
