@@ -20,12 +20,15 @@ struct DemoCommand: AsyncParsableCommand {
             temporary SQLite database seeded with 10,000 users) and stops it on exit.
 
             Keys:
-              everywhere   Ctrl-C quit (the terminal is restored)
-              home         ↑/↓ move, Enter open, q/Esc quit
-              user list    / search (type, Backspace, Enter/Esc done), ↑/↓ PgUp/PgDn Home/End move,
-                           f/Tab filter all/active/inactive, r refresh (retry after a failure),
-                           t toggle active, d delete (y confirm, n cancel), Enter detail, q/Esc back
-              weather      ↑/↓ city, r retry, q/Esc back
+              anywhere    Ctrl-C quits (the terminal is restored)
+              home        ↑/↓ move, Enter open, q/Esc quit
+              user list   / search: type, Backspace, Enter/Esc done
+                          ↑/↓ PgUp/PgDn Home/End move
+                          f/Tab, Shift-Tab filter all/active/inactive
+                          r refresh (retry after a failure)
+                          t toggle active, d delete (y confirm, n cancel)
+                          Enter detail, q/Esc back
+              weather     ↑/↓ city, r retry, q/Esc back
             """
     )
 
