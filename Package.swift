@@ -191,7 +191,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MVVMTerminalTests",
-            dependencies: ["MVVMTerminal"],
+            dependencies: ["MVVMTerminal", "MVVMTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -11,13 +11,13 @@ public final class TerminalApp {
     /// How often the top screen is redrawn without a change, for spinners.
     static let tickInterval: Duration = .milliseconds(120)
 
-    private let session: TerminalSession
+    private let session: any TerminalDevice
     private var stack: [any Screen]
     private var previous: Frame?
     private var token: ObservationToken?
 
-    /// Creates an app showing `root` first.
-    public init(root: any Screen, session: TerminalSession = TerminalSession()) {
+    /// Creates an app showing `root` first on `session` (the real terminal by default).
+    public init(root: any Screen, session: any TerminalDevice = TerminalSession()) {
         self.session = session
         self.stack = [root]
     }

@@ -12,7 +12,7 @@ import Synchronization
 /// ``stop()`` restores the terminal; so do SIGINT and SIGTERM (restore, then exit with
 /// 128 + the signal's number). Call ``stop()`` on every way out, thrown errors included.
 @MainActor
-public final class TerminalSession {
+public final class TerminalSession: TerminalDevice {
     private var restorer: TerminalRestorer?
     private var sources: [any DispatchSourceProtocol] = []
     private let inputQueue = DispatchQueue(label: "MVVMTerminal.input")
