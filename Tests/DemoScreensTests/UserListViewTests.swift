@@ -137,3 +137,18 @@ struct UserListViewTests {
         ].joined(separator: "\n"))
     }
 }
+
+extension UserListViewTests {
+    @Test func escapeSequencesInUserDataNeverReachTheTerminal() {
+        let users = [User(id: 9, name: "\u{1B}[2J\u{1B}]0;pwned\u{7}Mallory\u{202E}", email: "m@\u{1B}[31mexample.com", isActive: true)]
+        var frame = Frame(width: 60, height: 10)
+        UserListView.render(Self.loadedState(users), ui: UserListUI(), into: &frame)
+        let output = String(decoding: FrameRenderer.render(from: nil, to: frame), as: UTF8.self)
+        #expect(output.components(separatedBy: "\u{1B}[2J").count == 2, "only the renderer's own clear")
+        #expect(!output.contains("\u{1B}]"))
+        #expect(!output.contains("\u{7}"))
+        #expect(!output.contains("\u{202E}"))
+        #expect(!output.contains("\u{1B}[31m"))
+        #expect(frame.line(4) == " ● �[2J�]0;pwned�Mallory�  <m@�[31mexample.com>")
+    }
+}
