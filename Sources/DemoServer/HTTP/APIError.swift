@@ -8,6 +8,7 @@ struct APIError: Error, Sendable, Equatable {
         case notFound = "not_found"
         case invalidBody = "invalid_body"
         case injectedFault = "injected_fault"
+        case idTaken = "id_taken"
         case `internal` = "internal"
     }
 
@@ -31,6 +32,17 @@ struct APIError: Error, Sendable, Equatable {
     /// A 400 for a request body that is not what the route expects.
     static func invalidBody(_ message: String) -> APIError {
         APIError(status: 400, code: .invalidBody, message: message)
+    }
+
+    /// A 422 for a well-formed request whose values break the API's rules (a blank login id, a
+    /// short password).
+    static func unprocessable(_ message: String) -> APIError {
+        APIError(status: 422, code: .invalidParameter, message: message)
+    }
+
+    /// A 409 for a login id that is already taken.
+    static func idTaken(_ message: String) -> APIError {
+        APIError(status: 409, code: .idTaken, message: message)
     }
 
     /// A 500 that hides the details, which go to the server log instead.

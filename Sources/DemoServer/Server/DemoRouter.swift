@@ -11,6 +11,7 @@ enum DemoRouter {
         router.add(middleware: ErrorMiddleware())
         UserRoutes(store: users).register(on: router.group("api/users"))
         WeatherRoutes(catalog: forecasts).register(on: router.group("api/forecast"))
+        RegistrationRoutes(store: RegistrationStore(users: users)).register(on: router.group("api/registrations"))
         return router
     }
 
@@ -24,5 +25,6 @@ enum DemoRouter {
         GET    /api/forecast/cities
         GET    /api/forecast/city/{code}
         GET    /api/forecast?city={code}
+        POST   /api/registrations     body {"loginID": "taro@example.com", "password": "secret123"}
         """
 }

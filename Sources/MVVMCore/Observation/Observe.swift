@@ -67,12 +67,13 @@ private final class ObservationLoop {
 }
 
 /// Tells whether code runs on the main queue (the main actor's executor) by a marker on it:
-/// `Thread.isMainThread` is unreliable on Linux.
-enum MainThreadMarker {
+/// `Thread.isMainThread` is unreliable on Linux. Shared with the package's other modules.
+package enum MainThreadMarker {
     private static let key = DispatchSpecificKey<UInt8>()
     private static let marked: Void = DispatchQueue.main.setSpecific(key: key, value: 1)
 
-    static var isCurrent: Bool {
+    /// Whether the caller runs on the main queue.
+    package static var isCurrent: Bool {
         _ = marked
         return DispatchQueue.getSpecific(key: key) == 1
     }

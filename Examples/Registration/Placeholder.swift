@@ -1,1 +1,0 @@
-// Placeholder: the registration feature lands here.

@@ -1,0 +1,52 @@
+public import MVVMCore
+
+extension RegistrationViewModel {
+    /// What the registration screen shows.
+    ///
+    /// `form` is what the user typed; every other property follows from it and from the submit,
+    /// and is kept up to date by the ViewModel on each change.
+    public struct State: Equatable, Sendable {
+        /// The texts as typed, and the login ids the server said are taken.
+        public var form: RegistrationForm
+        /// The login id field's status.
+        public var loginIDStatus: FieldStatus
+        /// The password field's status.
+        public var passwordStatus: FieldStatus
+        /// The confirmation field's status.
+        public var passwordConfirmationStatus: FieldStatus
+        /// The line under the form: the first problem, or "登録可能です".
+        public var summary: RegistrationSummary
+        /// Whether the submit button is enabled: the form is valid, no submit is in flight, and
+        /// the registration is not done yet.
+        public var isSubmitEnabled: Bool
+        /// The submit: `.idle`, `.loading()` while in flight, `.loaded` once registered. A failed
+        /// or cancelled submit goes back to `.idle`; its failure shows as a field status or an
+        /// alert.
+        public var submission: Loadable<Registration>
+        /// Alerts for failures other than a taken login id; each shows once.
+        public var alerts: AlertQueue
+
+        /// The state of `form`, validated with `validator`, before any submit.
+        public init(form: RegistrationForm = RegistrationForm(), validator: RegistrationValidator = .registration) {
+            self.form = form
+            self.submission = .idle
+            self.alerts = AlertQueue()
+            let feedback = RegistrationFeedback(form, validator: validator)
+            loginIDStatus = feedback.loginID
+            passwordStatus = feedback.password
+            passwordConfirmationStatus = feedback.passwordConfirmation
+            summary = feedback.summary
+            isSubmitEnabled = feedback.isValid
+        }
+
+        /// Recomputes what follows from `form` and `submission`.
+        mutating func revalidate(with validator: RegistrationValidator) {
+            let feedback = RegistrationFeedback(form, validator: validator)
+            loginIDStatus = feedback.loginID
+            passwordStatus = feedback.password
+            passwordConfirmationStatus = feedback.passwordConfirmation
+            summary = feedback.summary
+            isSubmitEnabled = feedback.isValid && !submission.isLoading && submission.value == nil
+        }
+    }
+}

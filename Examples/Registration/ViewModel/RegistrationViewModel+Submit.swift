@@ -1,0 +1,40 @@
+import MVVMCore
+
+extension RegistrationViewModel {
+    /// Starts a submit when the button is enabled; drops it while one is in flight.
+    func submit() {
+        guard state.isSubmitEnabled, !store.isRunning(Self.submitKey) else { return }
+        let request = RegistrationRequest(state.form)
+        update { state in
+            state.submission = .loading()
+            state.revalidate(with: validator)
+        }
+        store.run(Self.submitKey, policy: .dropWhileRunning) { [weak self, repository] in
+            let result: Result<Registration, RegistrationError>
+            do throws(RegistrationError) {
+                result = .success(try await repository.register(request))
+            } catch {
+                result = .failure(error)
+            }
+            // Dropped by the store if this submit was cancelled meanwhile.
+            self?.finishSubmit(result, of: request)
+        }
+    }
+
+    private func finishSubmit(_ result: Result<Registration, RegistrationError>, of request: RegistrationRequest) {
+        update { state in
+            switch result {
+            case .success(let registration):
+                state.submission = .loaded(registration)
+            case .failure(let error):
+                state.submission = .idle
+                switch SubmitFailure(error) {
+                case .loginIDTaken: state.form.takenLoginIDs.insert(RegistrationForm.loginIDKey(request.loginID))
+                case .alert(let presentation): state.alerts.enqueue(presentation)
+                case .silent: break
+                }
+            }
+            state.revalidate(with: validator)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+public import MVVMCore
+
+/// The registration screen: a login id (an id or an email address), a password and its
+/// confirmation, validated as the user types, and a submit that registers through a
+/// ``RegistrationRepository``.
+///
+/// - A field shows ``FieldStatus/unchecked`` while empty, then its first failing rule or ok; the
+///   summary line shows the form's first problem (blank fields first, as in the article), or
+///   "登録可能です".
+/// - Submitting shows `.loading()` and disables the button; a second tap meanwhile does nothing.
+/// - A taken login id becomes the login id field's error (and stays known: typing that id again
+///   shows the error at once); other failures become one alert each, with Retry when it may help;
+///   a cancelled submit shows nothing.
+///
+/// **Stale answers.** Editing a field while a submit is in flight cancels that submit: the form
+/// goes back to idle with the new values, and the cancelled submit's answer never lands. The same
+/// happens when the view disappears. (A request the server already received may still have
+/// registered the id; registering again then answers "taken".)
+@MainActor
+public final class RegistrationViewModel: ViewModel {
+    /// The state, and the owner of the submit.
+    public let store: StateStore<State>
+    let repository: any RegistrationRepository
+    let validator: RegistrationValidator
+
+    /// The owned-work key of the submit.
+    static let submitKey = "submit"
+
+    /// Creates the ViewModel.
+    ///
+    /// - Parameters:
+    ///   - repository: where registrations go.
+    ///   - validator: the form's rules; ``FormValidator/registration`` by default.
+    ///   - clock: the store's clock; the ViewModel itself never waits on it.
+    public init(
+        repository: any RegistrationRepository,
+        validator: RegistrationValidator = .registration,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.repository = repository
+        self.validator = validator
+        self.store = StateStore(State(validator: validator), clock: clock)
+    }
+
+    /// Handles one event from the view.
+    public func onEvent(_ event: Event) {
+        switch event {
+        case .loginIDChanged(let text): edit { $0.loginID = text }
+        case .passwordChanged(let text): edit { $0.password = text }
+        case .passwordConfirmationChanged(let text): edit { $0.passwordConfirmation = text }
+        case .submitTapped: submit()
+        case .alertRetryTapped(let id):
+            guard state.alerts.pending.contains(where: { $0.id == id }) else { return }
+            update { $0.alerts.dismiss(id) }
+            submit()
+        case .alertDismissed(let id): update { $0.alerts.dismiss(id) }
+        }
+    }
+
+    /// Ends a submit in flight before the store cancels it: no spinner is left for the next
+    /// appearance.
+    public func willDisappear() {
+        update { state in
+            state.submission.cancelLoading()
+            state.revalidate(with: validator)
+        }
+    }
+
+    /// Applies an edit; a real change cancels the submit in flight (see the type's docs).
+    private func edit(_ change: (inout RegistrationForm) -> Void) {
+        var form = state.form
+        change(&form)
+        guard form != state.form else { return }
+        store.cancelWork(Self.submitKey)
+        update { state in
+            state.form = form
+            state.submission.cancelLoading()
+            state.revalidate(with: validator)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The body of `POST /api/registrations`: `{"loginID": "...", "password": "..."}`. Other keys are
+/// ignored.
+///
+/// The password is only ever checked for length: it is never stored, logged or echoed in a
+/// message, and ``description`` hides it.
+struct RegistrationBody: Decodable, Sendable, Equatable, CustomStringConvertible {
+    let loginID: String
+    let password: String
+
+    /// The largest body accepted, in bytes.
+    static let maximumBodySize = 64 * 1024
+
+    /// The shortest password the API accepts, in characters.
+    static let minimumPasswordLength = 8
+
+    private static let example = #"such as {"loginID": "taro@example.com", "password": "secret123"}"#
+
+    /// Decodes `data`, throwing an `invalid_body` error that says what is wrong without repeating
+    /// any of the values sent.
+    static func decode(_ data: Data) throws(APIError) -> RegistrationBody {
+        let shape = "a JSON object with a string loginID and a string password, \(example)"
+        do {
+            return try JSONDecoder().decode(RegistrationBody.self, from: data)
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw .invalidBody("The request body has no \(key.stringValue); send \(shape).")
+        } catch DecodingError.valueNotFound(_, let context) where !context.codingPath.isEmpty {
+            throw .invalidBody("The request body's \(context.codingPath[0].stringValue) is null; send \(shape).")
+        } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
+            throw .invalidBody("The request body's \(context.codingPath[0].stringValue) must be a string; send \(shape).")
+        } catch DecodingError.typeMismatch {
+            throw .invalidBody("The request body must be \(shape).")
+        } catch {
+            throw .invalidBody("The request body is not valid JSON; send \(shape).")
+        }
+    }
+
+    /// The login id to register: the one sent, without surrounding whitespace.
+    ///
+    /// - Throws: a 422 `invalid_parameter` error when the login id is blank or the password is
+    ///   shorter than ``minimumPasswordLength``.
+    func validatedLoginID() throws(APIError) -> String {
+        let loginID = self.loginID.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !loginID.isEmpty else {
+            throw .unprocessable("The login id is blank; send an id or an email address.")
+        }
+        guard password.count >= Self.minimumPasswordLength else {
+            throw .unprocessable("The password is too short; use at least \(Self.minimumPasswordLength) characters.")
+        }
+        return loginID
+    }
+
+    /// The login id, with the password hidden.
+    var description: String {
+        "RegistrationBody(loginID: \(loginID), password: <redacted>)"
+    }
+}

@@ -1,0 +1,213 @@
+import MVVMTesting
+import RegistrationFeature
+import Testing
+
+/// The Driver variant (the article's style): the same validation and submit, as recorded driver
+/// histories.
+@MainActor
+struct RegistrationDriverViewModelTests {
+    let clock = TestClock()
+    let loginID = CurrentValueSubject<String, Never>("")
+    let password = CurrentValueSubject<String, Never>("")
+    let confirmation = CurrentValueSubject<String, Never>("")
+    let submit = PassthroughSubject<Void, Never>()
+    let retry = PassthroughSubject<Int, Never>()
+    let dismiss = PassthroughSubject<Int, Never>()
+
+    func bind(_ viewModel: RegistrationDriverViewModel) -> RegistrationDriverViewModel.Output {
+        viewModel.transform(input: .init(
+            loginID: loginID.asDriver(),
+            password: password.asDriver(),
+            passwordConfirmation: confirmation.asDriver(),
+            submitTapped: submit.eraseToAnyPublisher(),
+            alertRetryTapped: retry.eraseToAnyPublisher(),
+            alertDismissed: dismiss.eraseToAnyPublisher()
+        ))
+    }
+
+    func typeValidForm() {
+        loginID.send(Fixture.loginID)
+        password.send(Fixture.password)
+        confirmation.send(Fixture.password)
+    }
+
+    /// Lets the stub's latency pass and the submit's answer land.
+    func answer(_ viewModel: RegistrationDriverViewModel, after latency: Duration = .milliseconds(100)) async {
+        await settle()
+        await clock.advance(by: latency)
+        await viewModel.untilIdle()
+    }
+
+    @Test func validationFollowsEachKeystroke() {
+        let output = bind(RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: [])))
+        let summary = output.summary.record()
+        let loginIDStatus = output.loginIDStatus.record()
+        let passwordStatus = output.passwordStatus.record()
+        let confirmationStatus = output.passwordConfirmationStatus.record()
+        let isSubmitEnabled = output.isSubmitEnabled.record()
+
+        loginID.send("m")
+        loginID.send("mika@")
+        loginID.send("mika@example.jp")
+        password.send("s")
+        password.send("secret12")
+        confirmation.send("s")
+        confirmation.send("secret12")
+        password.send("12345678")
+        loginID.send("")
+
+        summary.expectHistory([
+            Fixture.blank,
+            Fixture.mismatch,
+            Fixture.ready,
+            RegistrationSummary(text: Fixture.weakPassword, isOK: false),
+            Fixture.blank,
+        ])
+        loginIDStatus.expectHistory([.unchecked, .ok, .error(Fixture.invalidEmail), .ok, .unchecked])
+        passwordStatus.expectHistory([.unchecked, .error(Fixture.weakPassword), .ok, .error(Fixture.weakPassword)])
+        confirmationStatus.expectHistory([
+            .unchecked, .error("パスワードが確認用と一致していません"), .ok, .error("パスワードが確認用と一致していません"),
+        ])
+        isSubmitEnabled.expectHistory([false, true, false])
+    }
+
+    @Test func theArticlesOrderBlankThenMismatchThenReady() {
+        let output = bind(RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: [])))
+        let summary = output.summary.record()
+        let isSubmitEnabled = output.isSubmitEnabled.record()
+
+        loginID.send("taro")
+        password.send("secret12")
+        confirmation.send("secret1")
+        confirmation.send("secret12")
+        loginID.send("   ")
+
+        summary.expectHistory([Fixture.blank, Fixture.mismatch, Fixture.ready, Fixture.blank])
+        isSubmitEnabled.expectHistory([false, true, false])
+    }
+
+    @Test func submitShowsSubmittingThenTheRegistrationAndADoubleTapSendsOnce() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
+        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let output = bind(viewModel)
+        let isSubmitting = output.isSubmitting.record()
+        let isSubmitEnabled = output.isSubmitEnabled.record()
+        let registration = output.registration.record()
+        typeValidForm()
+
+        submit.send()
+        submit.send()
+        await answer(viewModel)
+        submit.send()   // registered: nothing more to send
+
+        isSubmitting.expectHistory([false, true, false])
+        isSubmitEnabled.expectHistory([false, true, false])
+        registration.expectHistory([nil, Fixture.registration])
+        #expect(repository.requests == [Fixture.request])
+    }
+
+    @Test func aTakenIDIsTheLoginIDFieldsErrorAndNoAlert() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.loginIDTaken)])
+        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let output = bind(viewModel)
+        let loginIDStatus = output.loginIDStatus.record()
+        let summary = output.summary.record()
+        let isSubmitEnabled = output.isSubmitEnabled.record()
+        let alert = output.alert.map { $0?.id }.record()
+        typeValidForm()
+
+        submit.send()
+        await answer(viewModel)
+        loginID.send("mika2@example.jp")
+
+        loginIDStatus.expectHistory([.unchecked, .ok, .error(Fixture.taken), .ok])
+        summary.expectHistory([Fixture.blank, Fixture.ready, RegistrationSummary(text: Fixture.taken, isOK: false), Fixture.ready])
+        isSubmitEnabled.expectHistory([false, true, false, true])
+        alert.expectHistory([nil])
+    }
+
+    @Test func aServerErrorShowsOneAlertWithRetry() async {
+        let repository = StubRegistrationRepository(
+            clock: clock, answers: [.failure(.server), .success(Fixture.registration)]
+        )
+        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let output = bind(viewModel)
+        let alert = output.alert.map { $0.map { ShownAlert(id: $0.id, presentation: $0.message) } }.record()
+        let registration = output.registration.record()
+        typeValidForm()
+
+        submit.send()
+        await answer(viewModel)
+        retry.send(1)
+        await answer(viewModel)
+        dismiss.send(1)   // already gone: nothing changes
+
+        alert.expectHistory([nil, ShownAlert(id: 1, presentation: Fixture.serverAlert), nil])
+        registration.expectHistory([nil, Fixture.registration])
+        #expect(repository.requests == [Fixture.request, Fixture.request])
+    }
+
+    @Test func aDismissedAlertStaysDismissed() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.noInternet)])
+        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let output = bind(viewModel)
+        typeValidForm()
+        submit.send()
+        await answer(viewModel)
+
+        dismiss.send(1)
+        retry.send(1)   // a late Retry on the dismissed alert does nothing
+        let late = output.alert.map { $0?.id }.record()   // a view binding again sees no alert
+
+        late.expectHistory([nil])
+        #expect(repository.requests.count == 1)
+    }
+
+    @Test func editingDuringASubmitCancelsItAndItsAnswerNeverLands() async {
+        let repository = StubRegistrationRepository(
+            clock: clock, answers: [.success(Fixture.registration)], ignoresCancellation: true
+        )
+        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let output = bind(viewModel)
+        let isSubmitting = output.isSubmitting.record()
+        let registration = output.registration.record()
+        let isSubmitEnabled = output.isSubmitEnabled.record()
+        typeValidForm()
+
+        submit.send()
+        await settle()
+        await clock.advance(by: .milliseconds(50))
+        confirmation.send("secret12")
+        await answer(viewModel, after: .milliseconds(50))
+        _ = await waitUntil { repository.answeredCount == 1 }
+        await settle()
+
+        isSubmitting.expectHistory([false, true, false])
+        isSubmitEnabled.expectHistory([false, true, false])
+        registration.expectHistory([nil])
+    }
+
+    @Test func cancelEndsTheSubmitShowingNothing() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
+        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let output = bind(viewModel)
+        let isSubmitting = output.isSubmitting.record()
+        let alert = output.alert.map { $0?.id }.record()
+        typeValidForm()
+
+        submit.send()
+        viewModel.cancel()
+        await answer(viewModel)
+        _ = await waitUntil { repository.cancelledCount == 1 }
+
+        isSubmitting.expectHistory([false, true, false])
+        alert.expectHistory([nil])
+        #expect(repository.answeredCount == 0)
+    }
+}
+
+/// An alert as the view shows it.
+private struct ShownAlert: Equatable {
+    let id: Int
+    let presentation: ErrorPresentation
+}

@@ -1,0 +1,279 @@
+import MVVMTesting
+import RegistrationFeature
+import Testing
+
+/// Submitting in the MVVMCore ViewModel: loading, success, a taken id, alerts, retry, double
+/// taps, edits during a submit, and disappearing.
+@MainActor
+struct RegistrationViewModelSubmitTests {
+    let clock = TestClock()
+
+    @Test func submitShowsLoadingThenTheRegistration() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
+        let tester = ViewModelTester(repository: repository)
+        tester.typeValidForm()
+
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(99))
+        await tester.advance(by: .milliseconds(1))
+        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        tester.send(.submitTapped)   // registered: the button stays disabled
+        await tester.finish()
+
+        #expect(repository.requests == [Fixture.request])
+    }
+
+    @Test func theLoginIDIsSentTrimmedAndThePasswordAsTyped() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
+        let tester = ViewModelTester(repository: repository)
+        tester.send(.loginIDChanged("  Mika@Example.jp ")) {
+            $0.form.loginID = "  Mika@Example.jp "
+            $0.loginIDStatus = .ok
+        }
+        tester.send(.passwordChanged(" pass word 1 ")) {
+            $0.form.password = " pass word 1 "
+            $0.passwordStatus = .ok
+        }
+        tester.send(.passwordConfirmationChanged(" pass word 1 ")) {
+            $0.form.passwordConfirmation = " pass word 1 "
+            $0.passwordConfirmationStatus = .ok
+            $0.summary = Fixture.ready
+            $0.isSubmitEnabled = true
+        }
+
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.finish()
+
+        #expect(repository.requests == [RegistrationRequest(loginID: "Mika@Example.jp", password: " pass word 1 ")])
+    }
+
+    @Test func aTakenIDBecomesTheLoginIDFieldsErrorNotAnAlertAndIsRemembered() async {
+        let repository = StubRegistrationRepository(
+            clock: clock, answers: [.failure(.loginIDTaken), .success(Fixture.registration)]
+        )
+        let tester = ViewModelTester(repository: repository)
+        tester.typeValidForm()
+
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.submission = .idle
+            $0.form.takenLoginIDs = ["mika@example.jp"]
+            $0.loginIDStatus = .error("このIDは既に使われています")
+            $0.summary = RegistrationSummary(text: Fixture.taken, isOK: false)
+        }
+        tester.send(.submitTapped)   // disabled while the id is known taken
+        tester.send(.loginIDChanged("mika2@example.jp")) {
+            $0.form.loginID = "mika2@example.jp"
+            $0.loginIDStatus = .ok
+            $0.summary = Fixture.ready
+            $0.isSubmitEnabled = true
+        }
+        tester.send(.loginIDChanged(" MIKA@example.jp")) {   // the same id, as the server compares ids
+            $0.form.loginID = " MIKA@example.jp"
+            $0.loginIDStatus = .error(Fixture.taken)
+            $0.summary = RegistrationSummary(text: Fixture.taken, isOK: false)
+            $0.isSubmitEnabled = false
+        }
+        tester.send(.loginIDChanged("mika2@example.jp")) {
+            $0.form.loginID = "mika2@example.jp"
+            $0.loginIDStatus = .ok
+            $0.summary = Fixture.ready
+            $0.isSubmitEnabled = true
+        }
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.finish()
+
+        #expect(repository.requests.map(\.loginID) == ["mika@example.jp", "mika2@example.jp"])
+    }
+
+    @Test func aServerErrorShowsOneAlertThatStaysDismissed() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.server)])
+        let tester = ViewModelTester(repository: repository)
+        tester.typeValidForm()
+
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.submission = .idle
+            $0.isSubmitEnabled = true
+            $0.alerts.enqueue(Fixture.serverAlert)
+        }
+        #expect(tester.state.alerts.current?.id == 1)
+        #expect(tester.state.alerts.current?.message == Fixture.serverAlert)
+
+        tester.send(.alertDismissed(id: 1)) { $0.alerts.dismiss(1) }
+        tester.send(.alertDismissed(id: 1))      // a second dismiss changes nothing
+        tester.send(.alertRetryTapped(id: 1))    // nor does a late Retry on the dismissed alert
+        await tester.finish()
+
+        #expect(tester.state.alerts.current == nil)
+        #expect(repository.requests.count == 1)
+    }
+
+    @Test func retryFromTheAlertSubmitsAgain() async {
+        let repository = StubRegistrationRepository(
+            clock: clock, answers: [.failure(.noInternet), .success(Fixture.registration)]
+        )
+        let tester = ViewModelTester(repository: repository)
+        tester.typeValidForm()
+
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.submission = .idle
+            $0.isSubmitEnabled = true
+            $0.alerts.enqueue(Fixture.offlineAlert)
+        }
+        tester.send(.alertRetryTapped(id: 1)) {
+            $0.alerts.dismiss(1)
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.finish()
+
+        #expect(repository.requests == [Fixture.request, Fixture.request])
+    }
+
+    @Test func aDoubleTapSubmitsOnce() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
+        let tester = ViewModelTester(repository: repository)
+        tester.typeValidForm()
+
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        tester.send(.submitTapped)
+        await tester.advance(by: .milliseconds(50))
+        tester.send(.submitTapped)
+        await tester.advance(by: .milliseconds(50))
+        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.finish()
+
+        #expect(repository.requests == [Fixture.request])
+    }
+
+    @Test func editingDuringASubmitCancelsItAndItsAnswerNeverLands() async {
+        // The server answers even though the request was cancelled: the answer must be dropped.
+        let repository = StubRegistrationRepository(
+            clock: clock, answers: [.success(Fixture.registration), .failure(.server)], ignoresCancellation: true
+        )
+        let tester = ViewModelTester(repository: repository)
+        tester.typeValidForm()
+
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(50))
+        tester.send(.passwordConfirmationChanged("secret12")) {
+            $0.form.passwordConfirmation = "secret12"
+            $0.submission = .idle
+            $0.passwordConfirmationStatus = .error("パスワードが確認用と一致していません")
+            $0.summary = Fixture.mismatch
+        }
+        await tester.advance(by: .milliseconds(50))   // the stale success arrives, and is dropped
+        #expect(repository.answeredCount == 1)
+
+        tester.send(.passwordConfirmationChanged("secret123")) {
+            $0.form.passwordConfirmation = "secret123"
+            $0.passwordConfirmationStatus = .ok
+            $0.summary = Fixture.ready
+            $0.isSubmitEnabled = true
+        }
+        tester.send(.submitTapped) {   // a new submit is its own: its answer lands
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.submission = .idle
+            $0.isSubmitEnabled = true
+            $0.alerts.enqueue(Fixture.serverAlert)
+        }
+        await tester.finish()
+
+        #expect(repository.requests == [Fixture.request, Fixture.request])
+    }
+
+    @Test func editingToTheSameTextDoesNotCancelTheSubmit() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
+        let tester = ViewModelTester(repository: repository)
+        tester.typeValidForm()
+
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        tester.send(.loginIDChanged(Fixture.loginID))
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.finish()
+    }
+
+    @Test func disappearingCancelsTheSubmitAndShowsNothing() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
+        let tester = ViewModelTester(repository: repository)
+        tester.viewModel.appear()
+        tester.typeValidForm()
+
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(50))
+        tester.viewModel.disappear()
+        await tester.receive {
+            $0.submission = .idle
+            $0.isSubmitEnabled = true
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.finish()
+
+        #expect(repository.cancelledCount == 1)
+        #expect(repository.answeredCount == 0)
+        #expect(tester.state.alerts.isEmpty)
+    }
+
+    @Test func aCancellationReportedByTheRepositoryShowsNothing() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.cancelled)])
+        let tester = ViewModelTester(repository: repository)
+        tester.typeValidForm()
+
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.submission = .idle
+            $0.isSubmitEnabled = true
+        }
+        await tester.finish()
+    }
+}
