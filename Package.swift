@@ -135,14 +135,15 @@ let package = Package(
         // The demo app's screens (ViewModel state → frame, keys → events); not a product.
         .target(
             name: "DemoScreens",
-            dependencies: ["MVVMTerminal", "UserListFeature", "WeatherFeature"],
+            dependencies: ["MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature"],
             swiftSettings: swiftSettings
         ),
         // `swift run mvvm-demo`: the features in the terminal, with the embedded demo server.
         .executableTarget(
             name: "mvvm-demo",
             dependencies: [
-                "DemoScreens", "MVVMTerminal", "UserListFeature", "WeatherFeature", "MVVMData", "DemoServer",
+                "DemoScreens", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMData",
+                "DemoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -196,7 +197,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoScreensTests",
-            dependencies: ["DemoScreens", "MVVMTerminal", "UserListFeature", "WeatherFeature", "MVVMCore"],
+            dependencies: ["DemoScreens", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import MVVMData
 import MVVMTerminal
+import RegistrationFeature
 import UserListFeature
 import WeatherFeature
 
@@ -14,7 +15,7 @@ import WeatherFeature
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mvvm-demo",
-        abstract: "The swift-mvvm reference features (user list, weather) in the terminal.",
+        abstract: "The swift-mvvm reference features (user list, registration, weather) in the terminal.",
         discussion: """
             Without options, starts the embedded demo server on 127.0.0.1 (a free port, a
             temporary SQLite database seeded with 10,000 users) and stops it on exit.
@@ -28,6 +29,9 @@ struct DemoCommand: AsyncParsableCommand {
                           r refresh (retry after a failure)
                           t toggle active, d delete (y confirm, n cancel)
                           Enter detail, q/Esc back
+              registration
+                          Tab/↑/↓ move, type to edit, Enter next or submit
+                          r retry (in an alert), Esc back
               weather     ↑/↓ city, r retry, q/Esc back
             """
     )
@@ -61,9 +65,11 @@ struct DemoCommand: AsyncParsableCommand {
     @MainActor
     static func runApp(apiURL: URL, weatherURL: URL) async -> TerminalSessionError? {
         let users = RemoteUserRepository(dataSource: UserRemoteDataSource(client: APIClient(baseURL: apiURL)))
+        let registrations = RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: APIClient(baseURL: apiURL)))
         let weather = RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL)))
         let home = HomeScreen(items: [
             .init(title: "User list") { UserListScreen(viewModel: UserListViewModel(repository: users)) },
+            .init(title: "Registration") { RegistrationScreen(viewModel: RegistrationViewModel(repository: registrations)) },
             .init(title: "Weather") { WeatherScreen(viewModel: WeatherViewModel(repository: weather)) },
             .init(title: "Quit", open: nil),
         ])
