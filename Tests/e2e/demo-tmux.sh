@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end test of the real mvvm-demo in tmux: search, toggle, detail, weather, quit, Ctrl-C,
-# SIGTERM, and the terminal restored after each way out.
+# End-to-end test of the real mvvm-demo in tmux: search, toggle, detail, registration, weather,
+# quit, Ctrl-C, SIGTERM, and the terminal restored after each way out.
 #
 # Usage (from the package root): Tests/e2e/demo-tmux.sh
 # Needs tmux. Builds mvvm-demo (debug) first unless SKIP_BUILD=1.
@@ -50,7 +50,7 @@ start_demo() {
 tmux new-session -d -s "$SESSION" -x 100 -y 40 "bash --norc --noprofile"
 tmux send-keys -t "$SESSION" "PS1='$ '" Enter
 
-# 1. User list: search, toggle, detail, back, weather, quit.
+# 1. User list: search, toggle, detail, back; registration; weather; quit.
 start_demo
 tmux send-keys -t "$SESSION" Enter
 wait_for '^ ユーザー \([0-9]+\)' "the user list with its active count"
@@ -77,6 +77,22 @@ tmux send-keys -t "$SESSION" Escape
 tmux send-keys -t "$SESSION" q
 wait_for '^   User list' "the home screen again"
 tmux send-keys -t "$SESSION" Down Enter
+wait_for '新規登録' "the registration form"
+login="e2e_$$"
+tmux send-keys -t "$SESSION" -l "$login"
+tmux send-keys -t "$SESSION" Tab
+tmux send-keys -t "$SESSION" -l "short"
+wait_for 'パスワードは8文字以上' "the password's validation message"
+tmux send-keys -t "$SESSION" BSpace BSpace BSpace BSpace BSpace
+tmux send-keys -t "$SESSION" -l "Passw0rd1"
+tmux send-keys -t "$SESSION" Tab
+tmux send-keys -t "$SESSION" -l "Passw0rd1"
+wait_for '登録可能です' "a valid form"
+tmux send-keys -t "$SESSION" Tab Enter
+wait_for "登録しました: $login" "the registration done"
+tmux send-keys -t "$SESSION" Escape
+wait_for '^   Registration' "the home screen after registration"
+tmux send-keys -t "$SESSION" Down Enter
 wait_for '最高 ' "the weather forecast"
 tmux send-keys -t "$SESSION" q
 wait_for '^   Weather' "the home screen after weather"
@@ -98,4 +114,4 @@ demo_pid=$(pgrep -P "$shell_pid" -x mvvm-demo | head -1)
 kill -TERM "$demo_pid"
 wait_for_shell "SIGTERM" 143
 
-echo "PASS: mvvm-demo e2e (search, toggle, detail, weather, quit, Ctrl-C, SIGTERM; terminal restored)"
+echo "PASS: mvvm-demo e2e (search, toggle, detail, registration, weather, quit, Ctrl-C, SIGTERM; terminal restored)"
