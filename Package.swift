@@ -10,7 +10,7 @@ import PackageDescription
 //   Sources/MVVMData       transport, endpoints, APIError, retry, logging, DataSource/Repository helpers
 //   Sources/DemoServer     the demo's HTTP API (Hummingbird) over SQLite (GRDB); demo-only
 //   Sources/demo-server    `swift run demo-server --port 8080`
-//   Sources/MVVMTerminal   (later) terminal view layer
+//   Sources/MVVMTerminal   terminal view layer: frames, diff renderer, key decoder, session, widgets
 //   Examples/*, mvvm-demo, Benchmarks/ (later)
 //
 // Library products must never depend on what only the demo needs (Hummingbird, GRDB).
@@ -31,7 +31,9 @@ let package = Package(
         .library(name: "MVVMCombine", targets: ["MVVMCombine"]),
         .library(name: "MVVMData", targets: ["MVVMData"]),
         .library(name: "MVVMTesting", targets: ["MVVMTesting"]),
+        .library(name: "MVVMTerminal", targets: ["MVVMTerminal"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
+        .executable(name: "mvvm-demo", targets: ["mvvm-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
@@ -82,6 +84,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The terminal view layer: frames, diff rendering, key input, widgets. No ncurses.
+        .target(
+            name: "MVVMTerminal",
+            dependencies: ["MVVMCore"],
+            swiftSettings: swiftSettings
+        ),
         // The reference features (Examples/): model, data, ViewModels; one target each.
         .target(
             name: "WeatherFeature",
@@ -118,6 +126,23 @@ let package = Package(
         .executableTarget(
             name: "demo-server",
             dependencies: [
+                "DemoServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The demo app's screens (ViewModel state → frame, keys → events); not a product.
+        .target(
+            name: "DemoScreens",
+            dependencies: ["MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature"],
+            swiftSettings: swiftSettings
+        ),
+        // `swift run mvvm-demo`: the features in the terminal, with the embedded demo server.
+        .executableTarget(
+            name: "mvvm-demo",
+            dependencies: [
+                "DemoScreens", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMData",
                 "DemoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -163,6 +188,16 @@ let package = Package(
                 "DemoServer",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MVVMTerminalTests",
+            dependencies: ["MVVMTerminal", "MVVMTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DemoScreensTests",
+            dependencies: ["DemoScreens", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

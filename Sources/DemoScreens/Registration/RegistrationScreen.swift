@@ -1,0 +1,61 @@
+public import MVVMTerminal
+public import RegistrationFeature
+
+/// The registration form: live validation messages under each field, and submit.
+@MainActor
+public final class RegistrationScreen: Screen {
+    private let viewModel: RegistrationViewModel
+    /// The screen's own UI state.
+    public private(set) var ui = RegistrationUI()
+
+    /// Creates the screen and tells the ViewModel it appeared.
+    public init(viewModel: RegistrationViewModel) {
+        self.viewModel = viewModel
+        viewModel.appear()
+    }
+
+    /// Draws the ViewModel's state.
+    public func render(into frame: inout Frame) {
+        ui.tick += 1
+        RegistrationView.render(viewModel.state, ui: ui, into: &frame)
+    }
+
+    /// Types into the focused field, moves the focus, submits, or goes back.
+    public func handle(_ key: Key) -> ScreenAction? {
+        let state = viewModel.state
+        if let alert = state.alerts.current {
+            if key == .character("r"), alert.message.isRetryable { viewModel.send(.alertRetryTapped(id: alert.id)) }
+            if key == .enter || key == .escape { viewModel.send(.alertDismissed(id: alert.id)) }
+            return nil
+        }
+        switch key {
+        case .escape: return .pop
+        case .tab, .down: move(by: 1)
+        case .backTab, .up: move(by: -1)
+        case .enter:
+            if ui.focus == .submit {
+                if state.isSubmitEnabled { viewModel.send(.submitTapped) }
+            } else {
+                move(by: 1)
+            }
+        case .character(let character): edit(state) { $0 + String(character) }
+        case .backspace: edit(state) { String($0.dropLast()) }
+        default: break
+        }
+        return nil
+    }
+
+    private func move(by offset: Int) {
+        let all = RegistrationUI.Focus.allCases
+        ui.focus = all[(ui.focus.rawValue + offset + all.count) % all.count]
+    }
+
+    private func edit(_ state: RegistrationViewModel.State, _ change: (String) -> String) {
+        switch ui.focus {
+        case .loginID: viewModel.send(.loginIDChanged(change(state.form.loginID)))
+        case .password: viewModel.send(.passwordChanged(change(state.form.password)))
+        case .passwordConfirmation: viewModel.send(.passwordConfirmationChanged(change(state.form.passwordConfirmation)))
+        case .submit: break
+        }
+    }
+}

@@ -1,0 +1,100 @@
+public import MVVMTerminal
+public import UserListFeature
+
+/// The user list: search, filter, paging, refresh, toggle, delete with confirmation, detail.
+@MainActor
+public final class UserListScreen: Screen {
+    private let viewModel: UserListViewModel
+    /// The screen's own UI state.
+    public private(set) var ui = UserListUI()
+
+    /// Creates the screen and tells the ViewModel it appeared.
+    public init(viewModel: UserListViewModel) {
+        self.viewModel = viewModel
+        viewModel.appear()
+    }
+
+    /// Draws the ViewModel's state.
+    public func render(into frame: inout Frame) {
+        ui.tick += 1
+        ui.scrollOffset = UserListView.render(viewModel.state, ui: ui, into: &frame)
+    }
+
+    /// Routes a key to the alert, the dialogs, the search field or the list.
+    public func handle(_ key: Key) -> ScreenAction? {
+        let state = viewModel.state
+        if let alert = state.alerts.current {
+            if key == .enter || key == .escape || key == .character("q") { viewModel.send(.alertDismissed(id: alert.id)) }
+            return nil
+        }
+        if state.detail != nil {
+            if key == .enter || key == .escape || key == .character("q") { viewModel.send(.detailDismissed) }
+            return nil
+        }
+        if let user = ui.confirmingDelete {
+            if key == .character("y") || key == .enter { viewModel.send(.deleteConfirmed(userID: user.id)) }
+            if key == .character("y") || key == .enter || key == .character("n") || key == .escape { ui.confirmingDelete = nil }
+            return nil
+        }
+        if ui.isSearchFocused { return handleSearch(key, text: state.searchText) }
+        return handleList(key, state: state)
+    }
+
+    private func handleSearch(_ key: Key, text: String) -> ScreenAction? {
+        switch key {
+        case .character(let character):
+            viewModel.send(.searchTextChanged(text + String(character)))
+        case .backspace:
+            viewModel.send(.searchTextChanged(String(text.dropLast())))
+        case .control("u"):
+            viewModel.send(.searchTextChanged(""))
+        case .enter, .escape, .down, .tab:
+            ui.isSearchFocused = false
+            ui.selection = 0
+        default: break
+        }
+        return nil
+    }
+
+    private func handleList(_ key: Key, state: UserListState) -> ScreenAction? {
+        let users = state.visibleUsers
+        let selected = users.indices.contains(ui.selection) ? users[ui.selection] : nil
+        switch key {
+        case .character("q"), .escape: return .pop
+        case .character("/"): ui.isSearchFocused = true
+        case .up, .character("k"):
+            if ui.selection == 0 { ui.isSearchFocused = true }
+            move(to: ui.selection - 1, count: users.count)
+        case .down, .character("j"): move(to: ui.selection + 1, count: users.count)
+        case .pageUp: move(to: ui.selection - 10, count: users.count)
+        case .pageDown: move(to: ui.selection + 10, count: users.count)
+        case .home: move(to: 0, count: users.count)
+        case .end: move(to: users.count - 1, count: users.count)
+        case .character("f"), .tab:
+            let filters = UserFilter.allCases
+            let next = ((filters.firstIndex(of: state.filter) ?? 0) + 1) % filters.count
+            viewModel.send(.filterSelected(filters[next]))
+            ui.selection = 0
+        case .backTab:
+            let filters = UserFilter.allCases
+            let next = ((filters.firstIndex(of: state.filter) ?? 0) + filters.count - 1) % filters.count
+            viewModel.send(.filterSelected(filters[next]))
+            ui.selection = 0
+        case .character("r"):
+            viewModel.send(state.loadFailure != nil ? .retryTapped : .refreshPulled)
+        case .character("t"):
+            if let selected { viewModel.send(.toggleActiveTapped(userID: selected.id)) }
+        case .character("d"):
+            ui.confirmingDelete = selected
+        case .enter:
+            if let selected { viewModel.send(.userSelected(userID: selected.id)) }
+        default: break
+        }
+        return nil
+    }
+
+    private func move(to index: Int, count: Int) {
+        ui.selection = max(0, min(count - 1, index))
+        if count > 0, ui.selection >= count - 5 { viewModel.send(.lastRowsAppeared) }
+    }
+}

@@ -1,0 +1,19 @@
+public import UserListFeature
+
+/// What the user list screen keeps itself, beside the ViewModel's state: focus, selection,
+/// scrolling and a delete waiting for confirmation.
+public struct UserListUI: Equatable, Sendable {
+    /// Whether keys go to the search field.
+    public var isSearchFocused = false
+    /// The selected row.
+    public var selection = 0
+    /// The first row shown.
+    public var scrollOffset = 0
+    /// The user whose deletion waits for confirmation.
+    public var confirmingDelete: User?
+    /// The spinner's tick.
+    public var tick = 0
+
+    /// Creates the initial UI state.
+    public init() {}
+}

@@ -1,0 +1,54 @@
+public import MVVMTerminal
+public import UserListFeature
+
+/// Draws the user list screen from its state: pure, for snapshot tests.
+public enum UserListView {
+    /// The filter titles, in `UserFilter.allCases` order.
+    static let filterTitles = ["All", "Active", "Inactive"]
+
+    /// Draws `state` and `ui` into `frame`.
+    ///
+    /// - Returns: the scroll offset used, to keep for the next draw.
+    @discardableResult
+    public static func render(_ state: UserListState, ui: UserListUI, into frame: inout Frame) -> Int {
+        let width = frame.width
+        frame.put(state.title, at: Position(row: 0, column: 1), style: Style(bold: true))
+        TextField(label: "Search: ", text: state.searchText, placeholder: "/ to search", isFocused: ui.isSearchFocused)
+            .draw(into: &frame, in: Rect(row: 1, column: 1, width: width - 2, height: 1))
+        SegmentedControl(options: filterTitles, selection: UserFilter.allCases.firstIndex(of: state.filter) ?? 0)
+            .draw(into: &frame, at: Position(row: 2, column: 1), maxWidth: width - 2)
+        let listRect = Rect(row: 4, column: 1, width: width - 2, height: max(0, frame.height - 6))
+        var offset = ui.scrollOffset
+        if state.isLoadingFirstPage {
+            Spinner.draw(into: &frame, at: Position(row: listRect.origin.row, column: 1), tick: ui.tick, label: "Loading…")
+        } else if let failure = state.loadFailure, state.visibleUsers.isEmpty {
+            EmptyState.draw(into: &frame, in: listRect, message: "\(failure.message)  (r: retry)")
+        } else if state.showsEmptyState {
+            EmptyState.draw(into: &frame, in: listRect, message: "No users")
+        } else {
+            let rows = state.visibleUsers.map { user in
+                let pending = state.pendingUserIDs.contains(user.id) ? " …" : ""
+                return "\(user.isActive ? "●" : "○") \(user.name)  <\(user.email)>\(pending)"
+            }
+            offset = ListView(rows: rows, selection: ui.isSearchFocused ? nil : ui.selection, scrollOffset: ui.scrollOffset)
+                .draw(into: &frame, in: listRect)
+            if state.isLoadingMore {
+                Spinner.draw(into: &frame, at: Position(row: frame.height - 2, column: 1), tick: ui.tick, label: "Loading more…")
+            }
+        }
+        StatusBar.draw(into: &frame, items: ui.isSearchFocused
+            ? ["Type to search", "Enter/↓ List", "Esc Done"]
+            : ["/ Search", "f Filter", "r Refresh", "t Toggle", "d Delete", "Enter Detail", "q Back"])
+        if let user = state.detail {
+            Dialog(title: "User \(user.id)", message: "\(user.name) <\(user.email)> \(user.isActive ? "active" : "inactive")", buttons: ["Enter/Esc Close"])
+                .draw(into: &frame)
+        }
+        if let user = ui.confirmingDelete {
+            Dialog(title: "Delete", message: "Delete \(user.name)?", buttons: ["y Delete", "n Cancel"]).draw(into: &frame)
+        }
+        if let alert = state.alerts.current {
+            Dialog(title: alert.message.title, message: alert.message.message, buttons: ["Enter OK"]).draw(into: &frame)
+        }
+        return offset
+    }
+}

@@ -1,0 +1,37 @@
+public import MVVMTerminal
+public import WeatherFeature
+
+/// The weather screen: a city list and the chosen city's forecast.
+@MainActor
+public final class WeatherScreen: Screen {
+    private let viewModel: WeatherViewModel
+    private var tick = 0
+
+    /// Creates the screen and tells the ViewModel it appeared.
+    public init(viewModel: WeatherViewModel) {
+        self.viewModel = viewModel
+        viewModel.appear()
+    }
+
+    /// Draws the ViewModel's state.
+    public func render(into frame: inout Frame) {
+        tick += 1
+        WeatherView.render(viewModel.state, tick: tick, into: &frame)
+    }
+
+    /// Chooses a city, retries, or goes back.
+    public func handle(_ key: Key) -> ScreenAction? {
+        let state = viewModel.state
+        let index = state.cities.firstIndex(of: state.selectedCity) ?? 0
+        switch key {
+        case .character("q"), .escape: return .pop
+        case .up, .character("k"):
+            if index > 0 { viewModel.send(.citySelected(id: state.cities[index - 1].id)) }
+        case .down, .character("j"):
+            if index + 1 < state.cities.count { viewModel.send(.citySelected(id: state.cities[index + 1].id)) }
+        case .character("r"): viewModel.send(.retryTapped)
+        default: break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+public import MVVMTerminal
+public import WeatherFeature
+
+/// Draws the weather screen from its state: pure, for snapshot tests.
+public enum WeatherView {
+    /// The width of the city list on the left.
+    static let cityColumnWidth = 14
+
+    /// Draws `state` into `frame`; `tick` drives the spinner.
+    public static func render(_ state: WeatherState, tick: Int = 0, into frame: inout Frame) {
+        frame.put("天気予報", at: Position(row: 0, column: 1), style: Style(bold: true))
+        let selected = state.cities.firstIndex(of: state.selectedCity)
+        ListView(rows: state.cities.map { $0.name }, selection: selected)
+            .draw(into: &frame, in: Rect(row: 2, column: 1, width: cityColumnWidth - 2, height: frame.height - 3))
+        let left = cityColumnWidth + 1
+        let width = frame.width - left - 1
+        frame.put(state.titleText, at: Position(row: 2, column: left), style: Style(bold: true), maxWidth: width)
+        frame.put(state.dateText, at: Position(row: 3, column: left), style: Style(dim: true), maxWidth: width)
+        var row = 5
+        if state.isLoading {
+            Spinner.draw(into: &frame, at: Position(row: row, column: left), tick: tick, label: "Loading…")
+            row += 2
+        }
+        if let error = state.forecast.error {
+            frame.put("\(error.message)  (r: retry)", at: Position(row: row, column: left), style: Style(foreground: .red), maxWidth: width)
+            row += 2
+        }
+        for day in state.forecast.value?.days ?? [] {
+            frame.put("\(day.label) \(day.date)  \(day.telop)", at: Position(row: row, column: left), style: Style(bold: true), maxWidth: width)
+            let temperatures = "  最低 \(WeatherText.temperature(day.minCelsius))  最高 \(WeatherText.temperature(day.maxCelsius))"
+            frame.put(temperatures, at: Position(row: row + 1, column: left), maxWidth: width)
+            let rain = day.chanceOfRain.map { "\($0.period) \(WeatherText.chanceOfRain($0.percent))" }.joined(separator: " ")
+            frame.put("  降水確率 " + rain, at: Position(row: row + 2, column: left), maxWidth: width)
+            row += 4
+        }
+        StatusBar.draw(into: &frame, items: ["↑↓ City", "r Retry", "q Back"])
+    }
+}

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+
+/// The terminal while an app runs: raw mode, the alternate screen, a hidden cursor, keys from
+/// standard input and resize notifications.
+///
+/// ``stop()`` restores the terminal; so do SIGINT and SIGTERM (restore, then exit with
+/// 128 + the signal's number). Call ``stop()`` on every way out, thrown errors included.
+@MainActor
+public final class TerminalSession: TerminalDevice {
+    private var restorer: TerminalRestorer?
+    private var sources: [any DispatchSourceProtocol] = []
+    private let inputQueue = DispatchQueue(label: "MVVMTerminal.input")
+
+    /// Called on the main actor after the terminal was resized.
+    public var onResize: (@MainActor (TerminalSize) -> Void)?
+
+    /// Creates a session; nothing changes until ``start()``.
+    public init() {}
+
+    /// The terminal's current size.
+    public var size: TerminalSize { TerminalSize.current() }
+
+    /// Enters raw mode and the alternate screen, hides the cursor and installs the signal
+    /// handlers.
+    ///
+    /// - Throws: ``TerminalSessionError/notATerminal`` when standard input is not a terminal.
+    public func start() throws(TerminalSessionError) {
+        guard restorer == nil else { return }
+        guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal }
+        var original = termios()
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else { throw .notATerminal }
+        var raw = original
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        let restorer = TerminalRestorer(original: original)
+        self.restorer = restorer
+        TerminalOutput.send(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J".utf8))
+        for signalNumber in [SIGINT, SIGTERM] {
+            sources.append(Self.restoreAndExit(on: signalNumber, restorer: restorer))
+        }
+        signal(SIGWINCH, SIG_IGN)
+        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+        resize.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.onResize?(self.size)
+            }
+        }
+        resize.resume()
+        sources.append(resize)
+    }
+
+    /// Writes bytes (e.g. from ``FrameRenderer``) to the terminal.
+    public func write(_ bytes: [UInt8]) {
+        TerminalOutput.send(bytes)
+    }
+
+    /// The keys typed, decoded on a background queue and delivered in order; the stream ends
+    /// when standard input closes or the session stops.
+    public func keys() -> AsyncStream<Key> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Key.self)
+        sources.append(Self.readKeys(queue: inputQueue, into: continuation))
+        return stream
+    }
+
+    /// A signal source that restores the terminal and exits; its handler runs off the main
+    /// actor, so it is made in a nonisolated function.
+    private nonisolated static func restoreAndExit(
+        on signalNumber: Int32,
+        restorer: TerminalRestorer
+    ) -> any DispatchSourceProtocol {
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+        source.setEventHandler {
+            restorer.restore()
+            exit(128 + signalNumber)
+        }
+        source.resume()
+        return source
+    }
+
+    /// A read source on standard input that decodes keys on `queue` (off the main actor).
+    private nonisolated static func readKeys(
+        queue: DispatchQueue,
+        into continuation: AsyncStream<Key>.Continuation
+    ) -> any DispatchSourceProtocol {
+        let decoder = Mutex(KeyDecoder())
+        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
+        source.setEventHandler {
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            guard count > 0 else {
+                if count == 0 || (errno != EINTR && errno != EAGAIN) { continuation.finish() }
+                return
+            }
+            let keys = decoder.withLock { decoder in
+                var keys = decoder.decode(buffer[0..<count])
+                // A terminal sends a whole escape sequence in one write: an ESC left at the end
+                // of a read is the Escape key.
+                if decoder.hasPending, buffer[count - 1] == 0x1B { keys += decoder.flush() }
+                return keys
+            }
+            for key in keys { continuation.yield(key) }
+        }
+        source.setCancelHandler { continuation.finish() }
+        source.resume()
+        return source
+    }
+
+    /// Stops reading keys and restores the terminal.
+    public func stop() {
+        for source in sources { source.cancel() }
+        sources = []
+        restorer?.restore()
+        restorer = nil
+    }
+}

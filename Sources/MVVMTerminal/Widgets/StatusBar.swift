@@ -1,0 +1,11 @@
+/// The key help on the bottom row, inverse across the full width.
+public enum StatusBar {
+    /// Draws `items` (e.g. `["q Back", "r Refresh"]`) on the last row of `frame`.
+    public static func draw(into frame: inout Frame, items: [String]) {
+        let row = frame.height - 1
+        guard row >= 0 else { return }
+        let style = Style(inverse: true)
+        frame.fill(at: Position(row: row, column: 0), columns: frame.width, style: style)
+        frame.put(" " + items.joined(separator: "  "), at: Position(row: row, column: 0), style: style)
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import DemoScreens
+import DemoServer
+import Foundation
+import Logging
+import MVVMData
+import MVVMTerminal
+import RegistrationFeature
+import UserListFeature
+import WeatherFeature
+
+/// `mvvm-demo`: the reference features in the terminal, against the embedded demo server or
+/// an existing one.
+@main
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mvvm-demo",
+        abstract: "The swift-mvvm reference features (user list, registration, weather) in the terminal.",
+        discussion: """
+            Without options, starts the embedded demo server on 127.0.0.1 (a free port, a
+            temporary SQLite database seeded with 10,000 users) and stops it on exit.
+
+            Keys:
+              anywhere    Ctrl-C quits (the terminal is restored)
+              home        ↑/↓ move, Enter open, q/Esc quit
+              user list   / search: type, Backspace, Enter/Esc done
+                          ↑/↓ PgUp/PgDn Home/End move
+                          f/Tab, Shift-Tab filter all/active/inactive
+                          r refresh (retry after a failure)
+                          t toggle active, d delete (y confirm, n cancel)
+                          Enter detail, q/Esc back
+              registration
+                          Tab/↑/↓ move, type to edit, Enter next or submit
+                          r retry (in an alert), Esc back
+              weather     ↑/↓ city, r retry, q/Esc back
+            """
+    )
+
+    @Option(help: "Use the API server at this URL instead of starting the embedded one.")
+    var apiURL: String?
+
+    @Option(help: "The server speaking the public forecast API's format (default: the API server).")
+    var weatherURL: String?
+
+    mutating func run() async throws {
+        LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+        do {
+            let apiURL = try apiURL.map { try Self.parseURL($0, option: "--api-url") }
+            let weatherURL = try weatherURL.map { try Self.parseURL($0, option: "--weather-url") }
+            var server: DemoServer?
+            if apiURL == nil {
+                server = try await DemoServer.start(DemoServerConfiguration(host: "127.0.0.1", port: 0))
+            }
+            guard let base = apiURL ?? server?.baseURL else { throw CommandLineError("no API URL") }
+            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base)
+            await server?.stop()
+            if let outcome { throw outcome }
+        } catch {
+            FileHandle.standardError.write(Data("mvvm-demo: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    /// Runs the screens until the user quits; returns the reason it could not start, if any.
+    @MainActor
+    static func runApp(apiURL: URL, weatherURL: URL) async -> TerminalSessionError? {
+        let users = RemoteUserRepository(dataSource: UserRemoteDataSource(client: APIClient(baseURL: apiURL)))
+        let registrations = RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: APIClient(baseURL: apiURL)))
+        let weather = RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL)))
+        let home = HomeScreen(items: [
+            .init(title: "User list") { UserListScreen(viewModel: UserListViewModel(repository: users)) },
+            .init(title: "Registration") { RegistrationScreen(viewModel: RegistrationViewModel(repository: registrations)) },
+            .init(title: "Weather") { WeatherScreen(viewModel: WeatherViewModel(repository: weather)) },
+            .init(title: "Quit", open: nil),
+        ])
+        do {
+            try await TerminalApp(root: home).run()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func parseURL(_ text: String, option: String) throws -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            throw CommandLineError("\(option): not an http(s) URL: \(text)")
+        }
+        return url
+    }
+}

@@ -1,0 +1,29 @@
+import UserListFeature
+
+/// A repository whose every call waits (cancellably) for an hour: the screen's key handling is
+/// tested without the ViewModel's async work ever changing the state.
+struct PendingUserRepository: UserRepository {
+    private func wait() async {
+        try? await Task.sleep(for: .seconds(3600))
+    }
+
+    func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
+        await wait()
+        throw .server
+    }
+
+    func stats() async throws(UserError) -> UserStats {
+        await wait()
+        throw .server
+    }
+
+    func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
+        await wait()
+        throw .server
+    }
+
+    func deleteUser(_ userID: Int) async throws(UserError) {
+        await wait()
+        throw .server
+    }
+}

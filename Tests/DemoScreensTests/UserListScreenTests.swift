@@ -1,0 +1,50 @@
+import DemoScreens
+import MVVMCore
+import MVVMTerminal
+import Testing
+import UserListFeature
+
+@MainActor
+struct UserListScreenTests {
+    let viewModel = UserListViewModel(repository: PendingUserRepository())
+
+    @Test func searchFieldTakesTextUntilEscape() {
+        let screen = UserListScreen(viewModel: viewModel)
+        defer { viewModel.disappear() }
+        #expect(screen.handle(.character("/")) == nil)
+        #expect(screen.ui.isSearchFocused)
+        for key: Key in [.character("山"), .character("田"), .character("x"), .backspace] {
+            _ = screen.handle(key)
+        }
+        #expect(viewModel.state.searchText == "山田")
+        _ = screen.handle(.escape)
+        #expect(!screen.ui.isSearchFocused)
+        guard case .pop? = screen.handle(.character("q")) else { Issue.record("q should go back"); return }
+    }
+
+    @Test func deleteAsksForConfirmationAndCancels() {
+        let screen = UserListScreen(viewModel: viewModel)
+        defer { viewModel.disappear() }
+        let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true),
+                     User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
+        // Rows set directly (moving the selection would ask for more pages, which recomputes them).
+        viewModel.update { $0.visibleUsers = users }
+        _ = screen.handle(.character("d"))
+        #expect(screen.ui.confirmingDelete == users[0])
+        #expect(screen.handle(.character("q")) == nil, "keys go to the dialog while it shows")
+        _ = screen.handle(.character("n"))
+        #expect(screen.ui.confirmingDelete == nil)
+        #expect(viewModel.state.pendingUserIDs.isEmpty)
+    }
+
+    @Test func filterKeyCyclesTheFilter() {
+        let screen = UserListScreen(viewModel: viewModel)
+        defer { viewModel.disappear() }
+        _ = screen.handle(.character("f"))
+        #expect(viewModel.state.filter == .active)
+        _ = screen.handle(.tab)
+        #expect(viewModel.state.filter == .inactive)
+        _ = screen.handle(.backTab)
+        #expect(viewModel.state.filter == .active)
+    }
+}

@@ -1,0 +1,154 @@
+import DemoScreens
+import MVVMCore
+import MVVMTerminal
+import Testing
+import UserListFeature
+
+struct UserListViewTests {
+    static let users = [
+        User(id: 1, name: "山田 太郎", email: "taro@example.com", isActive: true),
+        User(id: 2, name: "\u{1B}[2JEve", email: "eve@example.com", isActive: false),
+        User(id: 3, name: "Ann", email: "ann@example.com", isActive: true),
+    ]
+
+    static func loadedState(_ users: [User] = users) -> UserListState {
+        var state = UserListState()
+        let request = state.users.beginRefresh()
+        _ = state.users.complete(request, with: Page(items: users, nextCursor: nil))
+        state.visibleUsers = users
+        state.activeCount = 6543
+        return state
+    }
+
+    static func render(_ state: UserListState, ui: UserListUI = UserListUI(), height: Int = 10) -> String {
+        var frame = Frame(width: 50, height: height)
+        UserListView.render(state, ui: ui, into: &frame)
+        return frame.text
+    }
+
+    @Test func loading() {
+        var state = UserListState()
+        _ = state.users.beginRefresh()
+        #expect(Self.render(state) == [
+            " ユーザー",
+            " Search: / to search",
+            " [All]  Active   Inactive",
+            "",
+            " ⠋ Loading…",
+            "",
+            "",
+            "",
+            "",
+            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+        ].joined(separator: "\n"))
+    }
+
+    @Test func loaded() {
+        var ui = UserListUI()
+        ui.selection = 1
+        #expect(Self.render(Self.loadedState(), ui: ui) == [
+            " ユーザー (6543)",
+            " Search: / to search",
+            " [All]  Active   Inactive",
+            "",
+            " ● 山田 太郎  <taro@example.com>",
+            " ○ �[2JEve  <eve@example.com>",
+            " ● Ann  <ann@example.com>",
+            "",
+            "",
+            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+        ].joined(separator: "\n"))
+    }
+
+    @Test func empty() {
+        #expect(Self.render(Self.loadedState([])) == [
+            " ユーザー (6543)",
+            " Search: / to search",
+            " [All]  Active   Inactive",
+            "",
+            "",
+            "",
+            "                     No users",
+            "",
+            "",
+            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+        ].joined(separator: "\n"))
+    }
+
+    @Test func searchFocused() {
+        var state = Self.loadedState()
+        state.searchText = "山田"
+        var ui = UserListUI()
+        ui.isSearchFocused = true
+        #expect(Self.render(state, ui: ui, height: 8) == [
+            " ユーザー (6543)",
+            " Search: 山田▏",
+            " [All]  Active   Inactive",
+            "",
+            " ● 山田 太郎  <taro@example.com>",
+            " ○ �[2JEve  <eve@example.com>",
+            "",
+            " Type to search  Enter/↓ List  Esc Done",
+        ].joined(separator: "\n"))
+    }
+
+    @Test func alertAndDetailAndConfirm() {
+        var state = Self.loadedState()
+        _ = state.alerts.enqueue(ErrorPresentation(title: "ユーザー", message: "通信エラー"))
+        #expect(Self.render(state) == [
+            " ユーザー (6543)",
+            " Search: / to search",
+            " [All]  Active   I┌─ ユーザー ─┐",
+            "                  │ 通信エラー │",
+            " ● 山田 太郎  <tar│            │",
+            " ○ �[2JEve  <eve@e│ Enter OK   │",
+            " ● Ann  <ann@examp└────────────┘",
+            "",
+            "",
+            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+        ].joined(separator: "\n"))
+        state = Self.loadedState()
+        state.detail = Self.users[0]
+        #expect(Self.render(state) == [
+            " ユーザー (6543)",
+            " Search: / to search",
+            " [All┌─ User 1 ────────────────────────────┐",
+            "     │ 山田 太郎 <taro@example.com> active │",
+            " ● 山│                                     │",
+            " ○ �[│ Enter/Esc Close                     │",
+            " ● An└─────────────────────────────────────┘",
+            "",
+            "",
+            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+        ].joined(separator: "\n"))
+        var ui = UserListUI()
+        ui.confirmingDelete = Self.users[2]
+        #expect(Self.render(Self.loadedState(), ui: ui) == [
+            " ユーザー (6543)",
+            " Search: / to search",
+            " [All]  Active┌─ Delete ───────────┐",
+            "              │ Delete Ann?        │",
+            " ● 山田 太郎  │                    │",
+            " ○ �[2JEve  <e│ y Delete  n Cancel │",
+            " ● Ann  <ann@e└────────────────────┘",
+            "",
+            "",
+            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+        ].joined(separator: "\n"))
+    }
+}
+
+extension UserListViewTests {
+    @Test func escapeSequencesInUserDataNeverReachTheTerminal() {
+        let users = [User(id: 9, name: "\u{1B}[2J\u{1B}]0;pwned\u{7}Mallory\u{202E}", email: "m@\u{1B}[31mexample.com", isActive: true)]
+        var frame = Frame(width: 60, height: 10)
+        UserListView.render(Self.loadedState(users), ui: UserListUI(), into: &frame)
+        let output = String(decoding: FrameRenderer.render(from: nil, to: frame), as: UTF8.self)
+        #expect(output.components(separatedBy: "\u{1B}[2J").count == 2, "only the renderer's own clear")
+        #expect(!output.contains("\u{1B}]"))
+        #expect(!output.contains("\u{7}"))
+        #expect(!output.contains("\u{202E}"))
+        #expect(!output.contains("\u{1B}[31m"))
+        #expect(frame.line(4) == " ● �[2J�]0;pwned�Mallory�  <m@�[31mexample.com>")
+    }
+}

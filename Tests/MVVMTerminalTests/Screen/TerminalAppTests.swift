@@ -1,0 +1,61 @@
+import MVVMTerminal
+import MVVMTesting
+import Observation
+import Testing
+
+@MainActor
+struct TerminalAppTests {
+    @Observable
+    final class Counter {
+        var count = 0
+    }
+
+    final class CounterScreen: Screen {
+        let counter: Counter
+        init(_ counter: Counter) { self.counter = counter }
+
+        func render(into frame: inout Frame) {
+            frame.put("count \(counter.count)", at: Position(row: 0, column: 0))
+        }
+
+        func handle(_ key: Key) -> ScreenAction? {
+            switch key {
+            case .character("+"): counter.count += 1
+            case .character("q"): return .pop
+            default: break
+            }
+            return nil
+        }
+    }
+
+    @Test func rendersOnStateChangesWritingOnlyTheDifference() async throws {
+        let counter = Counter()
+        let terminal = FakeTerminal(width: 10, height: 2)
+        let app = TerminalApp(root: CounterScreen(counter), session: terminal)
+        let run = Task { try await app.run() }
+        #expect(await waitUntil { terminal.writes.count == 1 })
+        #expect(terminal.isStarted)
+        #expect(terminal.writes.first?.hasPrefix("\u{1B}[0m\u{1B}[2J") == true)
+
+        counter.count = 7  // a change from outside the screen (a ViewModel's async work)
+        #expect(await waitUntil { terminal.writes.count == 2 })
+        #expect(terminal.writes.last == "\u{1B}[1;7H\u{1B}[0m7")
+
+        terminal.send(.character("+"))
+        #expect(await waitUntil { terminal.writes.count == 3 })
+        #expect(terminal.writes.last == "\u{1B}[1;7H\u{1B}[0m8")
+
+        terminal.send(.character("q"))
+        try await run.value
+        #expect(terminal.isStopped)
+    }
+
+    @Test func controlCQuitsFromAnyScreen() async throws {
+        let terminal = FakeTerminal(width: 10, height: 2)
+        let app = TerminalApp(root: CounterScreen(Counter()), session: terminal)
+        let run = Task { try await app.run() }
+        terminal.send(.control("c"))
+        try await run.value
+        #expect(terminal.isStopped)
+    }
+}

@@ -1,0 +1,77 @@
+import MVVMTerminal
+import Testing
+
+struct WidgetSnapshotTests {
+    @Test func listKeepsTheSelectionVisible() {
+        var frame = Frame(width: 12, height: 3)
+        let list = ListView(rows: (0..<10).map { "row \($0)" }, selection: 7, scrollOffset: 0)
+        let offset = list.draw(into: &frame, in: Rect(frame))
+        #expect(offset == 5)
+        #expect(frame.text == "row 5\nrow 6\nrow 7")
+        #expect(frame[2, 11].style.inverse)
+        #expect(!frame[1, 0].style.inverse)
+    }
+
+    @Test func listScrollOffsetMovesAsLittleAsPossible() {
+        #expect(ListView.scrollOffset(keeping: 3, visibleRows: 5, from: 2, count: 10) == 2)
+        #expect(ListView.scrollOffset(keeping: 1, visibleRows: 5, from: 2, count: 10) == 1)
+        #expect(ListView.scrollOffset(keeping: 9, visibleRows: 5, from: 0, count: 10) == 5)
+        #expect(ListView.scrollOffset(keeping: nil, visibleRows: 5, from: 8, count: 10) == 5)
+        #expect(ListView.scrollOffset(keeping: 0, visibleRows: 0, from: 3, count: 10) == 0)
+    }
+
+    @Test func textFieldWithCursorAndPlaceholder() {
+        var frame = Frame(width: 20, height: 3)
+        TextField(label: "検索: ", text: "山田", isFocused: true).draw(into: &frame, in: Rect(row: 0, column: 0, width: 20, height: 1))
+        TextField(label: "Name: ", text: "", placeholder: "your name").draw(into: &frame, in: Rect(row: 1, column: 0, width: 20, height: 1))
+        TextField(label: "> ", text: "abcdefghijklmnop", isFocused: true).draw(into: &frame, in: Rect(row: 2, column: 0, width: 10, height: 1))
+        #expect(frame.text == "検索: 山田▏\nName: your name\n> jklmnop▏")
+    }
+
+    @Test func formFieldShowsItsValidationMessage() {
+        var frame = Frame(width: 30, height: 2)
+        FormField(field: TextField(label: "Email: ", text: "a@"), message: "メールアドレスが不正です")
+            .draw(into: &frame, in: Rect(row: 0, column: 0, width: 30, height: 2))
+        #expect(frame.text == "Email: a@\n  メールアドレスが不正です")
+        #expect(frame[1, 2].style.foreground == .red)
+    }
+
+    @Test func segmentedControlBracketsTheSelection() {
+        var frame = Frame(width: 30, height: 1)
+        SegmentedControl(options: ["All", "Active", "Inactive"], selection: 1)
+            .draw(into: &frame, at: Position(row: 0, column: 0), maxWidth: 30)
+        #expect(frame.text == " All  [Active]  Inactive")
+        #expect(frame[0, 6].style.inverse)
+    }
+
+    @Test func spinnerFrameComesFromTheTick() {
+        #expect(Spinner.frame(tick: 0) == "⠋")
+        #expect(Spinner.frame(tick: 11) == "⠙")
+        #expect(Spinner.frame(tick: -1) == "⠏")
+        var frame = Frame(width: 20, height: 1)
+        Spinner.draw(into: &frame, at: Position(row: 0, column: 1), tick: 2, label: "Loading…")
+        #expect(frame.text == " ⠹ Loading…")
+    }
+
+    @Test func dialogIsACentredBox() {
+        var frame = Frame(width: 24, height: 7)
+        Dialog(title: "Delete", message: "Delete 山田?", buttons: ["y Yes", "n No"]).draw(into: &frame)
+        #expect(frame.text == [
+            "",
+            "    ┌─ Delete ─────┐",
+            "    │ Delete 山田? │",
+            "    │              │",
+            "    │ y Yes  n No  │",
+            "    └──────────────┘",
+            "",
+        ].joined(separator: "\n"))
+    }
+
+    @Test func statusBarAndEmptyState() {
+        var frame = Frame(width: 20, height: 5)
+        EmptyState.draw(into: &frame, in: Rect(row: 0, column: 0, width: 20, height: 4), message: "No users")
+        StatusBar.draw(into: &frame, items: ["q Back", "r Refresh"])
+        #expect(frame.text == "\n\n      No users\n\n q Back  r Refresh")
+        #expect(frame[4, 19].style.inverse)
+    }
+}

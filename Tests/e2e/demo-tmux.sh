@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# End-to-end test of the real mvvm-demo in tmux: search, toggle, detail, registration, weather,
+# quit, Ctrl-C, SIGTERM, and the terminal restored after each way out.
+#
+# Usage (from the package root): Tests/e2e/demo-tmux.sh
+# Needs tmux. Builds mvvm-demo (debug) first unless SKIP_BUILD=1.
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+    swift build --product mvvm-demo
+fi
+BIN="$(swift build --show-bin-path)/mvvm-demo"
+SESSION="mvvm-demo-e2e-$$"
+TRIES="${TRIES:-100}"   # each try waits 0.2 s: 20 s at most per expected screen
+
+cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; }
+trap cleanup EXIT
+
+screen() { tmux capture-pane -p -t "$SESSION"; }
+fail() { echo "FAIL: $1" >&2; echo "--- screen ---" >&2; screen >&2; exit 1; }
+
+# wait_for PATTERN DESCRIPTION: polls the pane until grep -E matches, a bounded number of times.
+wait_for() {
+    local i
+    for ((i = 0; i < TRIES; i++)); do
+        if screen | grep -Eq "$1"; then return 0; fi
+        sleep 0.2
+    done
+    fail "timed out waiting for $2 (/$1/)"
+}
+
+# wait_for_shell: the demo exited, the shell prompt is back and the tty is in cooked mode again.
+wait_for_shell() {
+    local status="${2:-0}"
+    tmux send-keys -t "$SESSION" "echo E2E-RC=\$?; stty -a | grep -Eo -- '-?icanon' | sed 's/^/E2E-/'" Enter
+    wait_for 'E2E-(-)?icanon' "the shell after $1"
+    screen | grep -q "E2E-RC=$status" || fail "$1: exit status other than $status"
+    screen | grep -q 'E2E-icanon' || fail "$1: terminal left in raw mode"
+    screen | grep -q 'swift-mvvm demo' && fail "$1: alternate screen not left"
+    tmux send-keys -t "$SESSION" "clear" Enter
+    sleep 0.2
+}
+
+start_demo() {
+    tmux send-keys -t "$SESSION" "clear; '$BIN'" Enter
+    wait_for 'swift-mvvm demo' "the home screen"
+}
+
+tmux new-session -d -s "$SESSION" -x 100 -y 40 "bash --norc --noprofile"
+tmux send-keys -t "$SESSION" "PS1='$ '" Enter
+
+# 1. User list: search, toggle, detail, back; registration; weather; quit.
+start_demo
+tmux send-keys -t "$SESSION" Enter
+wait_for '^ ユーザー \([0-9]+\)' "the user list with its active count"
+wait_for '^ [●○] ' "the first rows"
+tmux send-keys -t "$SESSION" "/"
+tmux send-keys -t "$SESSION" -l "Smith"
+wait_for 'Search: Smith' "the search text"
+for ((i = 0; i < TRIES; i++)); do
+    rows=$(screen | grep -E '^ [●○] ' || true)
+    if [[ -n "$rows" ]] && ! grep -vq 'Smith' <<<"$rows"; then break; fi
+    sleep 0.2
+done
+grep -vq 'Smith' <<<"$rows" && fail "rows not filtered by the search"
+tmux send-keys -t "$SESSION" Enter
+first=$(screen | grep -E '^ [●○] ' | head -1)
+dot=${first:1:1}
+email=$(grep -Eo '<[^>]+>' <<<"$first")
+want=$([[ "$dot" == "●" ]] && echo "○" || echo "●")
+tmux send-keys -t "$SESSION" t
+wait_for "^ $want .*$email" "the toggled first row ($email)"
+tmux send-keys -t "$SESSION" Enter
+wait_for "┌─ User [0-9]+" "the detail dialog"
+tmux send-keys -t "$SESSION" Escape
+tmux send-keys -t "$SESSION" q
+wait_for '^   User list' "the home screen again"
+tmux send-keys -t "$SESSION" Down Enter
+wait_for '新規登録' "the registration form"
+login="e2e_$$"
+tmux send-keys -t "$SESSION" -l "$login"
+tmux send-keys -t "$SESSION" Tab
+tmux send-keys -t "$SESSION" -l "short"
+wait_for 'パスワードは8文字以上' "the password's validation message"
+tmux send-keys -t "$SESSION" BSpace BSpace BSpace BSpace BSpace
+tmux send-keys -t "$SESSION" -l "Passw0rd1"
+tmux send-keys -t "$SESSION" Tab
+tmux send-keys -t "$SESSION" -l "Passw0rd1"
+wait_for '登録可能です' "a valid form"
+tmux send-keys -t "$SESSION" Tab Enter
+wait_for "登録しました: $login" "the registration done"
+tmux send-keys -t "$SESSION" Escape
+wait_for '^   Registration' "the home screen after registration"
+tmux send-keys -t "$SESSION" Down Enter
+wait_for '最高 ' "the weather forecast"
+tmux send-keys -t "$SESSION" q
+wait_for '^   Weather' "the home screen after weather"
+tmux send-keys -t "$SESSION" q
+wait_for_shell "q"
+
+# 2. Ctrl-C from the user list.
+start_demo
+tmux send-keys -t "$SESSION" Enter
+wait_for '^ [●○] ' "the user list"
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C"
+
+# 3. SIGTERM (sent to the demo's process id only): restores the terminal, exits 128 + 15.
+start_demo
+shell_pid=$(tmux list-panes -t "$SESSION" -F '#{pane_pid}')
+demo_pid=$(pgrep -P "$shell_pid" -x mvvm-demo | head -1)
+[[ -n "$demo_pid" ]] || fail "no mvvm-demo process under the pane's shell"
+kill -TERM "$demo_pid"
+wait_for_shell "SIGTERM" 143
+
+echo "PASS: mvvm-demo e2e (search, toggle, detail, registration, weather, quit, Ctrl-C, SIGTERM; terminal restored)"
