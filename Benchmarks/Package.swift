@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// swift-mvvm's benchmarks: a separate package, so that the library build stays lean.
+// Run: cd Benchmarks && swift package benchmark
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "swift-mvvm", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "MVVMBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "MVVMCore", package: "swift-mvvm"),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ],
+            path: "Benchmarks/MVVMBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
