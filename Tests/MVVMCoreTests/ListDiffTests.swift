@@ -31,11 +31,26 @@ struct ListDiffTests {
         #expect(diff.deletions.isEmpty && diff.insertions.isEmpty && diff.reloads.isEmpty)
     }
 
-    @Test func repeatedIdsMatchTheirFirstOccurrenceOnly() {
+    @Test func repeatedIdsArePairedOneToOne() {
         let diff = ListDiff(from: Self.rows([1, 1, 2]), to: Self.rows([1, 2, 2]))
-        #expect(diff.deletions == [1])
-        #expect(diff.insertions == [2])
-        #expect(diff.moves.isEmpty)
+        #expect(diff.deletions.count == 1)
+        #expect(diff.insertions.count == 1)
+        #expect(Self.apply(diff, old: [1, 1, 2], new: [1, 2, 2]) == [1, 2, 2])
+        #expect(ListDiff(from: Self.rows([1, 1, 2]), to: Self.rows([1, 1, 2])).isEmpty)
+    }
+
+    @Test(arguments: [UInt64(5), 77])
+    func randomListsWithRepeatedIdsStillRebuildExactly(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<500 {
+            let old = (0..<Int.random(in: 0...30, using: &random)).map { _ in Int.random(in: 0..<8, using: &random) }
+            var new = old.filter { _ in Int.random(in: 0..<4, using: &random) != 0 }
+            new.shuffle(using: &random)
+            new += (0..<Int.random(in: 0...4, using: &random)).map { _ in Int.random(in: 0..<12, using: &random) }
+            let diff = ListDiff(from: Self.rows(old), to: Self.rows(new))
+            #expect(Self.apply(diff, old: old, new: new) == new, "old \(old), new \(new)")
+            #expect(old.count - diff.deletions.count + diff.insertions.count == new.count)
+        }
     }
 
     @Test(arguments: [UInt64(3), 99, 2024])
@@ -43,11 +58,27 @@ struct ListDiffTests {
         var random = SplitMix64(seed: seed)
         for _ in 0..<1000 {
             let old = Array((0..<Int.random(in: 0...30, using: &random)).map { _ in Int.random(in: 0..<60, using: &random) }.uniqued())
-            var new = old.filter { _ in Int.random(in: 0..<5, using: &random) != 0 }
-            new.shuffle(using: &random)
-            if Bool.random(using: &random) { new.sort() }
-            new += (0..<Int.random(in: 0...5, using: &random)).map { 100 + $0 }
-            new.shuffle(using: &random)
+            var new = old
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:   // shuffled: nothing lines up
+                new = old.filter { _ in Int.random(in: 0..<5, using: &random) != 0 }
+                new += (0..<Int.random(in: 0...5, using: &random)).map { 100 + $0 }
+                new.shuffle(using: &random)
+            case 1:   // sorted
+                new = old.filter { _ in Int.random(in: 0..<5, using: &random) != 0 }
+                new += (0..<Int.random(in: 0...5, using: &random)).map { 100 + $0 }
+                new.sort()
+            default:  // a few edits: most rows line up, as after a typical update
+                for edit in 0..<Int.random(in: 1...4, using: &random) {
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0 where !new.isEmpty: new.remove(at: Int.random(in: 0..<new.count, using: &random))
+                    case 1 where !new.isEmpty:
+                        let row = new.remove(at: Int.random(in: 0..<new.count, using: &random))
+                        new.insert(row, at: Int.random(in: 0...new.count, using: &random))
+                    default: new.insert(100 + edit, at: Int.random(in: 0...new.count, using: &random))
+                    }
+                }
+            }
             let changed = Set(new.filter { _ in Int.random(in: 0..<4, using: &random) == 0 })
             let diff = ListDiff(from: Self.rows(old), to: Self.rows(new, changed: changed))
 

@@ -100,4 +100,36 @@ struct SearchIndexTests {
             #expect(actual == expected, "query \(query.debugDescription), differing texts: \(differing)")
         }
     }
+
+    /// Expansions (ß → ss, ﬁ → fi) make interior offsets, which the scan walks with a
+    /// forward-only cursor. This checks that walk against an independent oracle: a text matches
+    /// when the foldings of some run of its characters, concatenated, equal the folded query.
+    @Test(arguments: [UInt64(11), 9001])
+    func randomQueriesOverExpandingCharactersMatchACharacterRunOracle(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let alphabet = Array("sSßẞfiﬁ ﬂlaAé")
+        let fold: (String) -> String = { $0.folding(options: [.caseInsensitive], locale: nil).precomposedStringWithCanonicalMapping }
+        var texts: [String] = []
+        for _ in 0..<300 {
+            texts.append(String((0..<Int.random(in: 1...16, using: &random)).map { _ in alphabet.randomElement(using: &random)! }))
+        }
+        let index = SearchIndex(texts)
+        let foldedCharacters = texts.map { $0.map { Array(fold(String($0)).utf8) } }
+        for _ in 0..<500 {
+            let query = String((0..<Int.random(in: 1...4, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let needle = Array(fold(query).utf8)
+            let expected = texts.indices.filter { position in
+                let folded = foldedCharacters[position]
+                return folded.indices.contains { start in
+                    var run: [UInt8] = []
+                    for character in folded[start...] {
+                        run += character
+                        if run.count >= needle.count { return run == needle }
+                    }
+                    return false
+                }
+            }
+            #expect(index.matches(query) == expected, "query \(query.debugDescription)")
+        }
+    }
 }

@@ -15,8 +15,9 @@
 /// tableView.reloadRows(at: diff.reloads.map { IndexPath(row: $0, section: 0) }, with: .none)
 /// ```
 ///
-/// It runs in O(n log n) time over ids (the log from the longest-run search), storing positions
-/// only: the size of the elements does not matter.
+/// It compares ids in step first and hashes only the ids of rows that moved, came or went, and
+/// it stores positions only, so the size of the elements does not matter. It runs in O(n) when the rows mostly kept their order, and O(n log n) at worst (the
+/// longest-run search, when many rows moved).
 public struct ListDiff: Hashable, Sendable {
     /// A row that kept its identity but changed position.
     public struct Move: Hashable, Sendable {
@@ -48,50 +49,133 @@ public struct ListDiff: Hashable, Sendable {
     public init() {}
 
     /// The diff from `old` to `new`, matching rows by `id` and comparing matched rows with
-    /// `isContentEqual`. If ids repeat, each id's first occurrence is matched and the others
-    /// count as deleted and inserted.
+    /// `isContentEqual`.
+    ///
+    /// Ids should be unique within each list (as `ForEach` and diffable data sources require).
+    /// If they repeat, occurrences are still matched one to one, so the diff still turns the old
+    /// list into the new one; which occurrence pairs with which is then unspecified.
+    @inlinable
     public init<C: RandomAccessCollection, ID: Hashable>(
         from old: C,
         to new: C,
         id: (C.Element) -> ID,
         isContentEqual: (C.Element, C.Element) -> Bool
     ) where C.Index == Int {
-        var oldPositions: [ID: Int] = Dictionary(minimumCapacity: old.count)
-        for position in old.indices where oldPositions[id(old[position])] == nil {
-            oldPositions[id(old[position])] = position
+        self.init(oldIDs: old.map(id), newIDs: new.map(id)) { oldOffset, newOffset in
+            !isContentEqual(old[old.startIndex + oldOffset], new[new.startIndex + newOffset])
         }
-        var matchedOld = [Bool](repeating: false, count: old.count)
-        // For each new row that matched: (new position, old position), in new order.
-        var matches: [(new: Int, old: Int)] = []
-        matches.reserveCapacity(min(old.count, new.count))
-        for position in new.indices {
-            if let oldPosition = oldPositions[id(new[position])], !matchedOld[oldPosition - old.startIndex] {
-                matchedOld[oldPosition - old.startIndex] = true
-                matches.append((position - new.startIndex, oldPosition - old.startIndex))
-                if !isContentEqual(old[oldPosition], new[position]) { reloads.append(position - new.startIndex) }
+    }
+
+    /// The diff between two lists given as their ids; `isChanged(old, new)` tells whether the
+    /// matched rows at those offsets differ in content.
+    ///
+    /// Inlinable, so that it is specialized for the id type: an `Int` id is compared and
+    /// hashed as cheaply as in your own code.
+    @inlinable
+    init<ID: Hashable>(oldIDs: [ID], newIDs: [ID], isChanged: (Int, Int) -> Bool) {
+        let oldCount = oldIDs.count
+        let newCount = newIDs.count
+        // For each new row, in order: its old position, or -1 for an insertion.
+        var oldOfNew = [Int](repeating: -1, count: newCount)
+        var unmatchedOld: [Int] = []
+        var unmatchedNew: [Int] = []
+        // 1. Walk both lists in step, comparing ids (no hashing). A row deleted or inserted
+        //    alone is stepped over; anything else is left unmatched for step 2.
+        var oldOffset = 0
+        var newOffset = 0
+        while oldOffset < oldCount, newOffset < newCount {
+            let oldID = oldIDs[oldOffset]
+            let newID = newIDs[newOffset]
+            if oldID == newID {
+                oldOfNew[newOffset] = oldOffset
+                oldOffset += 1
+                newOffset += 1
+            } else if oldOffset + 1 < oldCount, oldIDs[oldOffset + 1] == newID {
+                unmatchedOld.append(oldOffset)
+                oldOffset += 1
+            } else if newOffset + 1 < newCount, newIDs[newOffset + 1] == oldID {
+                unmatchedNew.append(newOffset)
+                newOffset += 1
             } else {
-                insertions.append(position - new.startIndex)
+                unmatchedOld.append(oldOffset)
+                unmatchedNew.append(newOffset)
+                oldOffset += 1
+                newOffset += 1
             }
         }
-        deletions = matchedOld.indices.filter { !matchedOld[$0] }
-        let staying = Self.longestIncreasingRun(matches.map(\.old))
-        for (index, match) in matches.enumerated() where !staying[index] {
-            moves.append(Move(from: match.old, to: match.new))
+        unmatchedOld.append(contentsOf: oldOffset..<oldCount)
+        unmatchedNew.append(contentsOf: newOffset..<newCount)
+        // 2. Match the rest by hashing their ids: only the rows that moved, came or went.
+        var isUnmatchedOldPaired = [Bool](repeating: false, count: unmatchedOld.count)
+        if !unmatchedOld.isEmpty, !unmatchedNew.isEmpty {
+            // id → first unpaired index into `unmatchedOld`; `nextWithSameID` chains repeats.
+            var firstWithID: [ID: Int] = Dictionary(minimumCapacity: unmatchedOld.count)
+            var nextWithSameID = [Int](repeating: -1, count: unmatchedOld.count)
+            for index in unmatchedOld.indices.reversed() {
+                if let following = firstWithID.updateValue(index, forKey: oldIDs[unmatchedOld[index]]) {
+                    nextWithSameID[index] = following
+                }
+            }
+            for newPosition in unmatchedNew {
+                let key = newIDs[newPosition]
+                guard let index = firstWithID[key] else { continue }
+                let following = nextWithSameID[index]
+                if following >= 0 { firstWithID[key] = following } else { firstWithID[key] = nil }
+                isUnmatchedOldPaired[index] = true
+                oldOfNew[newPosition] = unmatchedOld[index]
+            }
+        }
+        // 3. Content of matched rows, in new order.
+        for newOffset in 0..<newCount {
+            let oldOffset = oldOfNew[newOffset]
+            if oldOffset < 0 {
+                insertions.append(newOffset)
+            } else if isChanged(oldOffset, newOffset) {
+                reloads.append(newOffset)
+            }
+        }
+        for index in unmatchedOld.indices where !isUnmatchedOldPaired[index] {
+            deletions.append(unmatchedOld[index])
+        }
+        findMoves(oldOfNew: oldOfNew)
+    }
+
+    /// Every matched row outside the longest run that kept its order moves.
+    @usableFromInline
+    mutating func findMoves(oldOfNew: [Int]) {
+        var matchedNew: [Int] = []
+        var matchedOld: [Int] = []
+        matchedNew.reserveCapacity(oldOfNew.count)
+        matchedOld.reserveCapacity(oldOfNew.count)
+        for (newOffset, oldOffset) in oldOfNew.enumerated() where oldOffset >= 0 {
+            matchedNew.append(newOffset)
+            matchedOld.append(oldOffset)
+        }
+        let staying = Self.longestIncreasingRun(matchedOld)
+        for index in matchedOld.indices where !staying[index] {
+            moves.append(Move(from: matchedOld[index], to: matchedNew[index]))
         }
     }
 
     /// Marks the elements of the longest strictly increasing subsequence of `values`
-    /// (patience sorting, O(n log n)).
+    /// (patience sorting). A value larger than every tail so far extends the longest run in
+    /// O(1), so a list that mostly kept its order costs O(n); the worst case (many moves) is
+    /// O(n log n).
     static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
         guard !values.isEmpty else { return [] }
         var tailIndices: [Int] = []          // tailIndices[k]: index of the smallest tail of a run of length k+1
         var previous = [Int](repeating: -1, count: values.count)
         for (index, value) in values.enumerated() {
-            var low = 0
-            var high = tailIndices.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tailIndices[middle]] < value { low = middle + 1 } else { high = middle }
+            var low: Int
+            if let last = tailIndices.last, values[last] < value {
+                low = tailIndices.count
+            } else {
+                low = 0
+                var high = tailIndices.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if values[tailIndices[middle]] < value { low = middle + 1 } else { high = middle }
+                }
             }
             if low > 0 { previous[index] = tailIndices[low - 1] }
             if low == tailIndices.count { tailIndices.append(index) } else { tailIndices[low] = index }
@@ -108,7 +192,10 @@ public struct ListDiff: Hashable, Sendable {
 
 extension ListDiff {
     /// The diff between two lists of identifiable, equatable rows.
+    @inlinable
     public init<C: RandomAccessCollection>(from old: C, to new: C) where C.Element: Identifiable & Equatable, C.Index == Int {
-        self.init(from: old, to: new, id: \.id, isContentEqual: ==)
+        self.init(oldIDs: old.map { $0.id }, newIDs: new.map { $0.id }) { oldOffset, newOffset in
+            old[old.startIndex + oldOffset] != new[new.startIndex + newOffset]
+        }
     }
 }

@@ -42,6 +42,8 @@ public struct SearchIndex: Sendable, Equatable {
     private var starts: [Int] = []
     /// Offsets where no match may start or end (inside one character's folding), ascending.
     private var interior: [Int] = []
+    /// How often each byte occurs in `buffer`: a query is anchored on its rarest byte.
+    private var byteCounts = [Int](repeating: 0, count: 256)
 
     /// An empty index.
     public init(options: Options = []) {
@@ -70,11 +72,17 @@ public struct SearchIndex: Sendable, Equatable {
     }
 
     private mutating func append(_ text: String, using folding: inout SearchFolding) {
-        let (bytes, textInterior) = folding.foldText(text)
-        starts.append(buffer.count)
-        interior.append(contentsOf: textInterior.map { $0 + buffer.count })
-        buffer.append(contentsOf: bytes)
+        let start = buffer.count
+        starts.append(start)
+        folding.fold(text, into: &buffer, interior: &interior)
+        count(buffer[start...], by: 1)
         buffer.append(0)
+    }
+
+    private mutating func count(_ bytes: some Sequence<UInt8>, by delta: Int) {
+        byteCounts.withUnsafeMutableBufferPointer { counts in
+            for byte in bytes { counts[Int(byte)] += delta }
+        }
     }
 
     /// Removes the text at `position`; later texts move down by one. Out of range does nothing.
@@ -82,6 +90,7 @@ public struct SearchIndex: Sendable, Equatable {
         guard starts.indices.contains(position) else { return }
         let start = starts[position]
         let end = position + 1 < starts.count ? starts[position + 1] : buffer.count
+        count(buffer[start..<end], by: -1)
         buffer.removeSubrange(start..<end)
         starts.remove(at: position)
         let removed = end - start
@@ -98,6 +107,8 @@ public struct SearchIndex: Sendable, Equatable {
         rest.append(text)
         let start = starts[position]
         let end = position + 1 < starts.count ? starts[position + 1] : buffer.count
+        count(buffer[start..<end], by: -1)
+        count(rest.buffer, by: 1)
         buffer.replaceSubrange(start..<end, with: rest.buffer)
         let delta = rest.buffer.count - (end - start)
         for later in (position + 1)..<max(position + 1, starts.count) { starts[later] += delta }
@@ -108,27 +119,45 @@ public struct SearchIndex: Sendable, Equatable {
 
     /// The positions of the texts that contain `query`, ascending; every position when the
     /// query is empty.
+    ///
+    /// One pass over the folded buffer: `memchr` finds candidates for the query's rarest byte
+    /// (by the index's own byte counts), `memcmp` checks the whole query there, and after a
+    /// match the scan jumps to the next text. Texts and
+    /// character boundaries are tracked with cursors that only move forward, so the cost is
+    /// the bytes scanned plus one step per text, whatever the number of matches.
     public func matches(_ query: String) -> [Int] {
         let needle = SearchFolding(options: options).foldQuery(query)
         if needle.isEmpty { return Array(starts.indices) }
-        var found: [Int] = []
-        buffer.withUnsafeBytes { haystack in
-            needle.withUnsafeBytes { pattern in
-                guard let base = haystack.baseAddress, let patternBase = pattern.baseAddress else { return }
-                var offset = 0
-                while offset < haystack.count {
-                    guard let position = Self.firstOccurrence(of: patternBase, length: pattern.count, in: base, count: haystack.count, from: offset) else { break }
-                    guard isCharacterBoundary(position), isCharacterBoundary(position + pattern.count) else {
-                        offset = position + 1
-                        continue
+        let textCount = starts.count
+        return [Int](unsafeUninitializedCapacity: textCount) { found, foundCount in
+            foundCount = 0
+            buffer.withUnsafeBytes { haystack in
+                needle.withUnsafeBytes { pattern in
+                    starts.withUnsafeBufferPointer { starts in
+                        interior.withUnsafeBufferPointer { interior in
+                            guard let base = haystack.baseAddress, let patternBase = pattern.baseAddress else { return }
+                            let anchor = rarestByteOffset(in: needle)
+                            var boundaries = BoundaryCursor(interior: interior)
+                            var text = 0
+                            var offset = 0
+                            while let position = Self.firstOccurrence(
+                                of: patternBase, length: pattern.count, anchor: anchor, in: base, count: haystack.count, from: offset
+                            ) {
+                                guard boundaries.isBoundary(position), boundaries.isBoundary(position + pattern.count) else {
+                                    offset = position + 1
+                                    continue
+                                }
+                                while text + 1 < textCount, starts[text + 1] <= position { text += 1 }
+                                found[foundCount] = text
+                                foundCount += 1
+                                guard text + 1 < textCount else { break }
+                                offset = starts[text + 1]
+                            }
+                        }
                     }
-                    let text = textIndex(containing: position)
-                    found.append(text)
-                    offset = text + 1 < starts.count ? starts[text + 1] : haystack.count
                 }
             }
         }
-        return found
     }
 
     /// Whether the text at `position` contains `query`.
@@ -137,42 +166,50 @@ public struct SearchIndex: Sendable, Equatable {
         return matches(query).contains(position)
     }
 
-    /// Whether `offset` starts a character of the original text (or ends the text).
-    private func isCharacterBoundary(_ offset: Int) -> Bool {
-        guard !interior.isEmpty else { return true }
-        var low = 0
-        var high = interior.count
-        while low < high {
-            let middle = (low + high) / 2
-            if interior[middle] < offset { low = middle + 1 } else { high = middle }
+    /// Answers "may a match start or end at this offset?" for offsets that never decrease
+    /// between calls by more than a pattern's length: a forward-only walk over `interior`.
+    private struct BoundaryCursor {
+        let interior: UnsafeBufferPointer<Int>
+        var next = 0
+
+        init(interior: UnsafeBufferPointer<Int>) {
+            self.interior = interior
         }
-        return low == interior.count || interior[low] != offset
+
+        /// Whether `offset` starts a character of the original text (or ends the text).
+        mutating func isBoundary(_ offset: Int) -> Bool {
+            guard !interior.isEmpty else { return true }
+            // Step back if an earlier, smaller offset is asked (a match's start after its end).
+            while next > 0, interior[next - 1] >= offset { next -= 1 }
+            while next < interior.count, interior[next] < offset { next += 1 }
+            return next == interior.count || interior[next] != offset
+        }
+    }
+
+    /// The offset in `pattern` of its byte that occurs least often in the buffer.
+    private func rarestByteOffset(in pattern: [UInt8]) -> Int {
+        var best = 0
+        for offset in pattern.indices where byteCounts[Int(pattern[offset])] < byteCounts[Int(pattern[best])] {
+            best = offset
+        }
+        return best
     }
 
     /// The offset of the first occurrence of the pattern at or after `offset`: `memchr` finds
-    /// candidates for the first byte, `memcmp` checks the rest.
+    /// candidates for the pattern's byte at `anchor`, `memcmp` checks the whole pattern.
     private static func firstOccurrence(
-        of pattern: UnsafeRawPointer, length: Int, in base: UnsafeRawPointer, count: Int, from offset: Int
+        of pattern: UnsafeRawPointer, length: Int, anchor: Int, in base: UnsafeRawPointer, count: Int, from offset: Int
     ) -> Int? {
-        let first = Int32(pattern.load(as: UInt8.self))
-        var candidate = offset
-        while candidate + length <= count {
-            guard let hit = memchr(base + candidate, first, count - candidate - length + 1) else { return nil }
-            let position = base.distance(to: UnsafeRawPointer(hit))
-            if length == 1 || memcmp(UnsafeRawPointer(hit) + 1, pattern + 1, length - 1) == 0 { return position }
-            candidate = position + 1
+        let anchorByte = Int32(pattern.load(fromByteOffset: anchor, as: UInt8.self))
+        var from = offset + anchor
+        let last = count - length + anchor   // the last place the anchor byte may be
+        while from <= last {
+            guard let hit = memchr(base + from, anchorByte, last - from + 1) else { return nil }
+            let anchorPosition = base.distance(to: UnsafeRawPointer(hit))
+            let start = anchorPosition - anchor
+            if length == 1 || memcmp(base + start, pattern, length) == 0 { return start }
+            from = anchorPosition + 1
         }
         return nil
-    }
-
-    /// The text whose bytes include `offset`: the last start at or before it.
-    private func textIndex(containing offset: Int) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
     }
 }

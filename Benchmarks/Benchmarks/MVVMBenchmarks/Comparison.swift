@@ -1,0 +1,74 @@
+import Benchmark
+import Foundation
+
+/// The metrics every comparison reports: both sides' cost per operation, from the same run,
+/// and how many times faster ours is.
+enum ComparisonMetric {
+    /// Our implementation, nanoseconds per operation.
+    static let ours = BenchmarkMetric.custom("ours (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// The articles' way, nanoseconds per operation.
+    static let baseline = BenchmarkMetric.custom("baseline (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// baseline ÷ ours, rounded down: how many times faster ours is.
+    static let speedup = BenchmarkMetric.custom("speedup (x)", polarity: .prefersLarger, useScalingFactor: false)
+
+    static let all: [BenchmarkMetric] = [ours, baseline, speedup]
+
+    /// Tolerances for `swift package benchmark thresholds check`: time moves with the machine,
+    /// so the check is on the speedup (a ratio measured in one run), which may drop by a third
+    /// before it counts as a regression.
+    static var thresholds: [BenchmarkMetric: BenchmarkThresholds] {
+        [
+        speedup: .init(relative: [.p50: 35]),
+        ours: .init(relative: [.p50: 1000]),
+        baseline: .init(relative: [.p50: 1000]),
+        ]
+    }
+}
+
+/// Nanoseconds per run of `body`, over `repetitions` runs after one untimed warm-up run.
+func nanoseconds(repetitions: Int = 1, _ body: () -> Void) -> Int {
+    body()
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+        for _ in 0..<repetitions { body() }
+    }
+    let (seconds, attoseconds) = elapsed.components
+    return Int((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(repetitions))
+}
+
+/// Registers one workload measured both ways in each iteration: `baseline` (the articles' way)
+/// and `ours`, each returning nanoseconds per operation. `check` runs once first and returns a
+/// description of any difference between the two results, which fails the benchmark.
+func comparison(
+    _ name: String,
+    iterations: Int,
+    check: @escaping @Sendable () async -> String? = { nil },
+    ours: @escaping @Sendable () async -> Int,
+    baseline: @escaping @Sendable () async -> Int
+) {
+    Benchmark(
+        name,
+        configuration: .init(
+            metrics: ComparisonMetric.all,
+            warmupIterations: 0,
+            maxDuration: .seconds(60),
+            maxIterations: iterations,
+            thresholds: ComparisonMetric.thresholds
+        )
+    ) { benchmark in
+        if benchmark.currentIteration == 0, let difference = await check() {
+            benchmark.error("\(name): ours and the baseline disagree: \(difference)")
+            return
+        }
+        let baselineNanoseconds = await baseline()
+        let ourNanoseconds = await ours()
+        benchmark.measurement(ComparisonMetric.ours, ourNanoseconds)
+        benchmark.measurement(ComparisonMetric.baseline, baselineNanoseconds)
+        benchmark.measurement(ComparisonMetric.speedup, baselineNanoseconds / max(ourNanoseconds, 1))
+    }
+}
+
+/// "10k", "100k", "1M".
+func sizeLabel(_ size: Int) -> String {
+    size >= 1_000_000 ? "\(size / 1_000_000)M" : "\(size / 1000)k"
+}
