@@ -17,11 +17,16 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "MVVMCore", package: "swift-mvvm"),
+                .product(name: "MVVMTerminal", package: "swift-mvvm"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                "HeapStatistics",
             ],
             path: "Benchmarks/MVVMBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Heap bytes in use (glibc mallinfo2, Darwin malloc zone statistics), for the memory workloads.
+        .target(name: "HeapStatistics", path: "Benchmarks/HeapStatistics"),
     ],
     swiftLanguageModes: [.v6]
 )

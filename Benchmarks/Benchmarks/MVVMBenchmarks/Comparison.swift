@@ -11,6 +11,9 @@ enum ComparisonMetric {
     /// baseline ÷ ours, rounded down: how many times faster ours is.
     static let speedup = BenchmarkMetric.custom("speedup (x)", polarity: .prefersLarger, useScalingFactor: false)
 
+    /// ours ÷ baseline in percent, for workloads whose baseline is the floor (a plain loop).
+    static let overhead = BenchmarkMetric.custom("overhead (%)", polarity: .prefersSmaller, useScalingFactor: false)
+
     static let all: [BenchmarkMetric] = [ours, baseline, speedup]
 
     /// Tolerances for `swift package benchmark thresholds check`: time moves with the machine,
@@ -19,6 +22,7 @@ enum ComparisonMetric {
     static var thresholds: [BenchmarkMetric: BenchmarkThresholds] {
         [
         speedup: .init(relative: [.p50: 35]),
+        overhead: .init(relative: [.p50: 50]),
         ours: .init(relative: [.p50: 1000]),
         baseline: .init(relative: [.p50: 1000]),
         ]
@@ -32,8 +36,13 @@ func nanoseconds(repetitions: Int = 1, _ body: () -> Void) -> Int {
     let elapsed = clock.measure {
         for _ in 0..<repetitions { body() }
     }
-    let (seconds, attoseconds) = elapsed.components
-    return Int((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(repetitions))
+    return nanoseconds(elapsed) / repetitions
+}
+
+/// `duration` in whole nanoseconds.
+func nanoseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
 }
 
 /// Registers one workload measured both ways in each iteration: `baseline` (the articles' way)
@@ -42,6 +51,7 @@ func nanoseconds(repetitions: Int = 1, _ body: () -> Void) -> Int {
 func comparison(
     _ name: String,
     iterations: Int,
+    againstFloor: Bool = false,
     check: @escaping @Sendable () async -> String? = { nil },
     ours: @escaping @Sendable () async -> Int,
     baseline: @escaping @Sendable () async -> Int
@@ -49,7 +59,7 @@ func comparison(
     Benchmark(
         name,
         configuration: .init(
-            metrics: ComparisonMetric.all,
+            metrics: againstFloor ? [ComparisonMetric.ours, ComparisonMetric.baseline, ComparisonMetric.overhead] : ComparisonMetric.all,
             warmupIterations: 0,
             maxDuration: .seconds(60),
             maxIterations: iterations,
@@ -64,7 +74,11 @@ func comparison(
         let ourNanoseconds = await ours()
         benchmark.measurement(ComparisonMetric.ours, ourNanoseconds)
         benchmark.measurement(ComparisonMetric.baseline, baselineNanoseconds)
-        benchmark.measurement(ComparisonMetric.speedup, baselineNanoseconds / max(ourNanoseconds, 1))
+        if againstFloor {
+            benchmark.measurement(ComparisonMetric.overhead, ourNanoseconds * 100 / max(baselineNanoseconds, 1))
+        } else {
+            benchmark.measurement(ComparisonMetric.speedup, baselineNanoseconds / max(ourNanoseconds, 1))
+        }
     }
 }
 

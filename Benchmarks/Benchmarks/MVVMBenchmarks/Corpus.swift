@@ -53,18 +53,25 @@ enum Corpus {
     /// `users` with `fraction` of rows changed, spread evenly: a third renamed, a third
     /// deleted, a third moved to the end.
     static func changed(_ users: [BenchUser], fraction: Double) -> [BenchUser] {
-        var result = users
         let step = max(1, Int(1 / fraction))
+        var result: [BenchUser] = []
         var moved: [BenchUser] = []
-        for index in stride(from: users.count - 1, through: 0, by: -step) {
+        result.reserveCapacity(users.count)
+        for (index, user) in users.enumerated() {
+            guard (users.count - 1 - index) % step == 0 else {
+                result.append(user)
+                continue
+            }
             switch index / step % 3 {
-            case 0: result[index].name += "!"
-            case 1: result.remove(at: index)
-            default: moved.append(result.remove(at: index))
+            case 0:
+                var renamed = user
+                renamed.name += "!"
+                result.append(renamed)
+            case 1: break
+            default: moved.append(user)
             }
         }
-        result.append(contentsOf: moved.reversed())
-        return result
+        return result + moved
     }
 }
 

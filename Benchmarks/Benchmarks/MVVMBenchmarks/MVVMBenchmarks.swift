@@ -1,9 +1,12 @@
 import Benchmark
 
 // Every workload runs our implementation and the articles' baseline in the same iteration and
-// reports both, with the speedup: see Comparison.swift. Run from the repository root:
+// reports both, with the ratio: see Comparison.swift. Run from the repository root:
 //   swift package --package-path Benchmarks benchmark
 let benchmarks: @Sendable () -> Void = {
     registerFilterBenchmarks()
     registerDiffBenchmarks()
+    registerPropagationBenchmarks()
+    registerFrameBenchmarks()
+    registerMemoryBenchmarks()
 }

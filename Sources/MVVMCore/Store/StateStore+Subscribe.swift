@@ -16,6 +16,9 @@ extension StateStore {
     /// .store(in: &tokens)
     /// ```
     ///
+    /// To follow one field only, use ``subscribe(_:sendCurrent:_:)-(KeyPath<State,Value>,_,_)``:
+    /// it is not called when other fields change.
+    ///
     /// - Parameters:
     ///   - sendCurrent: call `handler` with the current state before returning (the default).
     ///   - handler: called on the main actor with each state.
@@ -25,19 +28,61 @@ extension StateStore {
         sendCurrent: Bool = true,
         _ handler: @escaping @MainActor (State) -> Void
     ) -> ObservationToken {
-        let id = nextObserverID
-        nextObserverID += 1
+        let id = makeObserverID()
         let token = ObservationToken { [weak self] in
-            self?.observers[id] = nil
+            self?.removeObserver(id: id)
         }
-        observers[id] = StateObserver(token: token, handler: handler)
+        observers.append(StateObserver(id: id, token: token, handler: handler))
         if sendCurrent { handler(state) }
         return token
     }
 
-    /// The number of closure observers still registered (released tokens are pruned lazily).
+    /// Calls `handler` with the value of one field now, and again whenever an ``update(_:)``
+    /// changes it: a binding from one output to one view property.
+    ///
+    /// Updates that leave the field equal do not call `handler`. All the observers of one field
+    /// share one comparison per update, so a field nobody changed costs them nothing more.
+    /// Field observers are called after the whole-state observers of ``subscribe(sendCurrent:_:)``,
+    /// in the order their fields were first observed.
+    ///
+    /// ```swift
+    /// store.subscribe(\.isSubmitEnabled) { [weak self] isEnabled in
+    ///     self?.submitButton.isEnabled = isEnabled
+    /// }
+    /// .store(in: &tokens)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: the field.
+    ///   - sendCurrent: call `handler` with the current value before returning (the default).
+    ///   - handler: called on the main actor with each new value.
+    /// - Returns: the token that keeps the observation alive.
+    @discardableResult
+    public func subscribe<Value: Equatable>(
+        _ keyPath: KeyPath<State, Value>,
+        sendCurrent: Bool = true,
+        _ handler: @escaping @MainActor (Value) -> Void
+    ) -> ObservationToken {
+        let watch: TypedFieldWatch<State, Value>
+        if let existing = fieldWatches.first(where: { $0.keyPath == keyPath }) as? TypedFieldWatch<State, Value> {
+            watch = existing
+        } else {
+            watch = TypedFieldWatch(keyPath: keyPath, current: state[keyPath: keyPath])
+            fieldWatches.append(watch)
+        }
+        let id = makeObserverID()
+        let token = ObservationToken { [weak watch] in
+            watch?.remove(id: id)
+        }
+        watch.add(StateObserver(id: id, token: token, handler: handler))
+        if sendCurrent { handler(watch.last) }
+        return token
+    }
+
+    /// The number of closure observers still registered, whole-state and per field (released
+    /// tokens are pruned lazily).
     public var observerCount: Int {
-        observers.values.filter(\.isLive).count
+        observers.filter(\.isLive).count + fieldWatches.reduce(0) { $0 + $1.liveCount }
     }
 }
 

@@ -22,27 +22,40 @@ public import Observation
 /// }
 /// ```
 @MainActor
-@Observable
-public final class StateStore<State> {
+public final class StateStore<State>: Observable {
     /// The current state. Read it anywhere on the main actor; change it with ``update(_:)``.
-    public private(set) var state: State
+    ///
+    /// Observable by hand rather than by the `@Observable` macro: the macro writes the key path
+    /// `\.state` at each access, and in a generic class that literal is instantiated at run
+    /// time on every read and write (microseconds). This store makes it once.
+    public var state: State {
+        observationRegistrar.access(self, keyPath: stateKeyPath)
+        return storedState
+    }
+
+    private var storedState: State
+    private let observationRegistrar = ObservationRegistrar()
+    private let stateKeyPath: KeyPath<StateStore<State>, State> = \.state
 
     /// The clock that debounce, throttle and ``sleep(for:)`` use: a test clock in tests.
-    @ObservationIgnored public let clock: any Clock<Duration>
+    public let clock: any Clock<Duration>
 
-    @ObservationIgnored private let isDuplicate: ((State, State) -> Bool)?
-    @ObservationIgnored var observers: [UInt64: StateObserver<State>] = [:]
-    @ObservationIgnored var nextObserverID: UInt64 = 0
-    @ObservationIgnored private var pendingNotifications: [State] = []
-    @ObservationIgnored private var isNotifying = false
+    private let isDuplicate: ((State, State) -> Bool)?
+    /// Whole-state closure observers, in registration order.
+    var observers: ContiguousArray<StateObserver<State>> = []
+    /// Field observers, one watch per field, in the order the fields were first observed.
+    @usableFromInline var fieldWatches: [FieldWatch<State>] = []
+    var nextObserverID: UInt64 = 0
+    private var pendingNotifications: [State] = []
+    private var isNotifying = false
     /// Called when the store goes away: finishes async sequences of states.
     /// `@Sendable` closures, so `deinit` may call them from any thread.
-    @ObservationIgnored var finishers: [UInt64: @Sendable () -> Void] = [:]
+    var finishers: [UInt64: @Sendable () -> Void] = [:]
     /// Owned async work, Sendable so that `deinit` can cancel it.
-    @ObservationIgnored var work = WorkRegistry()
-    @ObservationIgnored var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    var work = WorkRegistry()
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
     /// Whether the view is on screen; see ``activate()`` and ``deactivate()``.
-    @ObservationIgnored public internal(set) var isActive = false
+    public internal(set) var isActive = false
 
     /// Creates a store with an initial state.
     ///
@@ -50,7 +63,7 @@ public final class StateStore<State> {
     ///   - initialState: the state before any event.
     ///   - clock: the clock for debounce, throttle and sleeps; `ContinuousClock()` by default.
     public init(_ initialState: State, clock: any Clock<Duration> = ContinuousClock()) {
-        self.state = initialState
+        self.storedState = initialState
         self.clock = clock
         self.isDuplicate = nil
     }
@@ -62,7 +75,7 @@ public final class StateStore<State> {
     ///   - clock: the clock for debounce, throttle and sleeps; `ContinuousClock()` by default.
     public init(_ initialState: State, clock: any Clock<Duration> = ContinuousClock())
     where State: Equatable {
-        self.state = initialState
+        self.storedState = initialState
         self.clock = clock
         self.isDuplicate = { $0 == $1 }
     }
@@ -89,28 +102,60 @@ public final class StateStore<State> {
         var next = state
         try mutate(&next)
         if let isDuplicate, isDuplicate(state, next) { return }
-        state = next
+        observationRegistrar.withMutation(of: self, keyPath: stateKeyPath) {
+            storedState = next
+        }
         notifyObservers(of: next)
     }
 
+    /// Delivers `newState` to every observer; a state produced by an observer meanwhile is
+    /// delivered next, once this one has reached everybody.
     private func notifyObservers(of newState: State) {
-        pendingNotifications.append(newState)
-        guard !isNotifying else { return }
+        guard !isNotifying else {
+            pendingNotifications.append(newState)
+            return
+        }
         isNotifying = true
         defer { isNotifying = false }
+        deliver(newState)
         var index = 0
         while index < pendingNotifications.count {
-            let value = pendingNotifications[index]
+            deliver(pendingNotifications[index])
             index += 1
-            for id in observers.keys.sorted() {
-                guard let observer = observers[id] else { continue }
-                guard observer.isLive else {
-                    observers[id] = nil
-                    continue
-                }
-                observer.handler(value)
+        }
+        if index > 0 { pendingNotifications.removeAll(keepingCapacity: true) }
+    }
+
+    private func deliver(_ value: State) {
+        // Observers added meanwhile were already called with the current state.
+        let count = observers.count
+        var hasDead = false
+        for index in 0..<count {
+            guard observers[index].isLive else {
+                hasDead = true
+                continue
+            }
+            observers[index].handler(value)
+        }
+        var watchIndex = 0
+        while watchIndex < fieldWatches.count {
+            if fieldWatches[watchIndex].check(value) {
+                watchIndex += 1
+            } else {
+                fieldWatches.remove(at: watchIndex)
             }
         }
-        pendingNotifications.removeAll(keepingCapacity: true)
+        if hasDead { observers.removeAll { !$0.isLive } }
+    }
+
+    func makeObserverID() -> UInt64 {
+        defer { nextObserverID += 1 }
+        return nextObserverID
+    }
+
+    /// Removes a cancelled observer now, or after the notification being delivered.
+    func removeObserver(id: UInt64) {
+        guard !isNotifying else { return }
+        observers.removeAll { $0.id == id }
     }
 }

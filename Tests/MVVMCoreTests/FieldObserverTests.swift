@@ -1,0 +1,110 @@
+import MVVMCore
+import Testing
+
+@MainActor
+struct FieldObserverTests {
+    struct Form: Equatable, Sendable {
+        var email = ""
+        var password = ""
+        var isSubmitEnabled = false
+        var nested = Nested()
+        var summary: String { "\(email) \(isSubmitEnabled)" }
+    }
+
+    struct Nested: Equatable, Sendable {
+        var tags: [String] = []
+    }
+
+    @Test func aFieldObserverGetsTheCurrentValueThenOnlyChangesToItsField() {
+        let store = StateStore(Form())
+        var enabled: [Bool] = []
+        let token = store.subscribe(\.isSubmitEnabled) { enabled.append($0) }
+
+        store.update { $0.email = "a@example.com" }           // another field
+        store.update { $0.isSubmitEnabled = true }
+        store.update { $0.password = "secret1"; $0.isSubmitEnabled = true }   // field unchanged
+        store.update { $0.isSubmitEnabled = false }
+
+        #expect(enabled == [false, true, false])
+        token.cancel()
+    }
+
+    @Test func observersOfOneFieldShareItAndStopOneByOne() {
+        let store = StateStore(Form())
+        var first: [String] = []
+        var second: [String] = []
+        let firstToken = store.subscribe(\.email, sendCurrent: false) { first.append($0) }
+        var secondToken: ObservationToken? = store.subscribe(\.email, sendCurrent: false) { second.append($0) }
+        #expect(store.observerCount == 2)
+
+        store.update { $0.email = "a" }
+        secondToken = nil                                       // released: stops
+        store.update { $0.email = "ab" }
+        firstToken.cancel()
+        store.update { $0.email = "abc" }
+
+        #expect(first == ["a", "ab"])
+        #expect(second == ["a"])
+        #expect(secondToken == nil)
+        #expect(store.observerCount == 0)
+    }
+
+    @Test func wholeStateObserversComeFirstThenFieldsInTheOrderFirstObserved() {
+        let store = StateStore(Form())
+        var calls: [String] = []
+        var tokens: [ObservationToken] = []
+        store.subscribe(\.password, sendCurrent: false) { _ in calls.append("password") }.store(in: &tokens)
+        store.subscribe(\.email, sendCurrent: false) { _ in calls.append("email") }.store(in: &tokens)
+        store.subscribe(sendCurrent: false) { _ in calls.append("state") }.store(in: &tokens)
+
+        store.update {
+            $0.email = "a"
+            $0.password = "b"
+        }
+
+        #expect(calls == ["state", "password", "email"])
+    }
+
+    @Test func anUpdateFromAFieldObserverIsDeliveredAfterTheCurrentOneToEveryone() {
+        let store = StateStore(Form())
+        var log: [String] = []
+        var tokens: [ObservationToken] = []
+        store.subscribe(\.email, sendCurrent: false) { email in
+            log.append("email \(email)")
+            if email == "a" { store.update { $0.isSubmitEnabled = true } }
+        }.store(in: &tokens)
+        store.subscribe(\.isSubmitEnabled, sendCurrent: false) { log.append("enabled \($0)") }.store(in: &tokens)
+
+        store.update { $0.email = "a" }
+
+        #expect(log == ["email a", "enabled true"])
+        #expect(store.state.isSubmitEnabled)
+    }
+
+    @Test func aFieldObserverAddedLaterStartsFromTheCurrentValue() {
+        let store = StateStore(Form())
+        store.update { $0.email = "a" }
+        var emails: [String] = []
+        let token = store.subscribe(\.email) { emails.append($0) }
+        store.update { $0.email = "a" }
+        store.update { $0.email = "b" }
+        #expect(emails == ["a", "b"])
+        token.cancel()
+    }
+
+    @Test func computedAndNestedFieldsAreObservedToo() {
+        let store = StateStore(Form())
+        var summaries: [String] = []
+        var tags: [[String]] = []
+        var tokens: [ObservationToken] = []
+        store.subscribe(\.summary) { summaries.append($0) }.store(in: &tokens)
+        store.subscribe(\.nested.tags) { tags.append($0) }.store(in: &tokens)
+
+        store.update { $0.email = "a" }
+        store.update { $0.nested.tags.append("new") }
+        store.update { $0.password = "x" }
+
+        #expect(summaries == [" false", "a false"])
+        #expect(tags == [[], ["new"]])
+    }
+}
