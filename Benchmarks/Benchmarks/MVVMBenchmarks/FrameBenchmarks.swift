@@ -13,7 +13,7 @@ func registerFrameBenchmarks() {
             warmupIterations: 1,
             maxDuration: .seconds(10),
             maxIterations: 50,
-            thresholds: ComparisonMetric.thresholds.merging([bytes: .init(relative: [.p50: 0]), fewer: .init(relative: [.p50: 0])]) { $1 }
+            thresholds: ComparisonMetric.thresholds(for: ComparisonMetric.all).merging([bytes: .init(relative: [.p50: 0]), fewer: .init(relative: [.p50: 0])]) { $1 }
         )
     ) { benchmark in
         let (previous, next) = userListFrames(changedRow: 20)

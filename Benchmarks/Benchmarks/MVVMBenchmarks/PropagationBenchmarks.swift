@@ -42,7 +42,7 @@ func registerPropagationBenchmarks() {
             warmupIterations: 1,
             maxDuration: .seconds(30),
             maxIterations: 20,
-            thresholds: ComparisonMetric.thresholds.merging([hops: .init(relative: [.p50: 200])]) { $1 }
+            thresholds: ComparisonMetric.thresholds(for: ComparisonMetric.all).merging([hops: .init(relative: [.p50: 200])]) { $1 }
         )
     ) { benchmark in
         let changes = 10_000
