@@ -1,92 +1,68 @@
 /// A closure observer registered with a ``StateStore``; alive while its token is.
+///
+/// The observer holds its token strongly and tells that the token was released from the token's
+/// reference count: when the observer holds the only reference, nobody else does. That costs a
+/// load per call, where a weak reference costs a side-table round trip and slows every retain
+/// and release of the token.
 @MainActor
 @usableFromInline
 struct StateObserver<Value> {
-    let id: UInt64
-    weak var token: ObservationToken?
-    let handler: @MainActor (Value) -> Void
+    @usableFromInline let id: UInt64
+    @usableFromInline var token: ObservationToken
+    @usableFromInline let handler: @MainActor (Value) -> Void
 
-    var isLive: Bool {
-        guard let token else { return false }
-        return !token.isCancelled
+    @usableFromInline
+    init(id: UInt64, token: ObservationToken, handler: @escaping @MainActor (Value) -> Void) {
+        self.id = id
+        self.token = token
+        self.handler = handler
+    }
+
+    /// Whether the token is still held elsewhere and not cancelled. Must be called on the
+    /// stored observer (not a copy, which would hold a second reference).
+    @inlinable
+    mutating func isLive() -> Bool {
+        !isKnownUniquelyReferenced(&token) && !token.isCancelled
     }
 }
 
-/// The observers of one field of the state, behind one comparison: when an update leaves the
-/// field equal, none of them is called, whatever their number.
-@MainActor
-@usableFromInline
-class FieldWatch<State> {
-    /// The field, to find the watch again when another observer asks for it.
-    let keyPath: AnyKeyPath
-
-    init(keyPath: AnyKeyPath) {
-        self.keyPath = keyPath
-    }
-
-    /// Calls the field's observers if `state` changed the field; returns whether any
-    /// observer is still live.
-    func check(_ state: State) -> Bool { false }
-
-    /// Removes the observer `id`, unless notifications are being delivered (it is then
-    /// skipped, and pruned on the next check).
-    func remove(id: UInt64) {}
-
-    /// The observers whose tokens are alive and not cancelled.
-    var liveCount: Int { 0 }
-}
-
-/// ``FieldWatch`` for a field of type `Value`.
-@MainActor
-final class TypedFieldWatch<State, Value: Equatable>: FieldWatch<State> {
-    private let typedKeyPath: KeyPath<State, Value>
-    /// Where the field lives inside `State`, for a stored property of a struct: reading it there
-    /// costs a load instead of a key path projection.
-    private let offset: Int?
-    private(set) var last: Value
-    private var observers: ContiguousArray<StateObserver<Value>> = []
-    private var isNotifying = false
-
-    init(keyPath: KeyPath<State, Value>, current: Value) {
-        self.typedKeyPath = keyPath
-        self.offset = MemoryLayout<State>.offset(of: keyPath)
-        self.last = current
-        super.init(keyPath: keyPath)
-    }
-
-    private func read(_ state: State) -> Value {
-        guard let offset else { return state[keyPath: typedKeyPath] }
-        return withUnsafePointer(to: state) { pointer in
-            UnsafeRawPointer(pointer).load(fromByteOffset: offset, as: Value.self)
-        }
-    }
-
-    func add(_ observer: StateObserver<Value>) {
-        observers.append(observer)
-    }
-
-    override func check(_ state: State) -> Bool {
-        let value = read(state)
-        guard value != last else { return !observers.isEmpty }
-        last = value
-        isNotifying = true
-        defer { isNotifying = false }
+extension ContiguousArray {
+    /// Calls each live observer with `value`, in order, skipping observers appended meanwhile;
+    /// returns whether any observer was found dead.
+    @inlinable
+    @MainActor
+    mutating func notify<Value>(_ value: Value) -> Bool where Element == StateObserver<Value> {
+        let count = self.count
         var hasDead = false
-        for index in observers.indices {
-            guard observers[index].isLive else {
+        for index in 0..<count {
+            guard self[index].isLive() else {
                 hasDead = true
                 continue
             }
-            observers[index].handler(value)
+            let handler = self[index].handler
+            handler(value)
         }
-        if hasDead { observers.removeAll { !$0.isLive } }
-        return !observers.isEmpty
+        return hasDead
     }
 
-    override var liveCount: Int { observers.filter(\.isLive).count }
+    /// Removes the observers whose tokens are released or cancelled.
+    @inlinable
+    @MainActor
+    mutating func removeDead<Value>() where Element == StateObserver<Value> {
+        var isLive: [Bool] = []
+        isLive.reserveCapacity(count)
+        for index in indices { isLive.append(self[index].isLive()) }
+        var kept = ContiguousArray()
+        kept.reserveCapacity(count)
+        for index in indices where isLive[index] { kept.append(self[index]) }
+        self = kept
+    }
 
-    override func remove(id: UInt64) {
-        guard !isNotifying else { return }
-        observers.removeAll { $0.id == id }
+    /// The number of observers whose tokens are held and not cancelled.
+    @MainActor
+    mutating func liveCount<Value>() -> Int where Element == StateObserver<Value> {
+        var live = 0
+        for index in indices where self[index].isLive() { live += 1 }
+        return live
     }
 }

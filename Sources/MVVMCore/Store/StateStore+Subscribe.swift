@@ -57,32 +57,53 @@ extension StateStore {
     ///   - sendCurrent: call `handler` with the current value before returning (the default).
     ///   - handler: called on the main actor with each new value.
     /// - Returns: the token that keeps the observation alive.
+    @inlinable
     @discardableResult
     public func subscribe<Value: Equatable>(
         _ keyPath: KeyPath<State, Value>,
         sendCurrent: Bool = true,
         _ handler: @escaping @MainActor (Value) -> Void
     ) -> ObservationToken {
-        let watch: TypedFieldWatch<State, Value>
-        if let existing = fieldWatches.first(where: { $0.keyPath == keyPath }) as? TypedFieldWatch<State, Value> {
-            watch = existing
+        let field: FieldObservers<State, Value>
+        if let existing = fieldObservers(for: keyPath, of: Value.self) {
+            field = existing
         } else {
-            watch = TypedFieldWatch(keyPath: keyPath, current: state[keyPath: keyPath])
-            fieldWatches.append(watch)
+            field = FieldObservers(keyPath: keyPath, current: storedState[keyPath: keyPath])
+            // Formed here, where `Value` is known: the check is specialized.
+            fieldWatches.append(FieldWatch(keyPath: keyPath, storage: field) { state in field.check(state) })
         }
+        return addFieldObserver(to: field, sendCurrent: sendCurrent, handler)
+    }
+
+    @usableFromInline
+    func fieldObservers<Value>(for keyPath: AnyKeyPath, of type: Value.Type) -> FieldObservers<State, Value>? {
+        fieldWatches.first { $0.keyPath == keyPath }?.storage as? FieldObservers<State, Value>
+    }
+
+    @usableFromInline
+    func addFieldObserver<Value>(
+        to field: FieldObservers<State, Value>,
+        sendCurrent: Bool,
+        _ handler: @escaping @MainActor (Value) -> Void
+    ) -> ObservationToken {
         let id = makeObserverID()
-        let token = ObservationToken { [weak watch] in
-            watch?.remove(id: id)
+        // The token reaches its field through the store: a weak reference to the field would
+        // slow every retain and release of it (Swift moves its counts to a side table).
+        let keyPath = field.keyPath
+        let token = ObservationToken { [weak self] in
+            guard let watch = self?.fieldWatches.first(where: { $0.keyPath == keyPath }) else { return }
+            (watch.storage as? any LiveCounting)?.remove(id: id)
         }
-        watch.add(StateObserver(id: id, token: token, handler: handler))
-        if sendCurrent { handler(watch.last) }
+        field.observers.append(StateObserver(id: id, token: token, handler: handler))
+        if sendCurrent { handler(field.last) }
         return token
     }
 
     /// The number of closure observers still registered, whole-state and per field (released
     /// tokens are pruned lazily).
     public var observerCount: Int {
-        observers.filter(\.isLive).count + fieldWatches.reduce(0) { $0 + $1.liveCount }
+        observers.liveCount()
+            + fieldWatches.reduce(0) { count, watch in count + ((watch.storage as? any LiveCounting)?.liveCount ?? 0) }
     }
 }
 
@@ -111,3 +132,12 @@ extension StateStore where State: Sendable {
         return stream
     }
 }
+
+/// Field observers, counted without knowing their value type.
+@MainActor
+protocol LiveCounting {
+    var liveCount: Int { get }
+    func remove(id: UInt64)
+}
+
+extension FieldObservers: LiveCounting {}
