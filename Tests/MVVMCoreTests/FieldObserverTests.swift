@@ -107,4 +107,31 @@ struct FieldObserverTests {
         #expect(summaries == [" false", "a false"])
         #expect(tags == [[], ["new"]])
     }
+
+    @Test func handlersMaySubscribeAndCancelWhileBeingNotified() {
+        let store = StateStore(Form())
+        var log: [String] = []
+        var tokens: [ObservationToken] = []
+        var late: [ObservationToken] = []
+        var first: ObservationToken?
+        first = store.subscribe(sendCurrent: false) { state in
+            log.append("state \(state.email)")
+            first?.cancel()
+            late.append(store.subscribe(sendCurrent: false) { log.append("late state \($0.email)") })
+            late.append(store.subscribe(\.email, sendCurrent: false) { log.append("late email \($0)") })
+        }
+        store.subscribe(\.email, sendCurrent: false) { email in
+            log.append("email \(email)")
+            late.append(store.subscribe(\.email, sendCurrent: false) { log.append("late email 2 \($0)") })
+        }.store(in: &tokens)
+
+        store.update { $0.email = "a" }
+        store.update { $0.email = "b" }
+
+        #expect(log == [
+            "state a", "email a",
+            "late state b", "email b", "late email b", "late email 2 b",
+        ])
+        #expect(first != nil)
+    }
 }

@@ -10,12 +10,12 @@ final class FieldWatch<State> {
     @usableFromInline let keyPath: AnyKeyPath
     /// Calls the field's observers if the state changed the field; returns whether any
     /// observer is still live.
-    @usableFromInline let check: @MainActor (UnsafePointer<State>) -> Bool
+    @usableFromInline let check: @MainActor (UnsafePointer<State>, _ delivery: UInt64) -> Bool
     /// The typed storage behind the closures.
     @usableFromInline let storage: AnyObject
 
     @usableFromInline
-    init(keyPath: AnyKeyPath, storage: AnyObject, check: @escaping @MainActor (UnsafePointer<State>) -> Bool) {
+    init(keyPath: AnyKeyPath, storage: AnyObject, check: @escaping @MainActor (UnsafePointer<State>, _ delivery: UInt64) -> Bool) {
         self.keyPath = keyPath
         self.storage = storage
         self.check = check
@@ -30,9 +30,11 @@ final class FieldObservers<State, Value: Equatable> {
     /// Where the field lives inside `State`, for a stored property of a struct: reading it there
     /// costs a load instead of a key path projection.
     @usableFromInline let offset: Int?
-    @usableFromInline var last: Value
-    @usableFromInline var observers: ContiguousArray<StateObserver<Value>> = []
-    @usableFromInline var isNotifying = false
+    // Unchecked exclusivity, as for the store's notification path: main actor only, short
+    // accesses that never span a call out.
+    @exclusivity(unchecked) @usableFromInline var last: Value
+    @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<StateObserver<Value>> = []
+    @exclusivity(unchecked) @usableFromInline var isNotifying = false
 
     @usableFromInline
     init(keyPath: KeyPath<State, Value>, current: Value) {
@@ -47,16 +49,27 @@ final class FieldObservers<State, Value: Equatable> {
         return UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
     }
 
-    /// Calls the observers if the field changed; returns whether any observer is still live.
+    /// Calls the observers if the field changed; returns false when it found them all gone.
     /// Takes the state by pointer: the store makes one copy per delivery, not one per field.
     @inlinable
-    func check(_ state: UnsafePointer<State>) -> Bool {
+    func check(_ state: UnsafePointer<State>, delivery: UInt64) -> Bool {
         let value = read(state)
-        guard value != last else { return !observers.isEmpty }
+        guard value != last else { return true }
         last = value
         isNotifying = true
         defer { isNotifying = false }
-        if observers.notify(value) { observers.removeDead() }
+        // Short accesses only, never across a call: a handler may subscribe or cancel meanwhile.
+        let count = observers.count
+        var hasDead = false
+        for index in 0..<count where observers[index].since < delivery {
+            guard observers[index].isLive() else {
+                hasDead = true
+                continue
+            }
+            let handler = observers[index].handler
+            handler(value)
+        }
+        if hasDead { observers.removeDead() }
         return !observers.isEmpty
     }
 

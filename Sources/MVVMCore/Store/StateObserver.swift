@@ -8,12 +8,16 @@
 @usableFromInline
 struct StateObserver<Value> {
     @usableFromInline let id: UInt64
+    /// The store's delivery in progress (or last) when the observer was added: it is called from
+    /// the next delivery on, having received the current value when it subscribed.
+    @usableFromInline let since: UInt64
     @usableFromInline var token: ObservationToken
     @usableFromInline let handler: @MainActor (Value) -> Void
 
     @usableFromInline
-    init(id: UInt64, token: ObservationToken, handler: @escaping @MainActor (Value) -> Void) {
+    init(id: UInt64, since: UInt64 = 0, token: ObservationToken, handler: @escaping @MainActor (Value) -> Void) {
         self.id = id
+        self.since = since
         self.token = token
         self.handler = handler
     }
@@ -27,24 +31,6 @@ struct StateObserver<Value> {
 }
 
 extension ContiguousArray {
-    /// Calls each live observer with `value`, in order, skipping observers appended meanwhile;
-    /// returns whether any observer was found dead.
-    @inlinable
-    @MainActor
-    mutating func notify<Value>(_ value: Value) -> Bool where Element == StateObserver<Value> {
-        let count = self.count
-        var hasDead = false
-        for index in 0..<count {
-            guard self[index].isLive() else {
-                hasDead = true
-                continue
-            }
-            let handler = self[index].handler
-            handler(value)
-        }
-        return hasDead
-    }
-
     /// Removes the observers whose tokens are released or cancelled.
     @inlinable
     @MainActor

@@ -70,7 +70,7 @@ extension StateStore {
         } else {
             field = FieldObservers(keyPath: keyPath, current: storedState[keyPath: keyPath])
             // Formed here, where `Value` is known: the check is specialized.
-            fieldWatches.append(FieldWatch(keyPath: keyPath, storage: field) { state in field.check(state) })
+            fieldWatches.append(FieldWatch(keyPath: keyPath, storage: field) { state, delivery in field.check(state, delivery: delivery) })
         }
         return addFieldObserver(to: field, sendCurrent: sendCurrent, handler)
     }
@@ -94,7 +94,7 @@ extension StateStore {
             guard let watch = self?.fieldWatches.first(where: { $0.keyPath == keyPath }) else { return }
             (watch.storage as? any LiveCounting)?.remove(id: id)
         }
-        field.observers.append(StateObserver(id: id, token: token, handler: handler))
+        field.observers.append(StateObserver(id: id, since: deliveryCount, token: token, handler: handler))
         if sendCurrent { handler(field.last) }
         return token
     }

@@ -41,13 +41,20 @@ public final class StateStore<State>: Observable {
     public let clock: any Clock<Duration>
 
     @usableFromInline let isDuplicate: ((State, State) -> Bool)?
+    // `@exclusivity(unchecked)` on the notification path's properties: they are touched only on
+    // the main actor, and only in short accesses that never span a call out (observers are
+    // read into locals before they are called), so no two accesses can overlap; the dynamic
+    // check would cost two runtime calls per observer.
+
     /// Whole-state closure observers, in registration order.
-    @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
+    @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
     /// Field observers, one watch per field, in the order the fields were first observed.
-    @usableFromInline var fieldWatches: [FieldWatch<State>] = []
+    @exclusivity(unchecked) @usableFromInline var fieldWatches: [FieldWatch<State>] = []
     var nextObserverID: UInt64 = 0
-    @usableFromInline var pendingNotifications: [State] = []
-    @usableFromInline var isNotifying = false
+    @exclusivity(unchecked) @usableFromInline var pendingNotifications: [State] = []
+    @exclusivity(unchecked) @usableFromInline var isNotifying = false
+    /// Deliveries so far: field observers added during one are called from the next.
+    @exclusivity(unchecked) @usableFromInline var deliveryCount: UInt64 = 0
     /// Called when the store goes away: finishes async sequences of states.
     /// `@Sendable` closures, so `deinit` may call them from any thread.
     var finishers: [UInt64: @Sendable () -> Void] = [:]
@@ -133,13 +140,26 @@ public final class StateStore<State>: Observable {
 
     @inlinable
     func deliver(_ value: State) {
+        deliveryCount &+= 1
+        let delivery = deliveryCount
         // Observers added meanwhile (already called with the current state) are left out.
-        let hasDead = observers.notify(value)
+        // Each observer is checked and read in its own short access, never across the call:
+        // a handler may subscribe, cancel or update meanwhile.
+        let count = observers.count
+        var hasDead = false
+        for index in 0..<count {
+            guard observers[index].isLive() else {
+                hasDead = true
+                continue
+            }
+            let handler = observers[index].handler
+            handler(value)
+        }
         var hasEmptyWatch = false
         let watches = fieldWatches
         if !watches.isEmpty {
             withUnsafePointer(to: value) { state in
-                for watch in watches where !watch.check(state) {
+                for watch in watches where !watch.check(state, delivery) {
                     hasEmptyWatch = true
                 }
             }
