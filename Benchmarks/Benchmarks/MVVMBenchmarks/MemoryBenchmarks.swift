@@ -1,6 +1,7 @@
 import Benchmark
 import HeapStatistics
 import MVVMCore
+import Observation
 
 /// Workload 5: memory. Bytes and mallocs a ViewModel with four bindings costs, a subscription
 /// costs, and a user list with 100k rows (and its search index) holds.
@@ -11,18 +12,22 @@ import MVVMCore
 func registerMemoryBenchmarks() {
     let perViewModel = BenchmarkMetric.custom("bytes per ViewModel + 4 bindings", polarity: .prefersSmaller, useScalingFactor: false)
     let perBareViewModel = BenchmarkMetric.custom("bytes per ViewModel", polarity: .prefersSmaller, useScalingFactor: false)
+    let perStore = BenchmarkMetric.custom("bytes per StateStore<Int>", polarity: .prefersSmaller, useScalingFactor: false)
+    let perRegistrar = BenchmarkMetric.custom("bytes per ObservationRegistrar (Swift's)", polarity: .prefersSmaller, useScalingFactor: false)
     let perSubscription = BenchmarkMetric.custom("bytes per subscription", polarity: .prefersSmaller, useScalingFactor: false)
     let perFieldSubscription = BenchmarkMetric.custom("bytes per field subscription", polarity: .prefersSmaller, useScalingFactor: false)
     let exact: [BenchmarkMetric: BenchmarkThresholds] = [
         perViewModel: .init(relative: [.p50: 10]),
         perBareViewModel: .init(relative: [.p50: 10]),
+        perStore: .init(relative: [.p50: 10]),
+        perRegistrar: .init(relative: [.p50: 10]),
         perSubscription: .init(relative: [.p50: 10]),
         perFieldSubscription: .init(relative: [.p50: 10]),
     ]
     Benchmark(
         "memory/view-model-with-4-bindings",
         configuration: .init(
-            metrics: [perViewModel, perBareViewModel, perSubscription, perFieldSubscription, .mallocCountTotal],
+            metrics: [perViewModel, perBareViewModel, perStore, perRegistrar, perSubscription, perFieldSubscription, .mallocCountTotal],
             warmupIterations: 1,
             maxDuration: .seconds(10),
             maxIterations: 5,
@@ -34,12 +39,16 @@ func registerMemoryBenchmarks() {
             (
                 bound: bytesRetained(by: count) { LoginScreen() },
                 bare: bytesRetained(by: count) { LoginViewModel() },
+                store: bytesRetained(by: count) { StateStore(0) },
+                registrar: bytesRetained(by: count) { RegistrarHolder() },
                 subscription: subscriptionBytes(count) { store in store.subscribe(sendCurrent: false) { _ in } },
                 field: subscriptionBytes(count) { store in store.subscribe(\.isSubmitEnabled, sendCurrent: false) { _ in } }
             )
         }
         benchmark.measurement(perViewModel, measured.bound)
         benchmark.measurement(perBareViewModel, measured.bare)
+        benchmark.measurement(perStore, measured.store)
+        benchmark.measurement(perRegistrar, measured.registrar)
         benchmark.measurement(perSubscription, measured.subscription)
         benchmark.measurement(perFieldSubscription, measured.field)
     }
@@ -72,6 +81,11 @@ func registerMemoryBenchmarks() {
         benchmark.measurement(perRow, total / rows)
         benchmark.measurement(indexPerRow, index / rows)
     }
+}
+
+/// What any `@Observable` object pays for Observation: the registrar, in a minimal class.
+final class RegistrarHolder {
+    let registrar = ObservationRegistrar()
 }
 
 /// A sign-in screen's ViewModel: four outputs the view binds.

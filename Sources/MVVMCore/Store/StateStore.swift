@@ -35,12 +35,12 @@ public final class StateStore<State>: Observable {
 
     @usableFromInline var storedState: State
     @usableFromInline let observationRegistrar = ObservationRegistrar()
-    @usableFromInline let stateKeyPath: KeyPath<StateStore<State>, State> = \.state
+    @usableFromInline let stateKeyPath = StorePerType.stateKeyPath(State.self)
 
     /// The clock that debounce, throttle and ``sleep(for:)`` use: a test clock in tests.
     public let clock: any Clock<Duration>
 
-    @usableFromInline let isDuplicate: ((State, State) -> Bool)?
+    @usableFromInline let duplicateCheck: DuplicateCheck<State>?
     // `@exclusivity(unchecked)` on the notification path's properties: they are touched only on
     // the main actor, and only in short accesses that never span a call out (observers are
     // read into locals before they are called), so no two accesses can overlap; the dynamic
@@ -72,7 +72,7 @@ public final class StateStore<State>: Observable {
     public init(_ initialState: State, clock: any Clock<Duration> = ContinuousClock()) {
         self.storedState = initialState
         self.clock = clock
-        self.isDuplicate = nil
+        self.duplicateCheck = nil
     }
 
     /// Creates a store whose updates that leave the state equal notify nobody.
@@ -84,7 +84,7 @@ public final class StateStore<State>: Observable {
     where State: Equatable {
         self.storedState = initialState
         self.clock = clock
-        self.isDuplicate = { $0 == $1 }
+        self.duplicateCheck = StorePerType.duplicateCheck(State.self)
     }
 
     deinit {
@@ -112,7 +112,7 @@ public final class StateStore<State>: Observable {
         if WorkContext.isCancelledOwnedWork { return }
         var next = storedState
         try mutate(&next)
-        if let isDuplicate, isDuplicate(storedState, next) { return }
+        if let duplicateCheck, duplicateCheck.isDuplicate(storedState, next) { return }
         observationRegistrar.withMutation(of: self, keyPath: stateKeyPath) {
             storedState = next
         }
