@@ -134,4 +134,28 @@ struct FieldObserverTests {
         ])
         #expect(first != nil)
     }
+
+    final class Captured {}
+
+    @Test func aCancelledObserverLetsGoOfItsHandlerAtTheNextUpdateOrWhenObserversGrow() {
+        let store = StateStore(Form())
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        let token = store.subscribe { [captured] _ in _ = captured }
+        let fieldToken = store.subscribe(\.email) { [captured] _ in _ = captured }
+        captured = nil
+        token.cancel()
+        fieldToken.cancel()
+        #expect(store.observerCount == 0)
+        store.update { $0.email = "a" }
+        #expect(weakCaptured == nil)
+
+        // Without updates, subscribing more prunes cancelled observers before the array grows.
+        var other: Captured? = Captured()
+        weak let weakOther = other
+        store.subscribe { [other] _ in _ = other }.cancel()
+        other = nil
+        for _ in 0..<64 { store.subscribe(sendCurrent: false) { _ in }.cancel() }
+        #expect(weakOther == nil)
+    }
 }

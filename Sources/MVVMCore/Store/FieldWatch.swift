@@ -73,13 +73,6 @@ final class FieldObservers<State, Value: Equatable> {
         return !observers.isEmpty
     }
 
-    /// Removes the observer `id`, unless notifications are being delivered (it is then
-    /// skipped, and pruned on the next check).
-    func remove(id: UInt64) {
-        guard !isNotifying else { return }
-        observers.removeAll { $0.id == id }
-    }
-
     /// The observers whose tokens are alive and not cancelled.
     var liveCount: Int { observers.liveCount() }
 }

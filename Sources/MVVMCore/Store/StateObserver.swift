@@ -7,7 +7,6 @@
 @MainActor
 @usableFromInline
 struct StateObserver<Value> {
-    @usableFromInline let id: UInt64
     /// The store's delivery in progress (or last) when the observer was added: it is called from
     /// the next delivery on, having received the current value when it subscribed.
     @usableFromInline let since: UInt64
@@ -15,8 +14,7 @@ struct StateObserver<Value> {
     @usableFromInline let handler: @MainActor (Value) -> Void
 
     @usableFromInline
-    init(id: UInt64, since: UInt64 = 0, token: ObservationToken, handler: @escaping @MainActor (Value) -> Void) {
-        self.id = id
+    init(since: UInt64 = 0, token: ObservationToken, handler: @escaping @MainActor (Value) -> Void) {
         self.since = since
         self.token = token
         self.handler = handler

@@ -28,11 +28,11 @@ extension StateStore {
         sendCurrent: Bool = true,
         _ handler: @escaping @MainActor (State) -> Void
     ) -> ObservationToken {
-        let id = makeObserverID()
-        let token = ObservationToken { [weak self] in
-            self?.removeObserver(id: id)
-        }
-        observers.append(StateObserver(id: id, token: token, handler: handler))
+        // The token needs no cancel action: a cancelled or released token's observer is
+        // skipped at once and pruned at the next delivery or growth.
+        let token = ObservationToken()
+        if observers.count == observers.capacity { observers.removeDead() }
+        observers.append(StateObserver(token: token, handler: handler))
         if sendCurrent { handler(state) }
         return token
     }
@@ -86,15 +86,9 @@ extension StateStore {
         sendCurrent: Bool,
         _ handler: @escaping @MainActor (Value) -> Void
     ) -> ObservationToken {
-        let id = makeObserverID()
-        // The token reaches its field through the store: a weak reference to the field would
-        // slow every retain and release of it (Swift moves its counts to a side table).
-        let keyPath = field.keyPath
-        let token = ObservationToken { [weak self] in
-            guard let watch = self?.fieldWatches.first(where: { $0.keyPath == keyPath }) else { return }
-            (watch.storage as? any LiveCounting)?.remove(id: id)
-        }
-        field.observers.append(StateObserver(id: id, since: deliveryCount, token: token, handler: handler))
+        let token = ObservationToken()
+        if field.observers.count == field.observers.capacity { field.observers.removeDead() }
+        field.observers.append(StateObserver(since: deliveryCount, token: token, handler: handler))
         if sendCurrent { handler(field.last) }
         return token
     }
@@ -120,7 +114,7 @@ extension StateStore where State: Sendable {
     /// ```
     public var states: AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .unbounded)
-        let id = nextObserverID
+        let id = makeObserverID()
         let token = subscribe { continuation.yield($0) }
         finishers[id] = { continuation.finish() }
         continuation.onTermination = { [weak self] _ in
@@ -137,7 +131,6 @@ extension StateStore where State: Sendable {
 @MainActor
 protocol LiveCounting {
     var liveCount: Int { get }
-    func remove(id: UInt64)
 }
 
 extension FieldObservers: LiveCounting {}

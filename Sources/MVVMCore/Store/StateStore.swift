@@ -178,10 +178,4 @@ public final class StateStore<State>: Observable {
         defer { nextObserverID += 1 }
         return nextObserverID
     }
-
-    /// Removes a cancelled observer now, or after the notification being delivered.
-    func removeObserver(id: UInt64) {
-        guard !isNotifying else { return }
-        observers.removeAll { $0.id == id }
-    }
 }
