@@ -3,8 +3,9 @@
 /// Every way of observing a ``StateStore`` (a closure, the ``observe(_:)`` helper, an async
 /// sequence) returns or holds an `ObservationToken`. The observation lasts while the token is
 /// alive and not cancelled: release the token, or call ``cancel()``, and no further value is
-/// delivered. The framework itself never keeps a token alive, so forgetting one never leaks a
-/// ViewModel.
+/// delivered. A token holds no reference to what it observes, so forgetting one never leaks a
+/// ViewModel. (A store keeps a released token's few bytes until its next delivery, and tells
+/// that you released it from its reference count.)
 ///
 /// ```swift
 /// final class ProfileViewController {
