@@ -34,7 +34,6 @@ final class FieldObservers<State, Value: Equatable> {
     // accesses that never span a call out.
     @exclusivity(unchecked) @usableFromInline var last: Value
     @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<StateObserver<Value>> = []
-    @exclusivity(unchecked) @usableFromInline var isNotifying = false
 
     @usableFromInline
     init(keyPath: KeyPath<State, Value>, current: Value) {
@@ -56,23 +55,10 @@ final class FieldObservers<State, Value: Equatable> {
         let value = read(state)
         guard value != last else { return true }
         last = value
-        isNotifying = true
-        defer { isNotifying = false }
-        // Short accesses only, never across a call: a handler may subscribe or cancel meanwhile.
-        let count = observers.count
-        var hasDead = false
-        for index in 0..<count where observers[index].since < delivery {
-            guard observers[index].isLive() else {
-                hasDead = true
-                continue
-            }
-            let handler = observers[index].handler
-            handler(value)
-        }
-        if hasDead { observers.removeDead() }
+        callObservers(with: value, delivery: delivery)
         return !observers.isEmpty
     }
 
-    /// The observers whose tokens are alive and not cancelled.
-    var liveCount: Int { observers.liveCount() }
 }
+
+extension FieldObservers: ObserverList {}

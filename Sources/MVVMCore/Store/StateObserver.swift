@@ -14,7 +14,7 @@ struct StateObserver<Value> {
     @usableFromInline let handler: @MainActor (Value) -> Void
 
     @usableFromInline
-    init(since: UInt64 = 0, token: ObservationToken, handler: @escaping @MainActor (Value) -> Void) {
+    init(since: UInt64, token: ObservationToken, handler: @escaping @MainActor (Value) -> Void) {
         self.since = since
         self.token = token
         self.handler = handler
@@ -28,25 +28,57 @@ struct StateObserver<Value> {
     }
 }
 
-extension ContiguousArray {
+/// An owner of closure observers: the store (whole-state observers) and each field's
+/// ``FieldObservers``. One implementation of calling, adding and pruning serves both.
+@MainActor
+@usableFromInline
+protocol ObserverList: AnyObject {
+    associatedtype Value
+    /// The observers, in registration order. Touched only in short accesses, never across a
+    /// call to a handler: a handler may subscribe, cancel or update meanwhile.
+    var observers: ContiguousArray<StateObserver<Value>> { get set }
+}
+
+extension ObserverList {
+    /// Calls every live observer added before `delivery` with `value`, in order, then prunes the
+    /// dead ones it met.
+    @inlinable
+    func callObservers(with value: Value, delivery: UInt64) {
+        let count = observers.count
+        var hasDead = false
+        for index in 0..<count where observers[index].since < delivery {
+            guard observers[index].isLive() else {
+                hasDead = true
+                continue
+            }
+            let handler = observers[index].handler
+            handler(value)
+        }
+        if hasDead { removeDeadObservers() }
+    }
+
+    /// Adds an observer, first pruning dead ones if the list would otherwise grow.
+    func addObserver(_ observer: StateObserver<Value>) {
+        if observers.count == observers.capacity { removeDeadObservers() }
+        observers.append(observer)
+    }
+
     /// Removes the observers whose tokens are released or cancelled.
     @inlinable
-    @MainActor
-    mutating func removeDead<Value>() where Element == StateObserver<Value> {
+    func removeDeadObservers() {
         var isLive: [Bool] = []
-        isLive.reserveCapacity(count)
-        for index in indices { isLive.append(self[index].isLive()) }
-        var kept = ContiguousArray()
-        kept.reserveCapacity(count)
-        for index in indices where isLive[index] { kept.append(self[index]) }
-        self = kept
+        isLive.reserveCapacity(observers.count)
+        for index in observers.indices { isLive.append(observers[index].isLive()) }
+        var kept = ContiguousArray<StateObserver<Value>>()
+        kept.reserveCapacity(observers.count)
+        for index in observers.indices where isLive[index] { kept.append(observers[index]) }
+        observers = kept
     }
 
     /// The number of observers whose tokens are held and not cancelled.
-    @MainActor
-    mutating func liveCount<Value>() -> Int where Element == StateObserver<Value> {
+    var liveObserverCount: Int {
         var live = 0
-        for index in indices where self[index].isLive() { live += 1 }
+        for index in observers.indices where observers[index].isLive() { live += 1 }
         return live
     }
 }

@@ -31,8 +31,7 @@ extension StateStore {
         // The token needs no cancel action: a cancelled or released token's observer is
         // skipped at once and pruned at the next delivery or growth.
         let token = ObservationToken()
-        if observers.count == observers.capacity { observers.removeDead() }
-        observers.append(StateObserver(token: token, handler: handler))
+        addObserver(StateObserver(since: deliveryCount, token: token, handler: handler))
         if sendCurrent { handler(state) }
         return token
     }
@@ -87,8 +86,7 @@ extension StateStore {
         _ handler: @escaping @MainActor (Value) -> Void
     ) -> ObservationToken {
         let token = ObservationToken()
-        if field.observers.count == field.observers.capacity { field.observers.removeDead() }
-        field.observers.append(StateObserver(since: deliveryCount, token: token, handler: handler))
+        field.addObserver(StateObserver(since: deliveryCount, token: token, handler: handler))
         if sendCurrent { handler(field.last) }
         return token
     }
@@ -96,8 +94,8 @@ extension StateStore {
     /// The number of closure observers still registered, whole-state and per field (released
     /// tokens are pruned lazily).
     public var observerCount: Int {
-        observers.liveCount()
-            + fieldWatches.reduce(0) { count, watch in count + ((watch.storage as? any LiveCounting)?.liveCount ?? 0) }
+        liveObserverCount
+            + fieldWatches.reduce(0) { count, watch in count + ((watch.storage as? any ObserverList)?.liveObserverCount ?? 0) }
     }
 }
 
@@ -114,7 +112,7 @@ extension StateStore where State: Sendable {
     /// ```
     public var states: AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .unbounded)
-        let id = makeObserverID()
+        let id = makeFinisherID()
         let token = subscribe { continuation.yield($0) }
         finishers[id] = { continuation.finish() }
         continuation.onTermination = { [weak self] _ in
@@ -126,11 +124,3 @@ extension StateStore where State: Sendable {
         return stream
     }
 }
-
-/// Field observers, counted without knowing their value type.
-@MainActor
-protocol LiveCounting {
-    var liveCount: Int { get }
-}
-
-extension FieldObservers: LiveCounting {}

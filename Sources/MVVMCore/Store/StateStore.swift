@@ -50,7 +50,8 @@ public final class StateStore<State>: Observable {
     @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
     /// Field observers, one watch per field, in the order the fields were first observed.
     @exclusivity(unchecked) @usableFromInline var fieldWatches: [FieldWatch<State>] = []
-    var nextObserverID: UInt64 = 0
+    /// Keys for ``finishers``.
+    var nextFinisherID: UInt64 = 0
     @exclusivity(unchecked) @usableFromInline var pendingNotifications: [State] = []
     @exclusivity(unchecked) @usableFromInline var isNotifying = false
     /// Deliveries so far: field observers added during one are called from the next.
@@ -143,18 +144,7 @@ public final class StateStore<State>: Observable {
         deliveryCount &+= 1
         let delivery = deliveryCount
         // Observers added meanwhile (already called with the current state) are left out.
-        // Each observer is checked and read in its own short access, never across the call:
-        // a handler may subscribe, cancel or update meanwhile.
-        let count = observers.count
-        var hasDead = false
-        for index in 0..<count {
-            guard observers[index].isLive() else {
-                hasDead = true
-                continue
-            }
-            let handler = observers[index].handler
-            handler(value)
-        }
+        callObservers(with: value, delivery: delivery)
         var hasEmptyWatch = false
         let watches = fieldWatches
         if !watches.isEmpty {
@@ -164,18 +154,19 @@ public final class StateStore<State>: Observable {
                 }
             }
         }
-        if hasDead { observers.removeDead() }
         if hasEmptyWatch { removeEmptyFieldWatches() }
     }
 
     /// Drops the watches of fields whose observers are all gone.
     @usableFromInline
     func removeEmptyFieldWatches() {
-        fieldWatches.removeAll { ($0.storage as? any LiveCounting)?.liveCount == 0 }
+        fieldWatches.removeAll { ($0.storage as? any ObserverList)?.liveObserverCount == 0 }
     }
 
-    func makeObserverID() -> UInt64 {
-        defer { nextObserverID += 1 }
-        return nextObserverID
+    func makeFinisherID() -> UInt64 {
+        defer { nextFinisherID += 1 }
+        return nextFinisherID
     }
 }
+
+extension StateStore: ObserverList {}
