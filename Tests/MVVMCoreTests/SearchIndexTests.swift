@@ -69,6 +69,7 @@ struct SearchIndexTests {
 
         index.remove(at: 10)   // out of range: nothing
         #expect(index.count == 3)
+        #expect(index == SearchIndex(["Omega", "gamma", "delta"]))   // edited equals built
     }
 
     @Test(arguments: [UInt64(7), 42, 1234])

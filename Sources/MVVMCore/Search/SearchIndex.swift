@@ -75,8 +75,8 @@ public struct SearchIndex: Sendable, Equatable {
         let start = buffer.count
         starts.append(start)
         folding.fold(text, into: &buffer, interior: &interior)
-        count(buffer[start...], by: 1)
         buffer.append(0)
+        count(buffer[start...], by: 1)   // with its separator, as remove and replace count it
     }
 
     private mutating func count(_ bytes: some Sequence<UInt8>, by delta: Int) {
@@ -122,9 +122,9 @@ public struct SearchIndex: Sendable, Equatable {
     ///
     /// One pass over the folded buffer: `memchr` finds candidates for the query's rarest byte
     /// (by the index's own byte counts), `memcmp` checks the whole query there, and after a
-    /// match the scan jumps to the next text. Texts and
-    /// character boundaries are tracked with cursors that only move forward, so the cost is
-    /// the bytes scanned plus one step per text, whatever the number of matches.
+    /// match the scan jumps to the next text. Texts and character boundaries are tracked with
+    /// cursors that only move forward, so the cost is the bytes scanned plus one step per
+    /// text, whatever the number of matches.
     public func matches(_ query: String) -> [Int] {
         let needle = SearchFolding(options: options).foldQuery(query)
         if needle.isEmpty { return Array(starts.indices) }
