@@ -16,8 +16,9 @@
 /// ```
 ///
 /// It compares ids in step first and hashes only the ids of rows that moved, came or went, and
-/// it stores positions only, so the size of the elements does not matter. It runs in O(n) when the rows mostly kept their order, and O(n log n) at worst (the
-/// longest-run search, when many rows moved).
+/// it stores positions only, so the size of the elements does not matter. It runs in O(n) when
+/// the rows mostly kept their order, and O(n log n) at worst (the longest-run search, when many
+/// rows moved).
 public struct ListDiff: Hashable, Sendable {
     /// A row that kept its identity but changed position.
     public struct Move: Hashable, Sendable {
@@ -194,6 +195,8 @@ extension ListDiff {
     /// The diff between two lists of identifiable, equatable rows.
     @inlinable
     public init<C: RandomAccessCollection>(from old: C, to new: C) where C.Element: Identifiable & Equatable, C.Index == Int {
+        // Not through `init(from:to:id:isContentEqual:)`: passing each element to a closure
+        // copies it (the whole row), where `.id` and `!=` here read it in place.
         self.init(oldIDs: old.map { $0.id }, newIDs: new.map { $0.id }) { oldOffset, newOffset in
             old[old.startIndex + oldOffset] != new[new.startIndex + newOffset]
         }
