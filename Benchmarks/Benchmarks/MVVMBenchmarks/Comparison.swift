@@ -74,12 +74,20 @@ func comparison(
         }
         let baselineNanoseconds = await baseline()
         let ourNanoseconds = await ours()
-        benchmark.measurement(ComparisonMetric.ours, ourNanoseconds)
-        benchmark.measurement(ComparisonMetric.baseline, baselineNanoseconds)
+        benchmark.recordComparison(ours: ourNanoseconds, baseline: baselineNanoseconds, againstFloor: againstFloor)
+    }
+}
+
+extension Benchmark {
+    /// Records both sides' nanoseconds per operation and their ratio: the speedup, or with
+    /// `againstFloor` the overhead in percent.
+    func recordComparison(ours: Int, baseline: Int, againstFloor: Bool = false) {
+        measurement(ComparisonMetric.ours, ours)
+        measurement(ComparisonMetric.baseline, baseline)
         if againstFloor {
-            benchmark.measurement(ComparisonMetric.overhead, ourNanoseconds * 100 / max(baselineNanoseconds, 1))
+            measurement(ComparisonMetric.overhead, ours * 100 / max(baseline, 1))
         } else {
-            benchmark.measurement(ComparisonMetric.speedup, baselineNanoseconds / max(ourNanoseconds, 1))
+            measurement(ComparisonMetric.speedup, baseline / max(ours, 1))
         }
     }
 }

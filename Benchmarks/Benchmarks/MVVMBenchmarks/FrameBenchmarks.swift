@@ -24,9 +24,7 @@ func registerFrameBenchmarks() {
         benchmark.measurement(bytes, ours.count)
         benchmark.measurement(baselineBytes, full.count)
         benchmark.measurement(fewer, full.count / max(ours.count, 1))
-        benchmark.measurement(ComparisonMetric.ours, ourTime)
-        benchmark.measurement(ComparisonMetric.baseline, fullTime)
-        benchmark.measurement(ComparisonMetric.speedup, fullTime / max(ourTime, 1))
+        benchmark.recordComparison(ours: ourTime, baseline: fullTime)
     }
 }
 

@@ -48,9 +48,7 @@ func registerPropagationBenchmarks() {
         let changes = 10_000
         let theirs = await baselineBackgroundChanges(changes)
         let ours = await ourBackgroundChanges(changes)
-        benchmark.measurement(ComparisonMetric.ours, ours.nanoseconds / changes)
-        benchmark.measurement(ComparisonMetric.baseline, theirs.nanoseconds / changes)
-        benchmark.measurement(ComparisonMetric.speedup, theirs.nanoseconds / max(ours.nanoseconds, 1))
+        benchmark.recordComparison(ours: ours.nanoseconds / changes, baseline: theirs.nanoseconds / changes)
         benchmark.measurement(hops, ours.hops)
         benchmark.measurement(baselineHops, theirs.hops)
     }
