@@ -55,9 +55,10 @@ struct MainActorMailboxTests {
         }
         #expect(await waitUntil { store.state.chunks == 200 })
 
+        // The main actor was busy in concurrentPerform: 200 changes, one hop, one notification.
         #expect(store.state == Progress(bytes: 2000, chunks: 200))
-        #expect(notified.count == updates.hops)
-        #expect(notified.last == Progress(bytes: 2000, chunks: 200))
+        #expect(updates.hops == 1)
+        #expect(notified == [Progress(bytes: 2000, chunks: 200)])
         token.cancel()
     }
 
