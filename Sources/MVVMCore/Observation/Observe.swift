@@ -20,8 +20,9 @@ import Observation
 ///
 /// Changes are delivered on the main actor's next turn, never synchronously inside the
 /// mutation, because Observation reports a change before the new value is stored. A change made
-/// on another thread may be delivered by two runs, the second one a turn later, so that the
-/// value stored after the report is always the last one `apply` sees.
+/// on another thread may be delivered by two runs, the second one a millisecond later, so that
+/// the value that thread stores after the report is the last one `apply` sees (unless the thread
+/// is held up for longer than that between announcing and storing it).
 @MainActor
 @discardableResult
 public func observe(_ apply: @escaping @MainActor () -> Void) -> ObservationToken {
@@ -37,6 +38,9 @@ private final class ObservationLoop {
     let apply: @MainActor () -> Void
     /// Only the latest run's registration may trigger the next run.
     private var generation = 0
+    /// How long after a change made on another thread the follow-up run waits for that thread
+    /// to store the value Observation announced.
+    private static let offMainFollowUpDelay = Duration.milliseconds(1)
 
     init(token: ObservationToken, apply: @escaping @MainActor () -> Void) {
         self.token = token
@@ -50,7 +54,8 @@ private final class ObservationLoop {
         withObservationTracking(apply) {
             // Observation calls this on the mutating thread, before the value is stored: hop to
             // the main actor, where the next run reads the new value. From another thread the
-            // store may land after that run, so one more run follows a turn later.
+            // store may land after that run (measured: often after two main-actor turns), so
+            // one more run follows once that thread has had a millisecond to store it.
             let offMain = !MainThreadMarker.isCurrent
             Task { @MainActor in
                 guard armed == self.generation else { return }
@@ -58,6 +63,7 @@ private final class ObservationLoop {
                 guard offMain else { return }
                 let followUp = self.generation
                 Task { @MainActor in
+                    try? await Task.sleep(for: Self.offMainFollowUpDelay)
                     guard followUp == self.generation else { return }
                     self.run()
                 }
