@@ -10,6 +10,8 @@ let package = Package(
         .package(name: "swift-mvvm", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        // The benchmark package's malloc interposer, read directly by the memory workloads.
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
     ],
     targets: [
         .executableTarget(
@@ -20,6 +22,7 @@ let package = Package(
                 .product(name: "MVVMTerminal", package: "swift-mvvm"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
                 "HeapStatistics",
             ],
             path: "Benchmarks/MVVMBenchmarks",

@@ -135,6 +135,44 @@ struct FieldObserverTests {
         #expect(first != nil)
     }
 
+    @Test func anObserverAddedAfterAnUpdateIsPendingGetsTheNewestStateOnceNeverTwice() {
+        let store = StateStore(Form())
+        var log: [String] = []
+        var tokens: [ObservationToken] = []
+        store.subscribe(sendCurrent: false) { state in
+            log.append("first \(state.email)")
+            if state.email == "a" { store.update { $0.email = "b" } }   // pending: delivered after "a"
+        }.store(in: &tokens)
+        store.subscribe(sendCurrent: false) { state in
+            log.append("second \(state.email)")
+            guard state.email == "a" else { return }
+            // The state is already "b": the joiners get "b" now, and not again when "b" is delivered.
+            store.subscribe { log.append("joined \($0.email)") }.store(in: &tokens)
+            store.subscribe(\.email) { log.append("joined email \($0)") }.store(in: &tokens)
+        }.store(in: &tokens)
+
+        store.update { $0.email = "a" }
+        store.update { $0.email = "c" }
+
+        #expect(log == [
+            "first a", "second a", "joined b", "joined email b",
+            "first b", "second b",
+            "first c", "second c", "joined c", "joined email c",
+        ])
+    }
+
+    @Test func cancellingATokenLetsGoOfItsHandlerWhileTheTokenIsStillHeld() {
+        let store = StateStore(Form())
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        let token = store.subscribe(\.email) { [captured] _ in _ = captured }
+        captured = nil
+        #expect(weakCaptured != nil)
+        token.cancel()
+        #expect(weakCaptured == nil)
+        #expect(token.isCancelled)
+    }
+
     final class Captured {}
 
     @Test func aCancelledObserverLetsGoOfItsHandlerAtTheNextUpdateOrWhenObserversGrow() {

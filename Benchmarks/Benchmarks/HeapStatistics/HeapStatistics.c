@@ -12,6 +12,8 @@ size_t heap_bytes_in_use(void) {
 #include <malloc.h>
 
 size_t heap_bytes_in_use(void) {
-    return mallinfo2().uordblks;
+    // Blocks in the arenas, and the large ones malloc maps on their own (`hblkhd`).
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
 }
 #endif

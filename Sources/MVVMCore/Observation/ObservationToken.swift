@@ -17,33 +17,45 @@
 ///     }
 /// }
 /// ```
+///
+/// A store's closure observer *is* its token (a subclass that also holds the closure), so a
+/// subscription costs one small object and a slot in the store's list.
 @MainActor
-public final class ObservationToken: Hashable {
-    /// Whether ``cancel()`` has been called.
-    public private(set) var isCancelled = false
-    private var onCancel: (@MainActor () -> Void)?
+public class ObservationToken: Hashable {
+    /// Live or cancelled, and what to run on cancellation: one word, so that the store's
+    /// subscriptions, which subclass the token, stay small.
+    ///
+    /// `@exclusivity(unchecked)`: read for every observer call. It is touched only on the main
+    /// actor, in accesses that never span a call out (``cancel()`` reads and writes it before
+    /// running the action), so no two accesses can overlap.
+    @exclusivity(unchecked) @usableFromInline final var phase: Phase
 
     /// Creates a token; `onCancel` runs once, on the first call to ``cancel()``.
     public init(onCancel: (@MainActor () -> Void)? = nil) {
-        self.onCancel = onCancel
+        phase = onCancel.map { .liveUntilCancelled(CancelAction($0)) } ?? .live
+    }
+
+    /// Whether ``cancel()`` has been called.
+    @inlinable
+    public final var isCancelled: Bool {
+        if case .cancelled = phase { return true }
+        return false
     }
 
     /// Stops the observation now. Calling it again does nothing.
     public func cancel() {
-        guard !isCancelled else { return }
-        isCancelled = true
-        let onCancel = self.onCancel
-        self.onCancel = nil
-        onCancel?()
+        let previous = phase
+        phase = .cancelled
+        if case .liveUntilCancelled(let action) = previous { action.run() }
     }
 
     /// Keeps the token alive for as long as the set that holds it.
-    public func store(in set: inout Set<ObservationToken>) {
+    public final func store(in set: inout Set<ObservationToken>) {
         set.insert(self)
     }
 
     /// Keeps the token alive for as long as the array that holds it.
-    public func store(in array: inout [ObservationToken]) {
+    public final func store(in array: inout [ObservationToken]) {
         array.append(self)
     }
 
@@ -53,7 +65,28 @@ public final class ObservationToken: Hashable {
     }
 
     /// Hashes the token's identity.
-    public nonisolated func hash(into hasher: inout Hasher) {
+    public nonisolated final func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+extension ObservationToken {
+    /// A token's phase; its size is one pointer (the payload's spare values encode the others).
+    @usableFromInline
+    enum Phase {
+        case live
+        case liveUntilCancelled(CancelAction)
+        case cancelled
+    }
+
+    /// The closure a token runs when cancelled, boxed to keep ``Phase`` one word.
+    @MainActor
+    @usableFromInline
+    final class CancelAction {
+        let run: @MainActor () -> Void
+
+        init(_ run: @escaping @MainActor () -> Void) {
+            self.run = run
+        }
     }
 }

@@ -24,7 +24,7 @@ extension StateStore {
         presenter: ErrorPresenter = .default,
         fetch: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
     ) -> Bool {
-        guard state[keyPath: keyPath].canLoadMore else { return false }
+        guard storedState[keyPath: keyPath].canLoadMore else { return false }
         return startPage(keyPath, key: key, presenter: presenter, fetch: fetch) { $0.beginNextPage() }
     }
 
@@ -49,7 +49,7 @@ extension StateStore {
         presenter: ErrorPresenter = .default,
         fetch: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
     ) -> Bool {
-        guard state[keyPath: keyPath].error != nil else { return false }
+        guard storedState[keyPath: keyPath].error != nil else { return false }
         return startPage(keyPath, key: key, presenter: presenter, fetch: fetch) { $0.beginRetry() }
     }
 

@@ -28,12 +28,13 @@ extension StateStore {
         sendCurrent: Bool = true,
         _ handler: @escaping @MainActor (State) -> Void
     ) -> ObservationToken {
-        // The token needs no cancel action: a cancelled or released token's observer is
-        // skipped at once and pruned at the next delivery or growth.
-        let token = ObservationToken()
-        addObserver(StateObserver(since: deliveryCount, token: token, handler: handler))
-        if sendCurrent { handler(state) }
-        return token
+        // The subscription is its own token, with no cancel action: once cancelled or
+        // released it is skipped at once, and pruned at the next delivery or growth.
+        let subscription = Subscription(handler: handler)
+        addObserver(subscription)
+        noteJoiner(subscription)
+        if sendCurrent { handler(storedState) }
+        return subscription
     }
 
     /// Calls `handler` with the value of one field now, and again whenever an ``update(_:)``
@@ -68,8 +69,10 @@ extension StateStore {
             field = existing
         } else {
             field = FieldObservers(keyPath: keyPath, current: storedState[keyPath: keyPath])
-            // Formed here, where `Value` is known: the check is specialized.
-            fieldWatches.append(FieldWatch(keyPath: keyPath, storage: field) { state, delivery in field.check(state, delivery: delivery) })
+            // Formed here, where `Value` is known: the check is specialized, and captures nothing.
+            fieldWatches.append(FieldWatch(keyPath: keyPath, storage: field) { storage, state, round, joiners in
+                unsafeDowncast(storage, to: FieldObservers<State, Value>.self).check(state, round: round, joiners: joiners)
+            })
         }
         return addFieldObserver(to: field, sendCurrent: sendCurrent, handler)
     }
@@ -85,17 +88,28 @@ extension StateStore {
         sendCurrent: Bool,
         _ handler: @escaping @MainActor (Value) -> Void
     ) -> ObservationToken {
-        let token = ObservationToken()
-        field.addObserver(StateObserver(since: deliveryCount, token: token, handler: handler))
-        if sendCurrent { handler(field.last) }
-        return token
+        let subscription = Subscription(handler: handler)
+        field.addObserver(subscription)
+        noteJoiner(subscription)
+        // The newest value: during a round of deliveries, the field's last delivered value may
+        // be older than the state.
+        if sendCurrent { handler(withUnsafePointer(to: storedState) { field.read($0) }) }
+        return subscription
+    }
+
+    /// During a round of deliveries, records that `subscription` has seen the round's newest
+    /// state: it is called from the next one on.
+    @usableFromInline
+    func noteJoiner(_ subscription: ObservationToken) {
+        guard isNotifying else { return }
+        side.joiners[ObjectIdentifier(subscription)] = side.pending.count
     }
 
     /// The number of closure observers still registered, whole-state and per field (released
     /// tokens are pruned lazily).
     public var observerCount: Int {
         liveObserverCount
-            + fieldWatches.reduce(0) { count, watch in count + ((watch.storage as? any ObserverList)?.liveObserverCount ?? 0) }
+            + fieldWatches.reduce(0) { count, watch in count + watch.liveObserverCount }
     }
 }
 
@@ -112,13 +126,13 @@ extension StateStore where State: Sendable {
     /// ```
     public var states: AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .unbounded)
-        let id = makeFinisherID()
+        let id = side.makeFinisherID()
         let token = subscribe { continuation.yield($0) }
-        finishers[id] = { continuation.finish() }
+        side.finishers[id] = { continuation.finish() }
         continuation.onTermination = { [weak self] _ in
             Task { @MainActor in
                 token.cancel()
-                self?.finishers[id] = nil
+                self?.sideIfMade?.finishers[id] = nil
             }
         }
         return stream

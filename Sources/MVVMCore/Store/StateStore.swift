@@ -14,6 +14,10 @@ public import Observation
 /// It also owns the ViewModel's asynchronous work (see ``run(_:policy:operation:)``), which ends
 /// when the store is deactivated or deallocated.
 ///
+/// A store at rest is small: 58 bytes besides its state. What it does not use costs nothing:
+/// Observation's registrar is made on the first read of ``state``, and a custom clock, owned
+/// work and async sequences share one object made on first use.
+///
 /// ```swift
 /// let store = StateStore(State())
 /// store.update { state in
@@ -27,43 +31,38 @@ public final class StateStore<State>: Observable {
     ///
     /// Observable by hand rather than by the `@Observable` macro: the macro writes the key path
     /// `\.state` at each access, and in a generic class that literal is instantiated at run
-    /// time on every read and write (microseconds). This store makes it once.
+    /// time on every read and write (microseconds). This store makes it once per `State` type.
+    /// The first read also makes the store's Observation registrar.
     public var state: State {
-        observationRegistrar.access(self, keyPath: stateKeyPath)
+        let observation = observationIfMade ?? makeObservation()
+        observation.registrar.access(self, keyPath: observation.keyPath)
         return storedState
     }
 
+    // Stored properties, in layout order: the state, then words, then flags.
     @usableFromInline var storedState: State
-    @usableFromInline let observationRegistrar = ObservationRegistrar()
-    @usableFromInline let stateKeyPath = StorePerType.stateKeyPath(State.self)
-
-    /// The clock that debounce, throttle and ``sleep(for:)`` use: a test clock in tests.
-    public let clock: any Clock<Duration>
-
     @usableFromInline let duplicateCheck: DuplicateCheck<State>?
+    /// Observation's registrar, once ``state`` has been read.
+    @usableFromInline var observationIfMade: StoreObservation<State>?
     // `@exclusivity(unchecked)` on the notification path's properties: they are touched only on
     // the main actor, and only in short accesses that never span a call out (observers are
     // read into locals before they are called), so no two accesses can overlap; the dynamic
     // check would cost two runtime calls per observer.
-
     /// Whole-state closure observers, in registration order.
-    @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<StateObserver<State>> = []
+    @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Subscription<State>> = []
     /// Field observers, one watch per field, in the order the fields were first observed.
-    @exclusivity(unchecked) @usableFromInline var fieldWatches: [FieldWatch<State>] = []
-    /// Keys for ``finishers``.
-    var nextFinisherID: UInt64 = 0
-    @exclusivity(unchecked) @usableFromInline var pendingNotifications: [State] = []
+    @exclusivity(unchecked) @usableFromInline var fieldWatches: ContiguousArray<FieldWatch<State>> = []
+    /// Rarely used parts, once used.
+    @exclusivity(unchecked) @usableFromInline var sideIfMade: StoreSide<State>?
+    /// Whether a round of deliveries is in progress.
     @exclusivity(unchecked) @usableFromInline var isNotifying = false
-    /// Deliveries so far: field observers added during one are called from the next.
-    @exclusivity(unchecked) @usableFromInline var deliveryCount: UInt64 = 0
-    /// Called when the store goes away: finishes async sequences of states.
-    /// `@Sendable` closures, so `deinit` may call them from any thread.
-    var finishers: [UInt64: @Sendable () -> Void] = [:]
-    /// Owned async work, Sendable so that `deinit` can cancel it.
-    var work = WorkRegistry()
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
     /// Whether the view is on screen; see ``activate()`` and ``deactivate()``.
     public internal(set) var isActive = false
+
+    /// The clock that debounce, throttle and ``sleep(for:)`` use: a test clock in tests.
+    public var clock: any Clock<Duration> {
+        sideIfMade?.clock ?? ContinuousClock()
+    }
 
     /// Creates a store with an initial state.
     ///
@@ -72,8 +71,8 @@ public final class StateStore<State>: Observable {
     ///   - clock: the clock for debounce, throttle and sleeps; `ContinuousClock()` by default.
     public init(_ initialState: State, clock: any Clock<Duration> = ContinuousClock()) {
         self.storedState = initialState
-        self.clock = clock
         self.duplicateCheck = nil
+        if !(clock is ContinuousClock) { sideIfMade = StoreSide(clock: clock) }
     }
 
     /// Creates a store whose updates that leave the state equal notify nobody.
@@ -84,14 +83,12 @@ public final class StateStore<State>: Observable {
     public init(_ initialState: State, clock: any Clock<Duration> = ContinuousClock())
     where State: Equatable {
         self.storedState = initialState
-        self.clock = clock
         self.duplicateCheck = StorePerType.duplicateCheck(State.self)
+        if !(clock is ContinuousClock) { sideIfMade = StoreSide(clock: clock) }
     }
 
     deinit {
-        for task in work.allTasks { task.cancel() }
-        for finish in finishers.values { finish() }
-        for waiter in idleWaiters { waiter.resume() }
+        sideIfMade?.storeDidEnd()
     }
 
     /// Changes the state through one mutation, and notifies every observer once.
@@ -114,58 +111,82 @@ public final class StateStore<State>: Observable {
         var next = storedState
         try mutate(&next)
         if let duplicateCheck, duplicateCheck.isDuplicate(storedState, next) { return }
-        observationRegistrar.withMutation(of: self, keyPath: stateKeyPath) {
+        if let observation = observationIfMade {
+            observation.registrar.withMutation(of: self, keyPath: observation.keyPath) {
+                storedState = next
+            }
+        } else {
+            // Nobody has read `state`, so nothing tracks it.
             storedState = next
         }
         notifyObservers(of: next)
     }
 
     /// Delivers `newState` to every observer; a state produced by an observer meanwhile is
-    /// delivered next, once this one has reached everybody.
+    /// delivered next, once this one has reached everybody. The deliveries that follow one
+    /// update make a round.
     @inlinable
     func notifyObservers(of newState: State) {
         guard !isNotifying else {
-            pendingNotifications.append(newState)
+            side.pending.append(newState)
             return
         }
         isNotifying = true
         defer { isNotifying = false }
-        deliver(newState)
+        deliver(newState, round: 0)
+        guard let side = sideIfMade, !side.pending.isEmpty || !side.joiners.isEmpty else { return }
         var index = 0
-        while index < pendingNotifications.count {
-            deliver(pendingNotifications[index])
+        while index < side.pending.count {
+            deliver(side.pending[index], round: index + 1)
             index += 1
         }
-        if index > 0 { pendingNotifications.removeAll(keepingCapacity: true) }
+        side.pending.removeAll(keepingCapacity: true)
+        side.joiners.removeAll()
     }
 
+    /// Delivers one state of a round: whole-state observers, then each field's.
     @inlinable
-    func deliver(_ value: State) {
-        deliveryCount &+= 1
-        let delivery = deliveryCount
-        // Observers added meanwhile (already called with the current state) are left out.
-        callObservers(with: value, delivery: delivery)
-        var hasEmptyWatch = false
+    func deliver(_ value: State, round: Int) {
+        callObservers(with: value, round: round, joiners: currentJoiners)
         let watches = fieldWatches
-        if !watches.isEmpty {
-            withUnsafePointer(to: value) { state in
-                for watch in watches where !watch.check(state, delivery) {
-                    hasEmptyWatch = true
-                }
+        guard !watches.isEmpty else { return }
+        var hasEmptyWatch = false
+        withUnsafePointer(to: value) { state in
+            for watch in watches where !watch.check(watch.storage, state, round, currentJoiners) {
+                hasEmptyWatch = true
             }
         }
         if hasEmptyWatch { removeEmptyFieldWatches() }
     }
 
+    /// The observers that joined during this round, if any.
+    @inlinable
+    var currentJoiners: [ObjectIdentifier: Int]? {
+        guard let side = sideIfMade, !side.joiners.isEmpty else { return nil }
+        return side.joiners
+    }
+
     /// Drops the watches of fields whose observers are all gone.
     @usableFromInline
     func removeEmptyFieldWatches() {
-        fieldWatches.removeAll { ($0.storage as? any ObserverList)?.liveObserverCount == 0 }
+        fieldWatches.removeAll { $0.isEmpty }
     }
 
-    func makeFinisherID() -> UInt64 {
-        defer { nextFinisherID += 1 }
-        return nextFinisherID
+    /// The side object, made now if it was not.
+    @usableFromInline
+    var side: StoreSide<State> {
+        if let side = sideIfMade { return side }
+        let made = StoreSide<State>(clock: nil)
+        sideIfMade = made
+        return made
+    }
+
+    /// Makes the Observation registrar on the first read of ``state``.
+    @usableFromInline
+    func makeObservation() -> StoreObservation<State> {
+        let made = StoreObservation(keyPath: StorePerType.stateKeyPath(State.self))
+        observationIfMade = made
+        return made
     }
 }
 

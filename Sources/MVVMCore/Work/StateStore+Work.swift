@@ -37,10 +37,10 @@ extension StateStore {
             cancelTasks(under: key)
             start(key, operation)
         case .dropWhileRunning:
-            if let slot = work.slots[key], !slot.tasks.isEmpty { return false }
+            if let slot = side.work.slots[key], !slot.tasks.isEmpty { return false }
             start(key, operation)
         case .queue:
-            let previous = work.slots[key]?.tasks.last?.task
+            let previous = side.work.slots[key]?.tasks.last?.task
             start(key) {
                 await previous?.value
                 guard !Task.isCancelled else { return }
@@ -58,9 +58,9 @@ extension StateStore {
                 await operation()
             }
         case .throttle(let interval, let latest):
-            if work.slots[key]?.throttleWindow != nil {
-                if latest || work.slots[key]?.throttled == nil {
-                    work.slots[key]?.throttled = operation
+            if side.work.slots[key]?.throttleWindow != nil {
+                if latest || side.work.slots[key]?.throttled == nil {
+                    side.work.slots[key]?.throttled = operation
                     return true
                 }
                 return false
@@ -89,8 +89,9 @@ extension StateStore {
 
     /// Cancels all owned work now.
     public func cancelAllWork() {
-        for task in work.allTasks { task.cancel() }
-        work.slots.removeAll()
+        guard let side = sideIfMade else { return }
+        for task in side.work.allTasks { task.cancel() }
+        side.work.slots.removeAll()
         resumeIdleWaitersIfIdle()
     }
 
@@ -98,41 +99,42 @@ extension StateStore {
     public func cancelWork(_ key: some Hashable & Sendable) {
         let key = WorkKey(key)
         cancelTasks(under: key)
-        work.slots[key]?.throttleWindow?.task.cancel()
-        work.slots[key] = nil
+        side.work.slots[key]?.throttleWindow?.task.cancel()
+        side.work.slots[key] = nil
         resumeIdleWaitersIfIdle()
     }
 
     /// Whether owned work is running or waiting (debounce, throttle, queue) under `key`.
     public func isRunning(_ key: some Hashable & Sendable) -> Bool {
-        work.slots[WorkKey(key)] != nil
+        sideIfMade?.work.slots[WorkKey(key)] != nil
     }
 
     /// The keys with owned work running or waiting, sorted by description.
     public var runningWorkKeys: [WorkKey] {
-        work.slots.keys.sorted { $0.description < $1.description }
+        guard let side = sideIfMade else { return [] }
+        return side.work.slots.keys.sorted { $0.description < $1.description }
     }
 
     /// Whether no owned work is running or waiting.
-    public var isIdle: Bool { work.isIdle }
+    public var isIdle: Bool { sideIfMade?.work.isIdle ?? true }
 
     /// Returns once no owned work is running or waiting. Tests use it to let effects settle.
     public func untilIdle() async {
-        guard !work.isIdle else { return }
-        await withCheckedContinuation { idleWaiters.append($0) }
+        guard !isIdle else { return }
+        await withCheckedContinuation { side.idleWaiters.append($0) }
     }
 
     // MARK: - Internals
 
     private func start(_ key: WorkKey, _ operation: @escaping @MainActor @Sendable () async -> Void) {
-        let id = work.makeID()
+        let id = side.work.makeID()
         let task = spawn(id) { [weak self] in
             await WorkContext.$isOwnedWork.withValue(true) {
                 await operation()
             }
             self?.taskFinished(id, under: key)
         }
-        if let task { work.slots[key, default: .init()].tasks.append((id, task)) }
+        if let task { side.work.slots[key, default: .init()].tasks.append((id, task)) }
     }
 
     /// Creates a task running `body`; `nil` if it already finished before this returned.
@@ -140,63 +142,63 @@ extension StateStore {
         _ id: UInt64,
         _ body: @escaping @MainActor @Sendable () async -> Void
     ) -> Task<Void, Never>? {
-        work.starting.insert(id)
+        side.work.starting.insert(id)
         let task: Task<Void, Never>
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             task = Task.immediate { @MainActor in await body() }
         } else {
             task = Task { @MainActor in await body() }
         }
-        return work.starting.remove(id) == nil ? nil : task
+        return side.work.starting.remove(id) == nil ? nil : task
     }
 
     /// Whether the task `id` was registered (it finished after `spawn` returned).
     private func wasRegistered(_ id: UInt64) -> Bool {
-        work.starting.remove(id) == nil
+        side.work.starting.remove(id) == nil
     }
 
     private func taskFinished(_ id: UInt64, under key: WorkKey) {
         guard wasRegistered(id) else { return }
-        work.slots[key]?.tasks.removeAll { $0.id == id }
-        work.removeEmptySlot(key)
+        side.work.slots[key]?.tasks.removeAll { $0.id == id }
+        side.work.removeEmptySlot(key)
         resumeIdleWaitersIfIdle()
     }
 
     private func cancelTasks(under key: WorkKey) {
-        guard let slot = work.slots[key] else { return }
+        guard let side = sideIfMade, let slot = side.work.slots[key] else { return }
         for entry in slot.tasks { entry.task.cancel() }
-        work.slots[key]?.tasks = []
-        work.removeEmptySlot(key)
+        side.work.slots[key]?.tasks = []
+        side.work.removeEmptySlot(key)
     }
 
     private func openThrottleWindow(_ key: WorkKey, interval: Duration, latest: Bool) {
-        let id = work.makeID()
+        let id = side.work.makeID()
         let clock = self.clock
         let window = spawn(id) { [weak self] in
             do { try await clock.sleep(for: interval) } catch { return }
             self?.throttleWindowEnded(id, under: key, interval: interval, latest: latest)
         }
-        if let window { work.slots[key, default: .init()].throttleWindow = (id, window) }
+        if let window { side.work.slots[key, default: .init()].throttleWindow = (id, window) }
     }
 
     private func throttleWindowEnded(_ id: UInt64, under key: WorkKey, interval: Duration, latest: Bool) {
         if wasRegistered(id) {
-            guard work.slots[key]?.throttleWindow?.id == id else { return }
-            work.slots[key]?.throttleWindow = nil
+            guard side.work.slots[key]?.throttleWindow?.id == id else { return }
+            side.work.slots[key]?.throttleWindow = nil
         }
-        if let pending = work.slots[key]?.throttled {
-            work.slots[key]?.throttled = nil
+        if let pending = side.work.slots[key]?.throttled {
+            side.work.slots[key]?.throttled = nil
             start(key, pending)
             openThrottleWindow(key, interval: interval, latest: latest)
         }
-        work.removeEmptySlot(key)
+        side.work.removeEmptySlot(key)
         resumeIdleWaitersIfIdle()
     }
 
     func resumeIdleWaitersIfIdle() {
-        guard work.isIdle, !idleWaiters.isEmpty else { return }
-        let waiters = idleWaiters
-        idleWaiters = []
+        guard let side = sideIfMade, side.work.isIdle, !side.idleWaiters.isEmpty else { return }
+        let waiters = side.idleWaiters
+        side.idleWaiters = []
         for waiter in waiters { waiter.resume() }
     }
 }

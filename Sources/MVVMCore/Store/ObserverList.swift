@@ -1,0 +1,63 @@
+/// An owner of closure observers: the store (whole-state observers) and each field's
+/// ``FieldObservers``. One implementation of calling, adding and pruning serves both.
+@MainActor
+@usableFromInline
+protocol ObserverList: AnyObject {
+    associatedtype Value
+    /// The observers, in registration order. Touched only in short accesses, never across a
+    /// call to a handler: a handler may subscribe, cancel or update meanwhile.
+    var observers: ContiguousArray<Subscription<Value>> { get set }
+}
+
+extension ObserverList {
+    /// Calls every live observer with `value`, in order, then prunes the dead ones it met.
+    ///
+    /// Observers added during this call are not called (they were given the current value when
+    /// they subscribed). `joiners` holds the observers added during the store's current round
+    /// of deliveries, each with the last delivery of the round it has already seen: such an
+    /// observer is called only for later deliveries (`round` counts them from 0).
+    @inlinable
+    func callObservers(with value: Value, round: Int, joiners: [ObjectIdentifier: Int]?) {
+        let count = observers.count
+        var hasDead = false
+        for index in 0..<count {
+            guard isLive(at: index) else {
+                hasDead = true
+                continue
+            }
+            if let joiners, let seen = joiners[ObjectIdentifier(observers[index])], round <= seen { continue }
+            let handler = observers[index].handler
+            handler?(value)
+        }
+        if hasDead { removeDeadObservers() }
+    }
+
+    /// Whether the observer at `index` is still held elsewhere and not cancelled. Reads it in
+    /// place: a copy would be a second reference.
+    @inlinable
+    func isLive(at index: Int) -> Bool {
+        !isKnownUniquelyReferenced(&observers[index]) && !observers[index].isCancelled
+    }
+
+    /// Adds an observer, first pruning dead ones if the list would otherwise grow.
+    func addObserver(_ observer: Subscription<Value>) {
+        if observers.count == observers.capacity { removeDeadObservers() }
+        observers.append(observer)
+    }
+
+    /// Removes the observers whose tokens are released or cancelled.
+    @inlinable
+    func removeDeadObservers() {
+        var kept = ContiguousArray<Subscription<Value>>()
+        kept.reserveCapacity(observers.count)
+        for index in observers.indices where isLive(at: index) { kept.append(observers[index]) }
+        observers = kept
+    }
+
+    /// The number of observers whose tokens are held and not cancelled.
+    var liveObserverCount: Int {
+        var live = 0
+        for index in observers.indices where isLive(at: index) { live += 1 }
+        return live
+    }
+}

@@ -1,0 +1,16 @@
+public import Observation
+
+/// What a ``StateStore`` needs to take part in Observation: the registrar, and the key path it
+/// reports changes under. Made on the first read of `state`: a store observed only through
+/// closures, sequences or publishers never pays for it (Swift's registrar is about 175 bytes
+/// on Linux).
+@MainActor
+@usableFromInline
+final class StoreObservation<State> {
+    @usableFromInline let registrar = ObservationRegistrar()
+    @usableFromInline let keyPath: KeyPath<StateStore<State>, State>
+
+    init(keyPath: KeyPath<StateStore<State>, State>) {
+        self.keyPath = keyPath
+    }
+}
