@@ -62,99 +62,53 @@ public struct ListDiff: Hashable, Sendable {
         id: (C.Element) -> ID,
         isContentEqual: (C.Element, C.Element) -> Bool
     ) where C.Index == Int {
-        self.init(oldIDs: old.map(id), newIDs: new.map(id)) { oldOffset, newOffset in
+        let matching = Matching(oldIDs: old.map(id), newIDs: new.map(id))
+        self.init(matching) { oldOffset, newOffset in
             !isContentEqual(old[old.startIndex + oldOffset], new[new.startIndex + newOffset])
         }
     }
 
-    /// The diff between two lists given as their ids; `isChanged(old, new)` tells whether the
-    /// matched rows at those offsets differ in content.
-    ///
-    /// Inlinable, so that it is specialized for the id type: an `Int` id is compared and
-    /// hashed as cheaply as in your own code.
+    /// The diff from a matching, with `isChanged(old, new)` telling whether the matched rows
+    /// at those offsets differ in content. Inlinable, so the check is inlined at the caller,
+    /// where the element type is known.
     @inlinable
-    init<ID: Hashable>(oldIDs: [ID], newIDs: [ID], isChanged: (Int, Int) -> Bool) {
-        let oldCount = oldIDs.count
-        let newCount = newIDs.count
-        // For each new row, in order: its old position, or -1 for an insertion.
-        var oldOfNew = [Int](repeating: -1, count: newCount)
-        var unmatchedOld: [Int] = []
-        var unmatchedNew: [Int] = []
-        // 1. Walk both lists in step, comparing ids (no hashing). A row deleted or inserted
-        //    alone is stepped over; anything else is left unmatched for step 2.
-        var oldOffset = 0
-        var newOffset = 0
-        while oldOffset < oldCount, newOffset < newCount {
-            let oldID = oldIDs[oldOffset]
-            let newID = newIDs[newOffset]
-            if oldID == newID {
-                oldOfNew[newOffset] = oldOffset
-                oldOffset += 1
-                newOffset += 1
-            } else if oldOffset + 1 < oldCount, oldIDs[oldOffset + 1] == newID {
-                unmatchedOld.append(oldOffset)
-                oldOffset += 1
-            } else if newOffset + 1 < newCount, newIDs[newOffset + 1] == oldID {
-                unmatchedNew.append(newOffset)
-                newOffset += 1
-            } else {
-                unmatchedOld.append(oldOffset)
-                unmatchedNew.append(newOffset)
-                oldOffset += 1
-                newOffset += 1
-            }
-        }
-        unmatchedOld.append(contentsOf: oldOffset..<oldCount)
-        unmatchedNew.append(contentsOf: newOffset..<newCount)
-        // 2. Match the rest by hashing their ids: only the rows that moved, came or went.
-        var isUnmatchedOldPaired = [Bool](repeating: false, count: unmatchedOld.count)
-        if !unmatchedOld.isEmpty, !unmatchedNew.isEmpty {
-            // id → first unpaired index into `unmatchedOld`; `nextWithSameID` chains repeats.
-            var firstWithID: [ID: Int] = Dictionary(minimumCapacity: unmatchedOld.count)
-            var nextWithSameID = [Int](repeating: -1, count: unmatchedOld.count)
-            for index in unmatchedOld.indices.reversed() {
-                if let following = firstWithID.updateValue(index, forKey: oldIDs[unmatchedOld[index]]) {
-                    nextWithSameID[index] = following
+    init(_ matching: Matching, isChanged: (Int, Int) -> Bool) {
+        deletions = matching.deletions
+        // Content of matched rows, in new order.
+        matching.oldOfNew.withUnsafeBufferPointer { oldOfNew in
+            for newOffset in oldOfNew.indices {
+                let oldOffset = oldOfNew[newOffset]
+                if oldOffset < 0 {
+                    insertions.append(newOffset)
+                } else if isChanged(oldOffset, newOffset) {
+                    reloads.append(newOffset)
                 }
             }
-            for newPosition in unmatchedNew {
-                let key = newIDs[newPosition]
-                guard let index = firstWithID[key] else { continue }
-                let following = nextWithSameID[index]
-                if following >= 0 { firstWithID[key] = following } else { firstWithID[key] = nil }
-                isUnmatchedOldPaired[index] = true
-                oldOfNew[newPosition] = unmatchedOld[index]
-            }
         }
-        // 3. Content of matched rows, in new order.
-        for newOffset in 0..<newCount {
-            let oldOffset = oldOfNew[newOffset]
-            if oldOffset < 0 {
-                insertions.append(newOffset)
-            } else if isChanged(oldOffset, newOffset) {
-                reloads.append(newOffset)
-            }
-        }
-        for index in unmatchedOld.indices where !isUnmatchedOldPaired[index] {
-            deletions.append(unmatchedOld[index])
-        }
-        findMoves(oldOfNew: oldOfNew)
+        if matching.mayHaveMoved { findMoves(oldOfNew: matching.oldOfNew) }
     }
 
     /// Every matched row outside the longest run that kept its order moves.
     @usableFromInline
     mutating func findMoves(oldOfNew: [Int]) {
-        var matchedNew: [Int] = []
-        var matchedOld: [Int] = []
-        matchedNew.reserveCapacity(oldOfNew.count)
-        matchedOld.reserveCapacity(oldOfNew.count)
-        for (newOffset, oldOffset) in oldOfNew.enumerated() where oldOffset >= 0 {
-            matchedNew.append(newOffset)
-            matchedOld.append(oldOffset)
-        }
-        let staying = Self.longestIncreasingRun(matchedOld)
-        for index in matchedOld.indices where !staying[index] {
-            moves.append(Move(from: matchedOld[index], to: matchedNew[index]))
+        oldOfNew.withUnsafeBufferPointer { oldOfNew in
+            // The matched rows' old positions, in new order, and their new positions.
+            let matchedOld = UnsafeMutableBufferPointer<Int>.allocate(capacity: oldOfNew.count)
+            let matchedNew = UnsafeMutableBufferPointer<Int>.allocate(capacity: oldOfNew.count)
+            defer {
+                matchedOld.deallocate()
+                matchedNew.deallocate()
+            }
+            var matched = 0
+            for (newOffset, oldOffset) in oldOfNew.enumerated() where oldOffset >= 0 {
+                matchedOld[matched] = oldOffset
+                matchedNew[matched] = newOffset
+                matched += 1
+            }
+            let staying = Self.longestIncreasingRun(UnsafeBufferPointer(rebasing: matchedOld[..<matched]))
+            for index in 0..<matched where !staying[index] {
+                moves.append(Move(from: matchedOld[index], to: matchedNew[index]))
+            }
         }
     }
 
@@ -162,42 +116,138 @@ public struct ListDiff: Hashable, Sendable {
     /// (patience sorting). A value larger than every tail so far extends the longest run in
     /// O(1), so a list that mostly kept its order costs O(n); the worst case (many moves) is
     /// O(n log n).
-    static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
-        guard !values.isEmpty else { return [] }
-        var tailIndices: [Int] = []          // tailIndices[k]: index of the smallest tail of a run of length k+1
-        var previous = [Int](repeating: -1, count: values.count)
-        for (index, value) in values.enumerated() {
+    static func longestIncreasingRun(_ values: UnsafeBufferPointer<Int>) -> [Bool] {
+        let count = values.count
+        guard count > 0 else { return [] }
+        // tails[k]: index of the smallest last value of a run of length k + 1.
+        let tails = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+        // previous[i]: the index before `i` in the best run that ends at `i`, or -1.
+        let previous = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+        defer {
+            tails.deallocate()
+            previous.deallocate()
+        }
+        var length = 0
+        for index in 0..<count {
+            let value = values[index]
             var low: Int
-            if let last = tailIndices.last, values[last] < value {
-                low = tailIndices.count
+            if length == 0 || values[tails[length - 1]] < value {
+                low = length
             } else {
                 low = 0
-                var high = tailIndices.count
+                var high = length
                 while low < high {
                     let middle = (low + high) / 2
-                    if values[tailIndices[middle]] < value { low = middle + 1 } else { high = middle }
+                    if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
                 }
             }
-            if low > 0 { previous[index] = tailIndices[low - 1] }
-            if low == tailIndices.count { tailIndices.append(index) } else { tailIndices[low] = index }
+            previous[index] = low > 0 ? tails[low - 1] : -1
+            tails[low] = index
+            if low == length { length += 1 }
         }
-        var inRun = [Bool](repeating: false, count: values.count)
-        var cursor = tailIndices.last ?? -1
-        while cursor >= 0 {
-            inRun[cursor] = true
-            cursor = previous[cursor]
+        return [Bool](unsafeUninitializedCapacity: count) { inRun, initialized in
+            inRun.initialize(repeating: false)
+            var cursor = tails[length - 1]
+            while cursor >= 0 {
+                inRun[cursor] = true
+                cursor = previous[cursor]
+            }
+            initialized = count
         }
-        return inRun
+    }
+}
+
+extension ListDiff {
+    /// Rows of two lists matched by id: for each new row, its old position or -1 (an
+    /// insertion), and the old positions left unmatched (deletions).
+    ///
+    /// Inlinable, so that it is specialized for the id type: an `Int` id is compared and
+    /// hashed as cheaply as in your own code.
+    @usableFromInline
+    struct Matching {
+        /// For each new row, in order: its old position, or -1 for an insertion.
+        @usableFromInline var oldOfNew: [Int]
+        /// Old positions of rows that are gone, ascending.
+        @usableFromInline var deletions: [Int] = []
+        /// Whether any row was matched out of step (by hashing): only then can a row have moved.
+        @usableFromInline var mayHaveMoved = false
+
+        @inlinable
+        init<ID: Hashable>(oldIDs: [ID], newIDs: [ID]) {
+            let oldCount = oldIDs.count
+            let newCount = newIDs.count
+            oldOfNew = [Int](repeating: -1, count: newCount)
+            var unmatchedOld: [Int] = []
+            var unmatchedNew: [Int] = []
+            // 1. Walk both lists in step, comparing ids (no hashing). A row deleted or inserted
+            //    alone is stepped over; anything else is left unmatched for step 2. Rows matched
+            //    here keep their order.
+            var oldOffset = 0
+            var newOffset = 0
+            while oldOffset < oldCount, newOffset < newCount {
+                let oldID = oldIDs[oldOffset]
+                let newID = newIDs[newOffset]
+                if oldID == newID {
+                    oldOfNew[newOffset] = oldOffset
+                    oldOffset += 1
+                    newOffset += 1
+                } else if oldOffset + 1 < oldCount, oldIDs[oldOffset + 1] == newID {
+                    unmatchedOld.append(oldOffset)
+                    oldOffset += 1
+                } else if newOffset + 1 < newCount, newIDs[newOffset + 1] == oldID {
+                    unmatchedNew.append(newOffset)
+                    newOffset += 1
+                } else {
+                    unmatchedOld.append(oldOffset)
+                    unmatchedNew.append(newOffset)
+                    oldOffset += 1
+                    newOffset += 1
+                }
+            }
+            unmatchedOld.append(contentsOf: oldOffset..<oldCount)
+            unmatchedNew.append(contentsOf: newOffset..<newCount)
+            // 2. Match the rest by hashing their ids: only the rows that moved, came or went.
+            var isUnmatchedOldPaired = [Bool](repeating: false, count: unmatchedOld.count)
+            if !unmatchedOld.isEmpty, !unmatchedNew.isEmpty {
+                // id → first unpaired index into `unmatchedOld`; `nextWithSameID` chains repeats.
+                var firstWithID: [ID: Int] = Dictionary(minimumCapacity: unmatchedOld.count)
+                var nextWithSameID = [Int](repeating: -1, count: unmatchedOld.count)
+                for index in unmatchedOld.indices.reversed() {
+                    if let following = firstWithID.updateValue(index, forKey: oldIDs[unmatchedOld[index]]) {
+                        nextWithSameID[index] = following
+                    }
+                }
+                for newPosition in unmatchedNew {
+                    let key = newIDs[newPosition]
+                    guard let index = firstWithID[key] else { continue }
+                    let following = nextWithSameID[index]
+                    if following >= 0 { firstWithID[key] = following } else { firstWithID[key] = nil }
+                    isUnmatchedOldPaired[index] = true
+                    oldOfNew[newPosition] = unmatchedOld[index]
+                    mayHaveMoved = true
+                }
+            }
+            for index in unmatchedOld.indices where !isUnmatchedOldPaired[index] {
+                deletions.append(unmatchedOld[index])
+            }
+        }
     }
 }
 
 extension ListDiff {
     /// The diff between two lists of identifiable, equatable rows.
+    ///
+    /// Rows with the same `id` are matched; a matched row whose value changed is a reload.
+    ///
+    /// ```swift
+    /// let diff = ListDiff(from: oldState.users, to: newState.users)
+    /// ```
     @inlinable
     public init<C: RandomAccessCollection>(from old: C, to new: C) where C.Element: Identifiable & Equatable, C.Index == Int {
         // Not through `init(from:to:id:isContentEqual:)`: passing each element to a closure
         // copies it (the whole row), where `.id` and `!=` here read it in place.
-        self.init(oldIDs: old.map { $0.id }, newIDs: new.map { $0.id }) { oldOffset, newOffset in
+        let matching = Matching(oldIDs: old.map { $0.id }, newIDs: new.map { $0.id })
+        self.init(matching) { oldOffset, newOffset in
             old[old.startIndex + oldOffset] != new[new.startIndex + newOffset]
         }
     }
