@@ -73,15 +73,20 @@ func registerMemoryBenchmarks() {
     }
 
     let perRow = bytes("row")
+    let mallocsPerHundredRows = allocations("100 rows")
     let indexPerRow = bytes("row in the search index")
     Benchmark(
         "memory/user-list-100k-rows",
         configuration: .init(
-            metrics: [perRow, indexPerRow, .peakMemoryResidentDelta],
+            metrics: [perRow, mallocsPerHundredRows, indexPerRow, .peakMemoryResidentDelta],
             warmupIterations: 0,
             maxDuration: .seconds(20),
             maxIterations: 3,
-            thresholds: [perRow: .init(relative: [.p50: 10]), indexPerRow: .init(relative: [.p50: 10])]
+            thresholds: [
+                perRow: .init(relative: [.p50: 10]),
+                mallocsPerHundredRows: .init(relative: [.p50: 10]),
+                indexPerRow: .init(relative: [.p50: 10]),
+            ]
         )
     ) { benchmark in
         let rows = 100_000
@@ -98,6 +103,7 @@ func registerMemoryBenchmarks() {
             return (total, indexGrowth)
         }
         benchmark.measurement(perRow, (total / rows).bytes)
+        benchmark.measurement(mallocsPerHundredRows, (total / (rows / 100)).allocations)
         benchmark.measurement(indexPerRow, (index / rows).bytes)
     }
 }

@@ -14,9 +14,9 @@ public import Observation
 /// It also owns the ViewModel's asynchronous work (see ``run(_:policy:operation:)``), which ends
 /// when the store is deactivated or deallocated.
 ///
-/// A store at rest is small: 58 bytes besides its state. What it does not use costs nothing:
-/// Observation's registrar is made on the first read of ``state``, and a custom clock, owned
-/// work and async sequences share one object made on first use.
+/// A store at rest is small: 58 bytes besides its state, before malloc's rounding. What it does
+/// not use costs nothing: Observation's registrar is made on the first read of ``state``, and a
+/// custom clock, owned work and async sequences share one object made on first use.
 ///
 /// ```swift
 /// let store = StateStore(State())
