@@ -161,6 +161,46 @@ struct FieldObserverTests {
         ])
     }
 
+    /// Lists of every length from 1 to 40 (so that some are full, with released observers in
+    /// them, when the first handler subscribes): subscribing during a delivery must neither
+    /// skip an observer nor call one twice.
+    @Test(arguments: 1...40)
+    func subscribingFromAHandlerWhileTheListIsFullSkipsNobodyAndRepeatsNobody(observerCount: Int) {
+        let store = StateStore(Form())
+        var calls: [String: Int] = [:]
+        var kept: [ObservationToken] = []
+        var first: ObservationToken?
+        var firstField: ObservationToken?
+        first = store.subscribe(sendCurrent: false) { _ in
+            first?.cancel()
+            kept.append(store.subscribe(sendCurrent: false) { _ in calls["joined", default: 0] += 1 })
+        }
+        firstField = store.subscribe(\.email, sendCurrent: false) { _ in
+            firstField?.cancel()
+            kept.append(store.subscribe(\.email, sendCurrent: false) { _ in calls["joined email", default: 0] += 1 })
+        }
+        var expected: [String: Int] = [:]
+        for index in 0..<observerCount {
+            let token = store.subscribe(sendCurrent: false) { _ in calls["state \(index)", default: 0] += 1 }
+            let fieldToken = store.subscribe(\.email, sendCurrent: false) { _ in calls["email \(index)", default: 0] += 1 }
+            if index % 3 != 0 {   // every third is released at once, and left in the lists
+                kept += [token, fieldToken]
+                expected["state \(index)"] = 1
+                expected["email \(index)"] = 1
+            }
+        }
+
+        store.update { $0.email = "a" }
+        #expect(calls == expected)
+
+        store.update { $0.email = "b" }
+        for key in expected.keys { expected[key] = 2 }
+        expected["joined"] = 1
+        expected["joined email"] = 1
+        #expect(calls == expected)
+        #expect(first != nil && firstField != nil)
+    }
+
     @Test func cancellingATokenLetsGoOfItsHandlerWhileTheTokenIsStillHeld() {
         let store = StateStore(Form())
         var captured: Captured? = Captured()

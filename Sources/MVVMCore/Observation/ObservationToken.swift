@@ -3,9 +3,9 @@
 /// Every way of observing a ``StateStore`` (a closure, the ``observe(_:)`` helper, an async
 /// sequence) returns or holds an `ObservationToken`. The observation lasts while the token is
 /// alive and not cancelled: release the token, or call ``cancel()``, and no further value is
-/// delivered. A token holds no reference to what it observes, so forgetting one never leaks a
-/// ViewModel. (A store keeps a released token's few bytes until its next delivery, and tells
-/// that you released it from its reference count.)
+/// delivered. A token holds your handler (until it is cancelled), never the store or the
+/// ViewModel it observes, so forgetting one never leaks a ViewModel. (A store keeps a released
+/// token until its next delivery, and tells that you released it from its reference count.)
 ///
 /// ```swift
 /// final class ProfileViewController {
@@ -42,7 +42,7 @@ public class ObservationToken: Hashable {
         return false
     }
 
-    /// Stops the observation now. Calling it again does nothing.
+    /// Stops the observation now, and lets go of the handler. Calling it again does nothing.
     public func cancel() {
         let previous = phase
         phase = .cancelled

@@ -39,19 +39,24 @@ extension ObserverList {
         !isKnownUniquelyReferenced(&observers[index]) && !observers[index].isCancelled
     }
 
-    /// Adds an observer, first pruning dead ones if the list would otherwise grow.
-    func addObserver(_ observer: Subscription<Value>) {
-        if observers.count == observers.capacity { removeDeadObservers() }
+    /// Adds an observer, first pruning dead ones if the list would otherwise grow and
+    /// `mayPrune`. During a round of deliveries it must not: the list may be being walked, and
+    /// compacting it would skip an observer and repeat another.
+    func addObserver(_ observer: Subscription<Value>, mayPrune: Bool) {
+        if mayPrune, observers.count == observers.capacity { removeDeadObservers() }
         observers.append(observer)
     }
 
     /// Removes the observers whose tokens are released or cancelled.
+    ///
+    /// The removed ones are released after the list is written, not during the write: releasing
+    /// a handler may run a `deinit` that subscribes to this list.
     @inlinable
     func removeDeadObservers() {
         var kept = ContiguousArray<Subscription<Value>>()
         kept.reserveCapacity(observers.count)
         for index in observers.indices where isLive(at: index) { kept.append(observers[index]) }
-        observers = kept
+        swap(&observers, &kept)
     }
 
     /// The number of observers whose tokens are held and not cancelled.

@@ -31,7 +31,7 @@ extension StateStore {
         // The subscription is its own token, with no cancel action: once cancelled or
         // released it is skipped at once, and pruned at the next delivery or growth.
         let subscription = Subscription(handler: handler)
-        addObserver(subscription)
+        addObserver(subscription, mayPrune: !isNotifying)
         noteJoiner(subscription)
         if sendCurrent { handler(storedState) }
         return subscription
@@ -89,7 +89,7 @@ extension StateStore {
         _ handler: @escaping @MainActor (Value) -> Void
     ) -> ObservationToken {
         let subscription = Subscription(handler: handler)
-        field.addObserver(subscription)
+        field.addObserver(subscription, mayPrune: !isNotifying)
         noteJoiner(subscription)
         // The newest value: during a round of deliveries, the field's last delivered value may
         // be older than the state.

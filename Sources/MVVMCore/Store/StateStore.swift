@@ -166,10 +166,13 @@ public final class StateStore<State>: Observable {
         return side.joiners
     }
 
-    /// Drops the watches of fields whose observers are all gone.
+    /// Drops the watches of fields whose observers are all gone. They are released after the
+    /// list is written, not during the write (see ``ObserverList/removeDeadObservers()``).
     @usableFromInline
     func removeEmptyFieldWatches() {
-        fieldWatches.removeAll { $0.isEmpty }
+        let current = fieldWatches
+        var kept = ContiguousArray(current.filter { !$0.isEmpty })
+        swap(&fieldWatches, &kept)
     }
 
     /// The side object, made now if it was not.

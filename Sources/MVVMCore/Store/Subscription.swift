@@ -11,8 +11,9 @@ final class Subscription<Value>: ObservationToken {
     /// The observer; `nil` once cancelled, so that cancelling lets go of what it captured even
     /// while the caller keeps the token.
     ///
-    /// `@exclusivity(unchecked)`, as ``ObservationToken/phase``: main actor only, and read into a
-    /// local before it is called, so no access spans a call out.
+    /// `@exclusivity(unchecked)`, as ``ObservationToken/phase``: main actor only, read into a
+    /// local before it is called, and released only after a write ends (see ``cancel()``), so no
+    /// access spans a call out.
     @exclusivity(unchecked) @usableFromInline var handler: (@MainActor (Value) -> Void)?
 
     @usableFromInline
@@ -23,6 +24,10 @@ final class Subscription<Value>: ObservationToken {
 
     override func cancel() {
         super.cancel()
+        // Released after the write, not during it: releasing the handler may run a `deinit`
+        // that touches this token again.
+        let released = handler
         handler = nil
+        withExtendedLifetime(released) {}
     }
 }
