@@ -29,7 +29,7 @@ struct FieldWatch<State> {
 
     /// Whether the watch's observers are all gone.
     var isEmpty: Bool {
-        (storage as? any ObserverList)?.liveObserverCount ?? 0 == 0
+        liveObserverCount == 0
     }
 
     /// The field's live observers.

@@ -28,11 +28,7 @@ extension StateStore {
         sendCurrent: Bool = true,
         _ handler: @escaping @MainActor (State) -> Void
     ) -> ObservationToken {
-        // The subscription is its own token, with no cancel action: once cancelled or
-        // released it is skipped at once, and pruned at the next delivery or growth.
-        let subscription = Subscription(handler: handler)
-        addObserver(subscription, mayPrune: !isNotifying)
-        noteJoiner(subscription)
+        let subscription = register(handler, in: self)
         if sendCurrent { handler(storedState) }
         return subscription
     }
@@ -88,21 +84,26 @@ extension StateStore {
         sendCurrent: Bool,
         _ handler: @escaping @MainActor (Value) -> Void
     ) -> ObservationToken {
-        let subscription = Subscription(handler: handler)
-        field.addObserver(subscription, mayPrune: !isNotifying)
-        noteJoiner(subscription)
+        let subscription = register(handler, in: field)
         // The newest value: during a round of deliveries, the field's last delivered value may
         // be older than the state.
         if sendCurrent { handler(withUnsafePointer(to: storedState) { field.read($0) }) }
         return subscription
     }
 
-    /// During a round of deliveries, records that `subscription` has seen the round's newest
-    /// state: it is called from the next one on.
+    /// Adds `handler` to `list` (this store's or a field's) as a subscription, which is its own
+    /// token, with no cancel action: once cancelled or released it is skipped at once, and
+    /// pruned at the next delivery or growth.
+    ///
+    /// During a round of deliveries the list is not pruned (it may be being walked), and the
+    /// subscription is recorded as having seen the round's newest state: it is called from the
+    /// next one on.
     @usableFromInline
-    func noteJoiner(_ subscription: ObservationToken) {
-        guard isNotifying else { return }
-        side.joiners[ObjectIdentifier(subscription)] = side.pending.count
+    func register<List: ObserverList>(_ handler: @escaping @MainActor (List.Value) -> Void, in list: List) -> Subscription<List.Value> {
+        let subscription = Subscription(handler: handler)
+        list.addObserver(subscription, mayPrune: !isNotifying)
+        if isNotifying { side.joiners[ObjectIdentifier(subscription)] = side.pending.count }
+        return subscription
     }
 
     /// The number of closure observers still registered, whole-state and per field (released

@@ -170,8 +170,8 @@ public final class StateStore<State>: Observable {
     /// list is written, not during the write (see ``ObserverList/removeDeadObservers()``).
     @usableFromInline
     func removeEmptyFieldWatches() {
-        let current = fieldWatches
-        var kept = ContiguousArray(current.filter { !$0.isEmpty })
+        var kept = fieldWatches
+        kept.removeAll { $0.isEmpty }
         swap(&fieldWatches, &kept)
     }
 

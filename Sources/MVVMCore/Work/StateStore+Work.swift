@@ -97,6 +97,7 @@ extension StateStore {
 
     /// Cancels the owned work under `key`, including a pending throttled or debounced operation.
     public func cancelWork(_ key: some Hashable & Sendable) {
+        guard let side = sideIfMade else { return }   // no work was ever started
         let key = WorkKey(key)
         cancelTasks(under: key)
         side.work.slots[key]?.throttleWindow?.task.cancel()
