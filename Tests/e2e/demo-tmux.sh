@@ -30,9 +30,22 @@ wait_for() {
     fail "timed out waiting for $2 (/$1/)"
 }
 
+# wait_for_exit DESCRIPTION: polls until the demo's process is gone. Keys typed before that
+# belong to the demo: it reads them in raw mode, and restoring the terminal (TCSAFLUSH) discards
+# what it did not read. So the shell probe below is only typed once the demo has exited.
+wait_for_exit() {
+    local i
+    for ((i = 0; i < TRIES; i++)); do
+        if ! kill -0 "$demo_pid" 2>/dev/null; then return 0; fi
+        sleep 0.2
+    done
+    fail "timed out waiting for mvvm-demo (pid $demo_pid) to exit after $1"
+}
+
 # wait_for_shell: the demo exited, the shell prompt is back and the tty is in cooked mode again.
 wait_for_shell() {
     local status="${2:-0}"
+    wait_for_exit "$1"
     tmux send-keys -t "$SESSION" "echo E2E-RC=\$?; stty -a | grep -Eo -- '-?icanon' | sed 's/^/E2E-/'" Enter
     wait_for 'E2E-(-)?icanon' "the shell after $1"
     screen | grep -q "E2E-RC=$status" || fail "$1: exit status other than $status"
@@ -42,9 +55,14 @@ wait_for_shell() {
     sleep 0.2
 }
 
+# start_demo: runs the demo in the pane's shell and sets demo_pid to its process id.
 start_demo() {
     tmux send-keys -t "$SESSION" "clear; '$BIN'" Enter
     wait_for 'swift-mvvm demo' "the home screen"
+    local shell_pid
+    shell_pid=$(tmux list-panes -t "$SESSION" -F '#{pane_pid}')
+    demo_pid=$(pgrep -P "$shell_pid" -x mvvm-demo | head -1 || true)
+    [[ -n "$demo_pid" ]] || fail "no mvvm-demo process under the pane's shell"
 }
 
 tmux new-session -d -s "$SESSION" -x 100 -y 40 "bash --norc --noprofile"
@@ -108,9 +126,6 @@ wait_for_shell "Ctrl-C"
 
 # 3. SIGTERM (sent to the demo's process id only): restores the terminal, exits 128 + 15.
 start_demo
-shell_pid=$(tmux list-panes -t "$SESSION" -F '#{pane_pid}')
-demo_pid=$(pgrep -P "$shell_pid" -x mvvm-demo | head -1)
-[[ -n "$demo_pid" ]] || fail "no mvvm-demo process under the pane's shell"
 kill -TERM "$demo_pid"
 wait_for_shell "SIGTERM" 143
 
