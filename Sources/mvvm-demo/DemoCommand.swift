@@ -53,17 +53,25 @@ struct DemoCommand: AsyncParsableCommand {
             }
             guard let base = apiURL ?? server?.baseURL else { throw CommandLineError("no API URL") }
             let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base)
+            // Also after SIGINT/SIGTERM: stopping the server removes its temporary database.
             await server?.stop()
-            if let outcome { throw outcome }
+            switch outcome {
+            case .success(.finished): return
+            case .success(let exit): throw ExitCode(exit.status)
+            case .failure(let error): throw error
+            }
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             FileHandle.standardError.write(Data("mvvm-demo: \(error)\n".utf8))
             throw ExitCode.failure
         }
     }
 
-    /// Runs the screens until the user quits; returns the reason it could not start, if any.
+    /// Runs the screens until the user quits or a signal ends them; returns why they ended, or
+    /// why they could not start.
     @MainActor
-    static func runApp(apiURL: URL, weatherURL: URL) async -> TerminalSessionError? {
+    static func runApp(apiURL: URL, weatherURL: URL) async -> Result<TerminalAppExit, TerminalSessionError> {
         let users = RemoteUserRepository(dataSource: UserRemoteDataSource(client: APIClient(baseURL: apiURL)))
         let registrations = RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: APIClient(baseURL: apiURL)))
         let weather = RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL)))
@@ -74,10 +82,9 @@ struct DemoCommand: AsyncParsableCommand {
             .init(title: "Quit", open: nil),
         ])
         do {
-            try await TerminalApp(root: home).run()
-            return nil
+            return .success(try await TerminalApp(root: home).run())
         } catch {
-            return error
+            return .failure(error)
         }
     }
 

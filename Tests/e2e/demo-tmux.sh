@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end test of the real mvvm-demo in tmux: search, toggle, detail, registration, weather,
-# quit, Ctrl-C, SIGTERM, and the terminal restored after each way out.
+# quit, Ctrl-C, SIGTERM, and after each way out the terminal restored and the embedded server's
+# temporary database removed.
 #
 # Usage (from the package root): Tests/e2e/demo-tmux.sh
 # Needs tmux. Builds mvvm-demo (debug) first unless SKIP_BUILD=1.
@@ -14,7 +15,10 @@ BIN="$(swift build --show-bin-path)/mvvm-demo"
 SESSION="mvvm-demo-e2e-$$"
 TRIES="${TRIES:-100}"   # each try waits 0.2 s: 20 s at most per expected screen
 
-cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; }
+# The demo's temporary folder (TMPDIR): its embedded server's database lives there while it runs.
+DEMO_TMP="$(mktemp -d)"
+
+cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; rm -rf "$DEMO_TMP"; }
 trap cleanup EXIT
 
 screen() { tmux capture-pane -p -t "$SESSION"; }
@@ -51,18 +55,21 @@ wait_for_shell() {
     screen | grep -q "E2E-RC=$status" || fail "$1: exit status other than $status"
     screen | grep -q 'E2E-icanon' || fail "$1: terminal left in raw mode"
     screen | grep -q 'swift-mvvm demo' && fail "$1: alternate screen not left"
+    [[ -z "$(ls -A "$DEMO_TMP")" ]] || fail "$1: temporary files left behind: $(ls -A "$DEMO_TMP")"
     tmux send-keys -t "$SESSION" "clear" Enter
     sleep 0.2
 }
 
 # start_demo: runs the demo in the pane's shell and sets demo_pid to its process id.
 start_demo() {
-    tmux send-keys -t "$SESSION" "clear; '$BIN'" Enter
+    tmux send-keys -t "$SESSION" "clear; TMPDIR='$DEMO_TMP' '$BIN'" Enter
     wait_for 'swift-mvvm demo' "the home screen"
     local shell_pid
     shell_pid=$(tmux list-panes -t "$SESSION" -F '#{pane_pid}')
     demo_pid=$(pgrep -P "$shell_pid" -x mvvm-demo | head -1 || true)
     [[ -n "$demo_pid" ]] || fail "no mvvm-demo process under the pane's shell"
+    # The check for leftovers after exit means something only if the database is made here.
+    compgen -G "$DEMO_TMP/demo-server-*/users.sqlite" >/dev/null || fail "no temporary database in TMPDIR ($DEMO_TMP)"
 }
 
 tmux new-session -d -s "$SESSION" -x 100 -y 40 "bash --norc --noprofile"
@@ -124,9 +131,10 @@ wait_for '^ [●○] ' "the user list"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C"
 
-# 3. SIGTERM (sent to the demo's process id only): restores the terminal, exits 128 + 15.
+# 3. SIGTERM (sent to the demo's process id only): restores the terminal, removes the temporary
+#    database, exits 128 + 15.
 start_demo
 kill -TERM "$demo_pid"
 wait_for_shell "SIGTERM" 143
 
-echo "PASS: mvvm-demo e2e (search, toggle, detail, registration, weather, quit, Ctrl-C, SIGTERM; terminal restored)"
+echo "PASS: mvvm-demo e2e (search, toggle, detail, registration, weather, quit, Ctrl-C, SIGTERM; terminal restored, no temporary files left)"

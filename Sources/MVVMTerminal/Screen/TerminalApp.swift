@@ -22,9 +22,12 @@ public final class TerminalApp {
         self.stack = [root]
     }
 
-    /// Starts the session and runs until the last screen pops, a screen quits, Ctrl-C or the
-    /// input closes; the terminal is restored before it returns or throws.
-    public func run() async throws(TerminalSessionError) {
+    /// Starts the session and runs until the last screen pops, a screen quits, Ctrl-C, the
+    /// input closes, or SIGINT/SIGTERM; the terminal is restored before it returns or throws.
+    ///
+    /// - Returns: why it ended. After ``TerminalAppExit/terminated(signal:)``, clean up and exit
+    ///   with its ``TerminalAppExit/status``: the library never exits the process for you.
+    public func run() async throws(TerminalSessionError) -> TerminalAppExit {
         try session.start()
         defer { session.stop() }
         session.onResize = { [weak self] _ in
@@ -58,6 +61,7 @@ public final class TerminalApp {
             rearm()
         }
         token = nil
+        return session.terminationSignal.map { .terminated(signal: $0) } ?? .finished
     }
 
     /// Observes what the top screen reads now (it may be a new screen).

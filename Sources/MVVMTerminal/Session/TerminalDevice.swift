@@ -14,4 +14,12 @@ public protocol TerminalDevice: AnyObject {
     func keys() -> AsyncStream<Key>
     /// Restores the terminal.
     func stop()
+    /// The signal (SIGINT or SIGTERM) that ended ``keys()``, if one did. Defaults to `nil`: a
+    /// device without signals.
+    var terminationSignal: Int32? { get }
+}
+
+extension TerminalDevice {
+    /// `nil`: this device does not end on signals.
+    public var terminationSignal: Int32? { nil }
 }

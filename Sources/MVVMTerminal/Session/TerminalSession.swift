@@ -9,11 +9,21 @@ import Synchronization
 /// The terminal while an app runs: raw mode, the alternate screen, a hidden cursor, keys from
 /// standard input and resize notifications.
 ///
-/// ``stop()`` restores the terminal; so do SIGINT and SIGTERM (restore, then exit with
-/// 128 + the signal's number). Call ``stop()`` on every way out, thrown errors included.
+/// ``stop()`` restores the terminal. Call it on every way out, thrown errors included.
+///
+/// SIGINT and SIGTERM restore the terminal at once, from a signal handler, then end the
+/// ``keys()`` streams and record the signal in ``terminationSignal``: ``TerminalApp/run()``
+/// returns ``TerminalAppExit/terminated(signal:)``, and the program cleans up (temporary files,
+/// servers) before it exits with 128 + the signal's number. A second signal terminates the process
+/// at once, should the program be unable to wind down.
 @MainActor
 public final class TerminalSession: TerminalDevice {
+    /// A C signal handler, as `signal(_:_:)` takes and returns it.
+    private typealias SignalHandler = @convention(c) (Int32) -> Void
+
     private var restorer: TerminalRestorer?
+    private var termination = SessionTermination()
+    private var previousSignalHandlers: [(signal: Int32, handler: SignalHandler?)] = []
     private var sources: [any DispatchSourceProtocol] = []
     private let inputQueue = DispatchQueue(label: "MVVMTerminal.input")
 
@@ -25,6 +35,9 @@ public final class TerminalSession: TerminalDevice {
 
     /// The terminal's current size.
     public var size: TerminalSize { TerminalSize.current() }
+
+    /// The SIGINT or SIGTERM that ended this session, if one did; `nil` after a normal quit.
+    public var terminationSignal: Int32? { termination.signal }
 
     /// Enters raw mode and the alternate screen, hides the cursor and installs the signal
     /// handlers.
@@ -43,9 +56,14 @@ public final class TerminalSession: TerminalDevice {
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
         let restorer = TerminalRestorer(original: original)
         self.restorer = restorer
+        let termination = SessionTermination()
+        self.termination = termination
         TerminalOutput.send(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J".utf8))
         for signalNumber in [SIGINT, SIGTERM] {
-            sources.append(Self.restoreAndExit(on: signalNumber, restorer: restorer))
+            // A dispatch signal source needs the signal ignored, or its default action still
+            // runs; the previous handler is put back by stop().
+            previousSignalHandlers.append((signalNumber, signal(signalNumber, SIG_IGN)))
+            sources.append(Self.restoreAndEnd(on: signalNumber, restorer: restorer, termination: termination))
         }
         signal(SIGWINCH, SIG_IGN)
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
@@ -68,21 +86,26 @@ public final class TerminalSession: TerminalDevice {
     /// when standard input closes or the session stops.
     public func keys() -> AsyncStream<Key> {
         let (stream, continuation) = AsyncStream.makeStream(of: Key.self)
+        termination.endOnSignal(continuation)
         sources.append(Self.readKeys(queue: inputQueue, into: continuation))
         return stream
     }
 
-    /// A signal source that restores the terminal and exits; its handler runs off the main
-    /// actor, so it is made in a nonisolated function.
-    private nonisolated static func restoreAndExit(
+    /// A signal source that restores the terminal and ends the session; its handler runs off
+    /// the main actor, so it is made in a nonisolated function.
+    private nonisolated static func restoreAndEnd(
         on signalNumber: Int32,
-        restorer: TerminalRestorer
+        restorer: TerminalRestorer,
+        termination: SessionTermination
     ) -> any DispatchSourceProtocol {
-        signal(signalNumber, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
         source.setEventHandler {
             restorer.restore()
-            exit(128 + signalNumber)
+            // From now on SIGINT and SIGTERM take their default action (terminate): if the
+            // program is stuck, a second signal still ends it.
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+            termination.end(by: signalNumber)
         }
         source.resume()
         return source
@@ -116,11 +139,14 @@ public final class TerminalSession: TerminalDevice {
         return source
     }
 
-    /// Stops reading keys and restores the terminal.
+    /// Stops reading keys, restores the terminal and puts back the SIGINT and SIGTERM handlers
+    /// the process had before ``start()``.
     public func stop() {
         for source in sources { source.cancel() }
         sources = []
         restorer?.restore()
         restorer = nil
+        for (signalNumber, handler) in previousSignalHandlers { signal(signalNumber, handler) }
+        previousSignalHandlers = []
     }
 }

@@ -8,6 +8,7 @@ final class FakeTerminal: TerminalDevice {
     private(set) var writes: [String] = []
     private(set) var isStarted = false
     private(set) var isStopped = false
+    private(set) var terminationSignal: Int32?
     private let stream: AsyncStream<Key>
     private let continuation: AsyncStream<Key>.Continuation
 
@@ -24,4 +25,10 @@ final class FakeTerminal: TerminalDevice {
     func stop() { isStopped = true }
 
     func send(_ key: Key) { continuation.yield(key) }
+
+    /// What ``TerminalSession`` does on SIGINT/SIGTERM: records the signal, ends the keys.
+    func terminate(by signal: Int32) {
+        terminationSignal = signal
+        continuation.finish()
+    }
 }

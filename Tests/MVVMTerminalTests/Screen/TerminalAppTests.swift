@@ -46,7 +46,7 @@ struct TerminalAppTests {
         #expect(terminal.writes.last == "\u{1B}[1;7H\u{1B}[0m8")
 
         terminal.send(.character("q"))
-        try await run.value
+        #expect(try await run.value == .finished)
         #expect(terminal.isStopped)
     }
 
@@ -55,7 +55,24 @@ struct TerminalAppTests {
         let app = TerminalApp(root: CounterScreen(Counter()), session: terminal)
         let run = Task { try await app.run() }
         terminal.send(.control("c"))
-        try await run.value
+        #expect(try await run.value == .finished)
         #expect(terminal.isStopped)
+    }
+
+    @Test func aSignalEndsTheRunWithItsNumberAndRestoresTheTerminal() async throws {
+        let terminal = FakeTerminal(width: 10, height: 2)
+        let app = TerminalApp(root: CounterScreen(Counter()), session: terminal)
+        let run = Task { try await app.run() }
+        #expect(await waitUntil { terminal.writes.count == 1 })
+        terminal.terminate(by: 15)
+        let exit = try await run.value
+        #expect(exit == .terminated(signal: 15))
+        #expect(exit.status == 143)
+        #expect(terminal.isStopped)
+    }
+
+    @Test func aFinishedRunExitsWithStatusZero() {
+        #expect(TerminalAppExit.finished.status == 0)
+        #expect(TerminalAppExit.terminated(signal: 2).status == 130)
     }
 }
