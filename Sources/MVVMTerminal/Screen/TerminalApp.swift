@@ -61,6 +61,8 @@ public final class TerminalApp {
             rearm()
         }
         token = nil
+        // Stopped before the signal is read: a signal after this takes its usual action.
+        session.stop()
         return session.terminationSignal.map { .terminated(signal: $0) } ?? .finished
     }
 

@@ -17,13 +17,20 @@ final class TerminalRestorer: Sendable {
     /// Resets the style, shows the cursor, leaves the alternate screen and restores the saved
     /// termios settings; later calls do nothing.
     func restore() {
-        let alreadyRestored = restored.withLock { done in
-            defer { done = true }
-            return done
+        restored.withLock { done in
+            guard !done else { return }
+            done = true
+            TerminalOutput.send(Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8))
+            var settings = original
+            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
         }
-        guard !alreadyRestored else { return }
-        TerminalOutput.send(Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8))
-        var settings = original
-        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+    }
+
+    /// Writes `bytes` unless the terminal was restored: under the same lock as ``restore()``, so
+    /// a frame never interleaves with the restore or follows it onto the user's screen.
+    func write(_ bytes: [UInt8]) {
+        restored.withLock { done in
+            if !done { TerminalOutput.send(bytes) }
+        }
     }
 }

@@ -18,12 +18,9 @@ import Synchronization
 /// at once, should the program be unable to wind down.
 @MainActor
 public final class TerminalSession: TerminalDevice {
-    /// A C signal handler, as `signal(_:_:)` takes and returns it.
-    private typealias SignalHandler = @convention(c) (Int32) -> Void
-
     private var restorer: TerminalRestorer?
     private var termination = SessionTermination()
-    private var previousSignalHandlers: [(signal: Int32, handler: SignalHandler?)] = []
+    private var signalWatcher: SignalWatcher?
     private var sources: [any DispatchSourceProtocol] = []
     private let inputQueue = DispatchQueue(label: "MVVMTerminal.input")
 
@@ -59,11 +56,9 @@ public final class TerminalSession: TerminalDevice {
         let termination = SessionTermination()
         self.termination = termination
         TerminalOutput.send(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J".utf8))
-        for signalNumber in [SIGINT, SIGTERM] {
-            // A dispatch signal source needs the signal ignored, or its default action still
-            // runs; the previous handler is put back by stop().
-            previousSignalHandlers.append((signalNumber, signal(signalNumber, SIG_IGN)))
-            sources.append(Self.restoreAndEnd(on: signalNumber, restorer: restorer, termination: termination))
+        signalWatcher = SignalWatcher(signals: [SIGINT, SIGTERM], queue: .global()) { signalNumber in
+            restorer.restore()
+            termination.end(by: signalNumber)
         }
         signal(SIGWINCH, SIG_IGN)
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
@@ -77,9 +72,14 @@ public final class TerminalSession: TerminalDevice {
         sources.append(resize)
     }
 
-    /// Writes bytes (e.g. from ``FrameRenderer``) to the terminal.
+    /// Writes bytes (e.g. from ``FrameRenderer``) to the terminal; nothing once a signal has
+    /// restored it, so that no frame lands on the user's screen.
     public func write(_ bytes: [UInt8]) {
-        TerminalOutput.send(bytes)
+        if let restorer {
+            restorer.write(bytes)
+        } else {
+            TerminalOutput.send(bytes)
+        }
     }
 
     /// The keys typed, decoded on a background queue and delivered in order; the stream ends
@@ -89,26 +89,6 @@ public final class TerminalSession: TerminalDevice {
         termination.endOnSignal(continuation)
         sources.append(Self.readKeys(queue: inputQueue, into: continuation))
         return stream
-    }
-
-    /// A signal source that restores the terminal and ends the session; its handler runs off
-    /// the main actor, so it is made in a nonisolated function.
-    private nonisolated static func restoreAndEnd(
-        on signalNumber: Int32,
-        restorer: TerminalRestorer,
-        termination: SessionTermination
-    ) -> any DispatchSourceProtocol {
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        source.setEventHandler {
-            restorer.restore()
-            // From now on SIGINT and SIGTERM take their default action (terminate): if the
-            // program is stuck, a second signal still ends it.
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-            termination.end(by: signalNumber)
-        }
-        source.resume()
-        return source
     }
 
     /// A read source on standard input that decodes keys on `queue` (off the main actor).
@@ -146,7 +126,7 @@ public final class TerminalSession: TerminalDevice {
         sources = []
         restorer?.restore()
         restorer = nil
-        for (signalNumber, handler) in previousSignalHandlers { signal(signalNumber, handler) }
-        previousSignalHandlers = []
+        signalWatcher?.stop()
+        signalWatcher = nil
     }
 }

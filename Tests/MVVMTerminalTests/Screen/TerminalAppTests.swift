@@ -71,7 +71,7 @@ struct TerminalAppTests {
         #expect(terminal.isStopped)
     }
 
-    @Test func aFinishedRunExitsWithStatusZero() {
+    @Test func theExitStatusIsZeroWhenFinishedAnd128PlusTheSignalWhenTerminated() {
         #expect(TerminalAppExit.finished.status == 0)
         #expect(TerminalAppExit.terminated(signal: 2).status == 130)
     }

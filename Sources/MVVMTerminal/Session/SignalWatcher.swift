@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+
+/// The write end of the process's signal pipe, for ``forwardSignal(_:)``; -1 until made.
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
+
+/// Whether a watched signal arrived since the last ``SignalWatcher`` started.
+private let watchedSignalArrived = Atomic<Bool>(false)
+
+/// The process's signal pipe (read end, write end), made once, never closed, both ends
+/// non-blocking; `nil` if no pipe could be made.
+private let signalPipe: (read: Int32, write: Int32)? = {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    for end in ends {
+        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    signalPipeWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
+    return (ends[0], ends[1])
+}()
+
+/// The C signal handler: the first signal is written to the pipe (all it may safely do); a
+/// second one, should the program be unable to wind down, ends the process at once with
+/// 128 + its number. Only async-signal-safe calls: an atomic exchange and load, `write`,
+/// `_exit`.
+private func forwardSignal(_ signalNumber: Int32) {
+    if watchedSignalArrived.exchange(true, ordering: .sequentiallyConsistent) {
+        _exit(128 + signalNumber)
+    }
+    let savedErrno = errno
+    var byte = UInt8(truncatingIfNeeded: signalNumber)
+    _ = write(signalPipeWriteEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
+    errno = savedErrno
+}
+
+/// Turns signals into calls of a handler on a dispatch queue, through a self-pipe: its own
+/// `sigaction` handler only writes the signal's number to a pipe, which a dispatch source reads.
+///
+/// Not a dispatch signal source: on Linux, libdispatch installs its handler only the first time
+/// a process watches a signal, so after the previous handler was put back a later session would
+/// never hear the signal again.
+@MainActor
+final class SignalWatcher {
+    private var previousActions: [(signal: Int32, action: sigaction)] = []
+    private var source: (any DispatchSourceRead)?
+
+    /// Starts watching `signals`: each one calls `handler` on `queue`, once, with its number. A
+    /// second watched signal before the next watcher starts ends the process (128 + its
+    /// number). Without a pipe (no file descriptors left) nothing is watched: the signals keep
+    /// their actions.
+    init(signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
+        guard let signalPipe else { return }
+        Self.drain(signalPipe.read)
+        watchedSignalArrived.store(false, ordering: .sequentiallyConsistent)
+        source = Self.readSignals(from: signalPipe.read, queue: queue, handler: handler)
+        for signalNumber in signals {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = forwardSignal
+            #else
+            action.__sigaction_u.__sa_handler = forwardSignal
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(SA_RESTART)
+            var previous = sigaction()
+            if sigaction(signalNumber, &action, &previous) == 0 {
+                previousActions.append((signalNumber, previous))
+            }
+        }
+    }
+
+    /// Puts back the actions the signals had before, and stops calling the handler.
+    func stop() {
+        for (signalNumber, previous) in previousActions {
+            var action = previous
+            _ = sigaction(signalNumber, &action, nil)
+        }
+        previousActions = []
+        source?.cancel()
+        source = nil
+    }
+
+    /// A read source that calls `handler` with each signal number in the pipe; its handler runs
+    /// off the main actor, so it is made in a nonisolated function.
+    private nonisolated static func readSignals(
+        from readEnd: Int32,
+        queue: DispatchQueue,
+        handler: @escaping @Sendable (Int32) -> Void
+    ) -> any DispatchSourceRead {
+        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: queue)
+        source.setEventHandler {
+            var bytes = [UInt8](repeating: 0, count: 16)
+            let count = read(readEnd, &bytes, bytes.count)
+            for byte in bytes.prefix(max(count, 0)) { handler(Int32(byte)) }
+        }
+        source.resume()
+        return source
+    }
+
+    /// Discards bytes a previous watcher left unread (a signal in the moment it stopped).
+    private static func drain(_ readEnd: Int32) {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &bytes, bytes.count) > 0 {}
+    }
+}
