@@ -24,26 +24,29 @@ trap cleanup EXIT
 screen() { tmux capture-pane -p -t "$SESSION"; }
 fail() { echo "FAIL: $1" >&2; echo "--- screen ---" >&2; screen >&2; exit 1; }
 
-# wait_for PATTERN DESCRIPTION: polls the pane until grep -E matches, a bounded number of times.
-wait_for() {
+# poll COMMAND...: runs COMMAND every 0.2 s until it succeeds, at most TRIES times.
+poll() {
     local i
     for ((i = 0; i < TRIES; i++)); do
-        if screen | grep -Eq "$1"; then return 0; fi
+        if "$@"; then return 0; fi
         sleep 0.2
     done
-    fail "timed out waiting for $2 (/$1/)"
+    return 1
+}
+
+screen_matches() { screen | grep -Eq "$1"; }
+demo_exited() { ! kill -0 "$demo_pid" 2>/dev/null; }
+
+# wait_for PATTERN DESCRIPTION: polls the pane until grep -E matches.
+wait_for() {
+    poll screen_matches "$1" || fail "timed out waiting for $2 (/$1/)"
 }
 
 # wait_for_exit DESCRIPTION: polls until the demo's process is gone. Keys typed before that
 # belong to the demo: it reads them in raw mode, and restoring the terminal (TCSAFLUSH) discards
 # what it did not read. So the shell probe below is only typed once the demo has exited.
 wait_for_exit() {
-    local i
-    for ((i = 0; i < TRIES; i++)); do
-        if ! kill -0 "$demo_pid" 2>/dev/null; then return 0; fi
-        sleep 0.2
-    done
-    fail "timed out waiting for mvvm-demo (pid $demo_pid) to exit after $1"
+    poll demo_exited || fail "timed out waiting for mvvm-demo (pid $demo_pid) to exit after $1"
 }
 
 # wait_for_shell: the demo exited, the shell prompt is back and the tty is in cooked mode again.
@@ -83,12 +86,12 @@ wait_for '^ [●○] ' "the first rows"
 tmux send-keys -t "$SESSION" "/"
 tmux send-keys -t "$SESSION" -l "Smith"
 wait_for 'Search: Smith' "the search text"
-for ((i = 0; i < TRIES; i++)); do
+rows_all_match_smith() {
+    local rows
     rows=$(screen | grep -E '^ [●○] ' || true)
-    if [[ -n "$rows" ]] && ! grep -vq 'Smith' <<<"$rows"; then break; fi
-    sleep 0.2
-done
-grep -vq 'Smith' <<<"$rows" && fail "rows not filtered by the search"
+    [[ -n "$rows" ]] && ! grep -vq 'Smith' <<<"$rows"
+}
+poll rows_all_match_smith || fail "rows not filtered by the search"
 tmux send-keys -t "$SESSION" Enter
 first=$(screen | grep -E '^ [●○] ' | head -1)
 dot=${first:1:1}

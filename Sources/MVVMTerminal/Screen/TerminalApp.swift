@@ -29,7 +29,6 @@ public final class TerminalApp {
     ///   with its ``TerminalAppExit/status``: the library never exits the process for you.
     public func run() async throws(TerminalSessionError) -> TerminalAppExit {
         try session.start()
-        defer { session.stop() }
         session.onResize = { [weak self] _ in
             self?.previous = nil
             self?.redraw()

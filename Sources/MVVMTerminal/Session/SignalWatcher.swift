@@ -12,9 +12,10 @@ private let signalPipeWriteEnd = Atomic<Int32>(-1)
 /// Whether a watched signal arrived since the last ``SignalWatcher`` started.
 private let watchedSignalArrived = Atomic<Bool>(false)
 
-/// The process's signal pipe (read end, write end), made once, never closed, both ends
-/// non-blocking; `nil` if no pipe could be made.
-private let signalPipe: (read: Int32, write: Int32)? = {
+/// The read end of the process's signal pipe, made once, never closed, both ends non-blocking
+/// (the handler reads the write end from ``signalPipeWriteEnd``: an atomic load is safe in a
+/// signal handler, a lazy global's first access is not); `nil` if no pipe could be made.
+private let signalPipeReadEnd: Int32? = {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return nil }
     for end in ends {
@@ -22,7 +23,7 @@ private let signalPipe: (read: Int32, write: Int32)? = {
         _ = fcntl(end, F_SETFD, FD_CLOEXEC)
     }
     signalPipeWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
-    return (ends[0], ends[1])
+    return ends[0]
 }()
 
 /// The C signal handler: the first signal is written to the pipe (all it may safely do); a
@@ -55,10 +56,10 @@ final class SignalWatcher {
     /// number). Without a pipe (no file descriptors left) nothing is watched: the signals keep
     /// their actions.
     init(signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
-        guard let signalPipe else { return }
-        Self.drain(signalPipe.read)
+        guard let readEnd = signalPipeReadEnd else { return }
+        Self.drain(readEnd)
         watchedSignalArrived.store(false, ordering: .sequentiallyConsistent)
-        source = Self.readSignals(from: signalPipe.read, queue: queue, handler: handler)
+        source = Self.readSignals(from: readEnd, queue: queue, handler: handler)
         for signalNumber in signals {
             var action = sigaction()
             #if canImport(Glibc)
