@@ -84,7 +84,7 @@ struct LoadableTests {
         await tester.finish()
     }
 
-    @Test func aLoadCancelledByDisappearingWritesNothing() async {
+    @Test func aLoadCancelledByDisappearingShowsWhatItShowedBeforeAndAppearingLoadsAgain() async {
         let clock = TestClock()
         let viewModel = SearchViewModel(repository: StubSearchRepository(clock: clock, ignoresCancellation: true))
         let tester = ViewModelTester(viewModel, clock: clock)
@@ -95,11 +95,53 @@ struct LoadableTests {
             $0.results = .loading()
         }
         viewModel.disappear()
-        await tester.advance(by: .milliseconds(100))
-        await settle()
+        await tester.receive { $0.results = .idle }   // no spinner waits for the view's return
+        await tester.advance(by: .milliseconds(100))   // the cancelled answer arrives: it never lands
 
-        #expect(viewModel.state.results == .loading())
-        #expect(viewModel.appearCount == 1 && viewModel.disappearCount == 1)
+        viewModel.appear()
+        tester.send(.searchSubmitted("ann")) { $0.results = .loading() }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.results = .loaded(.answer(to: "ann")) }
+        #expect(viewModel.appearCount == 2 && viewModel.disappearCount == 1)
+        await tester.finish()
+    }
+
+    @Test func aCancelledReloadGoesBackToTheValueOrTheFailureShownBeforeIt() async {
+        struct Screen: Equatable, Sendable { var value: Loadable<Int> }
+        let failure = ErrorPresentation(title: "t", message: "m", isRetryable: true)
+        for shown in [Loadable<Int>.loaded(1), .failed(failure, previous: 1), .failed(failure, previous: nil), .idle] {
+            let clock = TestClock()
+            let store = StateStore(Screen(value: shown), clock: clock)
+            store.load(\.value, key: "value") {
+                try await clock.sleep(for: .seconds(1))
+                return 2
+            }
+            #expect(store.state.value.isLoading)
+            store.cancelAllWork()
+            #expect(store.state.value == shown)
+            #expect(store.isIdle)
+        }
+    }
+
+    @Test func aLoadReplacedByANewerOneKeepsTheSpinnerForTheNewerOne() async {
+        struct Screen: Equatable, Sendable { var value: Loadable<Int> = .loaded(1) }
+        let clock = TestClock()
+        let store = StateStore(Screen(), clock: clock)
+        store.load(\.value, key: "value") { try await clock.sleep(for: .seconds(1)); return 2 }
+        store.load(\.value, key: "value") { try await clock.sleep(for: .seconds(1)); return 3 }
+        #expect(store.state.value == .loading(previous: 1))
+        await settle()
+        #expect(await advanceUntilIdle(store, clock: clock))
+        #expect(store.state.value == .loaded(3))
+    }
+
+    @Test func aDebouncedLoadCancelledWhileWaitingLeavesNoSpinner() async {
+        let clock = TestClock()
+        let viewModel = SearchViewModel(repository: StubSearchRepository(clock: clock))
+        let tester = ViewModelTester(viewModel, clock: clock)
+        tester.send(.searchTextChanged("a")) { $0.query = "a"; $0.results = .loading() }
+        viewModel.disappear()
+        await tester.receive { $0.results = .idle }
         await tester.finish()
     }
 

@@ -20,6 +20,7 @@ struct OwnedWorkTests {
             // Even ignoring cancellation, its write must not land.
             store.update { $0.entries.append("first") }
         }
+        #expect(await waitUntilSleeping(clock))   // the first search is in flight
         store.run("search") {
             try? await clock.sleep(for: .seconds(1))
             store.update { $0.entries.append("second") }
@@ -83,19 +84,17 @@ struct OwnedWorkTests {
         #expect(store.state.entries == ["b", "a"])
     }
 
-    @Test func deactivationCancelsEveryKeyAndNoCancelledWorkWrites() async {
+    @Test func cancellingAllWorkCancelsEveryKeyAndNoCancelledWorkWrites() async {
         let clock = TestClock()
         let store = StateStore(Log(), clock: clock)
-        store.activate()
         store.run("a") { try? await clock.sleep(for: .seconds(1)); store.update { $0.entries.append("a") } }
         store.run("b", policy: .queue) { try? await clock.sleep(for: .seconds(1)); store.update { $0.entries.append("b") } }
         store.run("c", policy: .debounce(for: .seconds(1))) { store.update { $0.entries.append("c") } }
         store.run("d", policy: .throttle(for: .seconds(1))) { try? await clock.sleep(for: .seconds(1)); store.update { $0.entries.append("d") } }
         #expect(store.runningWorkKeys.count == 4)
 
-        store.deactivate()
+        store.cancelAllWork()
 
-        #expect(store.isActive == false)
         #expect(store.isIdle)
         await settle()
         await clock.advance(by: .seconds(3600))
@@ -116,11 +115,23 @@ struct OwnedWorkTests {
         #expect(store.state.entries == ["b"])
     }
 
-    @Test func workThatFinishesSynchronouslyLeavesNothingRunning() async {
+    @Test func workStartsOnTheNextTurnNeverInsideRun() async {
         let store = StateStore(Log())
         store.run("sync") { store.update { $0.entries.append("done") } }
+        #expect(store.state.entries == [])
+        #expect(store.isRunning("sync"))
+        #expect(await waitUntilIdle(store))
         #expect(store.state.entries == ["done"])
-        #expect(store.isIdle)
+    }
+
+    @Test func workCancelledBeforeItsTurnNeverRuns() async {
+        let store = StateStore(Log())
+        store.run("a") { store.update { $0.entries.append("replaced") } }
+        store.run("a") { store.update { $0.entries.append("latest") } }
+        store.run("b") { store.update { $0.entries.append("cancelled") } }
+        store.cancelWork("b")
+        #expect(await waitUntilIdle(store))
+        #expect(store.state.entries == ["latest"])
     }
 
     @Test func deallocatingTheViewModelCancelsItsWorkInFlight() async {
@@ -137,6 +148,7 @@ struct OwnedWorkTests {
                 wasCancelled.withValue { $0 = true }
             }
         }
+        #expect(await waitUntilSleeping(clock))   // the work is in flight
         viewModel = nil
 
         #expect(weakViewModel == nil)

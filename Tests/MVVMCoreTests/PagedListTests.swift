@@ -214,6 +214,7 @@ struct PaginationStoreTests {
         loadMore(store, backend)
         #expect(await advanceUntilIdle(store, clock: clock))
         loadMore(store, backend)
+        #expect(await waitUntilSleeping(clock))   // page 2 is in flight
         store.refreshPages(\.users, key: "users") { try await backend.fetch($0) }
         #expect(await advanceUntilIdle(store, clock: clock))
 
@@ -221,6 +222,58 @@ struct PaginationStoreTests {
         #expect(store.state.users.items == [1, 2])
         #expect(store.state.users.loadedPageCount == 1)
     }
+
+    enum CancelledRequest: CaseIterable { case firstPage, loadMore, refresh, retry }
+
+    /// Appear → disappear mid-request → appear: the list is never stranded loading, and the
+    /// same request can be made again and lands.
+    @Test(arguments: CancelledRequest.allCases)
+    func aPageCalledOffByDisappearingCanBeAskedForAgain(_ cancelled: CancelledRequest) async {
+        let clock = TestClock()
+        let backend = Backend(clock: clock, total: 100)
+        let store = StateStore(Screen(), clock: clock)
+        let fetch: @Sendable (PageRequest<Int>) async throws -> Page<Int, Int> = { try await backend.fetch($0) }
+        if cancelled != .firstPage {
+            loadMore(store, backend)
+            #expect(await advanceUntilIdle(store, clock: clock))
+        }
+        if cancelled == .retry {
+            backend.failing.withValue { $0 = [2] }
+            loadMore(store, backend)
+            #expect(await advanceUntilIdle(store, clock: clock))
+            #expect(store.state.users.error != nil)
+            backend.failing.withValue { $0 = [] }
+        }
+        let before = store.state.users
+        let start: () -> Bool = {
+            switch cancelled {
+            case .firstPage, .loadMore: store.loadNextPage(\.users, key: "users", fetch: fetch)
+            case .refresh: store.refreshPages(\.users, key: "users", fetch: fetch)
+            case .retry: store.retryPage(\.users, key: "users", fetch: fetch)
+            }
+        }
+        #expect(start())
+        #expect(store.state.users.isLoading)
+        #expect(await waitUntilSleeping(clock))
+
+        store.cancelAllWork()   // what disappear() does
+
+        #expect(store.state.users.isLoading == false)
+        #expect(store.state.users.items == before.items)
+        #expect(store.state.users.canLoadMore)
+        // The same page again: a called-off retry is no failure any more, so scrolling asks.
+        let requestsBefore = backend.requests.value
+        #expect(cancelled == .retry ? store.loadNextPage(\.users, key: "users", fetch: fetch) : start())
+        #expect(await advanceUntilIdle(store, clock: clock))
+        #expect(backend.requests.value.dropFirst(requestsBefore.count) == [requestsBefore.last!])
+        let expected: [Int] = switch cancelled {
+        case .firstPage, .refresh: [1, 2]
+        case .loadMore, .retry: [1, 2, 3, 4]
+        }
+        #expect(store.state.users.items == expected)
+        #expect(store.state.users.error == nil)
+    }
+
 }
 
 struct NoPageRequest: Error {}

@@ -50,9 +50,11 @@ struct TimingPolicyTests {
         #expect(store.state.fired == ["tok"])
     }
 
-    @Test func aZeroDebounceRunsAtOnce() {
-        let store = StateStore(Log())
+    @Test func aZeroDebounceRunsOnTheNextTurnWithoutWaitingForTheClock() async {
+        let store = StateStore(Log(), clock: TestClock())
         store.run("now", policy: .debounce(for: .zero)) { store.update { $0.fired.append("now") } }
+        #expect(store.state.fired == [])
+        #expect(await waitUntilIdle(store))
         #expect(store.state.fired == ["now"])
     }
 
@@ -66,7 +68,7 @@ struct TimingPolicyTests {
         let clock = TestClock()
         let store = StateStore(Log(), clock: clock)
         throttled(store, "1")
-        #expect(store.state.fired == ["1"])
+        #expect(await waitFor { store.state.fired == ["1"] })
         throttled(store, "2")
         throttled(store, "3")
         await settle()
@@ -92,7 +94,7 @@ struct TimingPolicyTests {
         await clock.advance(by: .milliseconds(300))
         #expect(await waitUntilIdle(store))
         throttled(store, "5")
-        #expect(store.state.fired == ["1", "3", "4", "5"])
+        #expect(await waitFor { store.state.fired == ["1", "3", "4", "5"] })
         store.cancelAllWork()
     }
 

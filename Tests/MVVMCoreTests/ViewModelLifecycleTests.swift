@@ -4,11 +4,9 @@ import Testing
 
 @MainActor
 struct ViewModelLifecycleTests {
-    @Test func appearActivatesThenCallsTheHook() {
+    @Test func appearCallsTheHook() {
         let viewModel = SearchViewModel(repository: StubSearchRepository(clock: TestClock()))
-        #expect(viewModel.store.isActive == false)
         viewModel.appear()
-        #expect(viewModel.store.isActive)
         #expect(viewModel.appearCount == 1)
     }
 
@@ -22,7 +20,6 @@ struct ViewModelLifecycleTests {
         viewModel.disappear()
 
         #expect(viewModel.disappearCount == 1)
-        #expect(viewModel.store.isActive == false)
         #expect(viewModel.store.isIdle)
     }
 

@@ -1,5 +1,5 @@
 import MVVMTesting
-import RegistrationFeature
+@testable import RegistrationFeature
 import Testing
 
 /// The Driver variant (the article's style): the same validation and submit, as recorded driver
@@ -35,7 +35,7 @@ struct RegistrationDriverViewModelTests {
     func answer(_ viewModel: RegistrationDriverViewModel, after latency: Duration = .milliseconds(100)) async {
         await settle()
         await clock.advance(by: latency)
-        await viewModel.untilIdle()
+        #expect(await waitUntilIdle(viewModel.submission))
     }
 
     @Test func validationFollowsEachKeystroke() {

@@ -260,6 +260,31 @@ struct RegistrationViewModelSubmitTests {
         #expect(tester.state.alerts.isEmpty)
     }
 
+    @Test func submittingAgainAfterADisappearanceMidSubmitRegisters() async {
+        let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration), .success(Fixture.registration)])
+        let tester = ViewModelTester(repository: repository)
+        tester.viewModel.appear()
+        tester.typeValidForm()
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        tester.viewModel.disappear()
+        await tester.receive {
+            $0.submission = .idle
+            $0.isSubmitEnabled = true
+        }
+
+        tester.viewModel.appear()
+        tester.send(.submitTapped) {
+            $0.submission = .loading()
+            $0.isSubmitEnabled = false
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.finish()
+    }
+
     @Test func aCancellationReportedByTheRepositoryShowsNothing() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.cancelled)])
         let tester = ViewModelTester(repository: repository)

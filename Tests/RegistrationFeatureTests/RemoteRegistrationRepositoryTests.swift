@@ -93,7 +93,7 @@ struct RemoteRegistrationRepositoryTests {
         viewModel.send(.passwordConfirmationChanged("secret123"))
         viewModel.send(.submitTapped)
         #expect(viewModel.state.submission == .loading())
-        await viewModel.store.untilIdle()
+        #expect(await waitUntil { !viewModel.state.submission.isLoading })
         await server.stop()
 
         #expect(viewModel.state.submission == .idle)

@@ -263,16 +263,74 @@ struct UserListViewModelTests {
         await tester.finish()
     }
 
-    @Test func disappearingCancelsTheLoadAndItsAnswerNeverLands() async {
+    @Test func disappearingMidFirstPageThenAppearingShowsFreshRows() async {
         var request: PageRequest<Int>!
         tester.viewModel.appear()
         await tester.receive { request = $0.users.beginRefresh() }
         tester.viewModel.disappear()
-        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.users.cancel(request) }   // no spinner waits for the return
+        await tester.advance(by: .seconds(1))   // the cancelled answers never land
+        #expect(tester.state.users.status == .idle)
 
-        #expect(tester.state.users.items.isEmpty)
-        #expect(tester.viewModel.store.isIdle)
-        _ = request
+        _ = await appearAndLoad()
+        #expect(tester.state.visibleUsers == Array(Self.users[0..<20]))
+        await tester.finish()
+    }
+
+    @Test func disappearingMidLoadMoreLeavesPagingWorkingOnReturn() async {
+        _ = await appearAndLoad()
+        var second: PageRequest<Int>!
+        tester.send(.lastRowsAppeared) { second = $0.users.beginNextPage() }
+        tester.viewModel.disappear()
+        await tester.receive { $0.users.cancel(second) }
+        #expect(tester.state.users.canLoadMore)
+
+        tester.viewModel.appear()   // rows and counts are there: nothing to reload
+        tester.send(.lastRowsAppeared) { second = $0.users.beginNextPage() }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.users.complete(second, with: Page(items: Array(Self.users[20..<40]), nextCursor: 3))
+            $0.visibleUsers = Array(Self.users[0..<40])
+        }
+        await tester.finish()
+    }
+
+    @Test func disappearingMidRefreshKeepsTheRowsAndRefreshingAgainWorks() async {
+        _ = await appearAndLoad()
+        var refresh: PageRequest<Int>!
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh() }
+        tester.viewModel.disappear()
+        await tester.receive { $0.users.cancel(refresh) }
+        #expect(tester.state.users.items == Array(Self.users[0..<20]))
+
+        tester.viewModel.appear()
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh() }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.users.complete(refresh, with: Page(items: Array(Self.users[0..<20]), nextCursor: 2)) }
+        await tester.finish()
+    }
+
+    @Test func disappearingMidRetryLetsTheRetryBeAskedForAgain() async {
+        repository.fail(.users, with: .noInternet)
+        var request: PageRequest<Int>!
+        tester.viewModel.appear()
+        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.activeCount = 30 }
+        await tester.receive { $0.users.fail(request, with: ErrorPresentation(UserError.noInternet)) }
+        repository.fail(.users, with: nil)
+        var retry: PageRequest<Int>!
+        tester.send(.retryTapped) { retry = $0.users.beginRetry() }
+        tester.viewModel.disappear()
+        await tester.receive { $0.users.cancel(retry) }
+
+        tester.viewModel.appear()   // no page loaded yet: the first page again
+        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.users.complete(request, with: Page(items: Array(Self.users[0..<20]), nextCursor: 2))
+            $0.visibleUsers = Array(Self.users[0..<20])
+        }
         await tester.finish()
     }
 }

@@ -85,6 +85,7 @@ struct WeatherViewModelTests {
     @Test func theLatestSelectionWinsOverASlowerEarlierOne() async {
         let (tester, repository) = makeTester(latency: ["130010": .seconds(2), "270000": .milliseconds(100)])
         tester.send(.appeared) { $0.forecast = .loading() }
+        #expect(await waitUntil { repository.requests == ["130010"] })   // Tokyo's request is in flight
         tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka }
         await tester.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.osaka)) }
@@ -112,13 +113,30 @@ struct WeatherViewModelTests {
         await tester.finish()
     }
 
-    @Test func disappearingCancelsTheLoad() async {
-        let (tester, _) = makeTester()
+    @Test func disappearingMidLoadThenAppearingShowsAFreshForecast() async {
+        let (tester, repository) = makeTester()
         tester.send(.appeared) { $0.forecast = .loading() }
+        #expect(await waitUntil { repository.requests == ["130010"] })
         tester.viewModel.disappear()
-        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.forecast = .idle }
+        await tester.advance(by: .seconds(1))   // the cancelled answer never lands
 
-        #expect(tester.state.forecast == .loading())
+        tester.send(.appeared) { $0.forecast = .loading() }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.tokyo)) }
+        #expect(repository.requests == ["130010", "130010"])
+        await tester.finish()
+    }
+
+    @Test func disappearingDuringARefreshKeepsTheForecastShown() async {
+        let (tester, _) = makeTester()
+        let tokyo = StubWeatherRepository.forecast(for: Self.tokyo)
+        tester.send(.appeared) { $0.forecast = .loading() }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.forecast = .loaded(tokyo) }
+        tester.send(.retryTapped) { $0.forecast = .loading(previous: tokyo) }
+        tester.viewModel.disappear()
+        await tester.receive { $0.forecast = .loaded(tokyo) }
         await tester.finish()
     }
 

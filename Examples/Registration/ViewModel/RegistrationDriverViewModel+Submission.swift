@@ -21,7 +21,8 @@ extension RegistrationDriverViewModel {
               !submission.isRunning(Self.submitKey) else { return }
         let request = RegistrationRequest(latestForm)
         submission.update { $0.phase = .loading() }
-        submission.run(Self.submitKey, policy: .dropWhileRunning) { [weak self, repository] in
+        let putBack: @MainActor (inout SubmissionState) -> Void = { $0.phase.cancelLoading() }
+        submission.run(Self.submitKey, policy: .dropWhileRunning, onCancel: putBack) { [weak self, repository] in
             let result: Result<Registration, RegistrationError>
             do throws(RegistrationError) {
                 result = .success(try await repository.register(request))
@@ -43,7 +44,6 @@ extension RegistrationDriverViewModel {
     /// The user changed a field: the submit in flight is cancelled and its answer never lands.
     func formEdited() {
         submission.cancelWork(Self.submitKey)
-        submission.update { $0.phase.cancelLoading() }
     }
 
     private func finishSubmit(_ result: Result<Registration, RegistrationError>, of request: RegistrationRequest) {

@@ -80,12 +80,6 @@ public final class RegistrationDriverViewModel: TransformingViewModel {
 
     /// Cancels the submit in flight, showing nothing: call it when the view disappears.
     public func cancel() {
-        submission.update { $0.phase.cancelLoading() }
         submission.cancelAllWork()
-    }
-
-    /// Returns once no submit is in flight; tests use it to let a stubbed answer land.
-    public func untilIdle() async {
-        await submission.untilIdle()
     }
 }

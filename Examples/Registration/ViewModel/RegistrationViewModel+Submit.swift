@@ -9,7 +9,11 @@ extension RegistrationViewModel {
             state.submission = .loading()
             state.revalidate(with: validator)
         }
-        store.run(Self.submitKey, policy: .dropWhileRunning) { [weak self, repository] in
+        let putBack: @MainActor (inout State) -> Void = { [validator] state in
+            state.submission.cancelLoading()
+            state.revalidate(with: validator)
+        }
+        store.run(Self.submitKey, policy: .dropWhileRunning, onCancel: putBack) { [weak self, repository] in
             let result: Result<Registration, RegistrationError>
             do throws(RegistrationError) {
                 result = .success(try await repository.register(request))

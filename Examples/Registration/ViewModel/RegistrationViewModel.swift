@@ -57,24 +57,14 @@ public final class RegistrationViewModel: ViewModel {
         }
     }
 
-    /// Ends a submit in flight before the store cancels it: no spinner is left for the next
-    /// appearance.
-    public func willDisappear() {
-        update { state in
-            state.submission.cancelLoading()
-            state.revalidate(with: validator)
-        }
-    }
-
     /// Applies an edit; a real change cancels the submit in flight (see the type's docs).
     private func edit(_ change: (inout RegistrationForm) -> Void) {
         var form = state.form
         change(&form)
         guard form != state.form else { return }
-        store.cancelWork(Self.submitKey)
+        store.cancelWork(Self.submitKey)   // puts the submit button back
         update { state in
             state.form = form
-            state.submission.cancelLoading()
             state.revalidate(with: validator)
         }
     }

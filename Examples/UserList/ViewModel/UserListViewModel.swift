@@ -117,7 +117,8 @@ public final class UserListViewModel: ViewModel {
         change { started = begin(&$0) }
         guard let request = started else { return }
         let query = state.loadedQuery
-        store.run(WorkKey.page) { [weak self, repository] in
+        // Called off (the screen left): back to idle with the rows it had, so it can load again.
+        store.run(WorkKey.page, onCancel: { $0.users.cancel(request) }) { [weak self, repository] in
             do throws(UserError) {
                 let page = try await repository.users(page: request.cursor, size: request.pageSize, query: query.text, filter: query.filter)
                 self?.pageArrived(page, for: request)

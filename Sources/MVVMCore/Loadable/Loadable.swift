@@ -75,6 +75,14 @@ public enum Loadable<Value> {
         self = previous.map(Loadable.loaded) ?? .idle
     }
 
+    /// This value with a load in flight called off: ``loading(previous:)`` becomes ``loaded(_:)``
+    /// with the value shown meanwhile, or ``idle``; any other phase stays.
+    var settled: Loadable {
+        var settled = self
+        settled.cancelLoading()
+        return settled
+    }
+
     /// Transforms the value, keeping the phase.
     public func map<T>(_ transform: (Value) throws -> T) rethrows -> Loadable<T> {
         switch self {

@@ -5,7 +5,12 @@ extension StateStore {
     /// Then `operation` runs off the main actor; its value becomes `.loaded`, its error
     /// `.failed` through `presenter`. An error the presenter shows as nothing (a cancellation)
     /// puts the property back to the value it showed before: no spinner is left behind.
-    /// Cancelled work (a newer load under `key`, the view disappearing) writes nothing.
+    ///
+    /// Cancelled, the load writes nothing more, and never strands the property in `.loading`:
+    /// - when the view disappears (or ``cancelWork(_:)``), the property goes back at once to what
+    ///   it showed before the load (`.idle`, `.loaded` or `.failed`), so the view can load again
+    ///   when it comes back;
+    /// - when a newer load under `key` replaces it, the newer load ends the spinner.
     ///
     /// ```swift
     /// case .appeared, .refreshPulled:
@@ -31,8 +36,13 @@ extension StateStore {
         operation: @escaping @Sendable () async throws -> Value
     ) -> Bool {
         if policy == .dropWhileRunning, isRunning(key) { return false }
+        let shown = storedState[keyPath: keyPath]
         update { $0[keyPath: keyPath].startLoading() }
-        return run(key, policy: policy) { [weak self] in
+        let putBack: @MainActor (inout State) -> Void = { state in
+            guard state[keyPath: keyPath].isLoading else { return }
+            state[keyPath: keyPath] = shown.settled
+        }
+        return run(key, policy: policy, onCancel: putBack) { [weak self] in
             let result: Result<Value, any Error>
             do {
                 result = .success(try await operation())

@@ -17,6 +17,9 @@ extension StateStore {
     ///   - presenter: turns a failure into what the user reads.
     ///   - fetch: fetches one page, off the main actor.
     /// - Returns: whether a request started.
+    ///
+    /// A page called off when the view disappears puts the list back to idle with the pages it
+    /// had, so that the same page can be asked for when the view comes back.
     @discardableResult
     public func loadNextPage<Item: Sendable, Cursor: Sendable>(
         _ keyPath: WritableKeyPath<State, PagedList<Item, Cursor>>,
@@ -63,7 +66,8 @@ extension StateStore {
         var started: PageRequest<Cursor>?
         update { started = begin(&$0[keyPath: keyPath]) }
         guard let request = started else { return false }
-        return run(key, policy: .latestWins) { [weak self] in
+        let putBack: @MainActor (inout State) -> Void = { $0[keyPath: keyPath].cancel(request) }
+        return run(key, policy: .latestWins, onCancel: putBack) { [weak self] in
             let result: Result<Page<Item, Cursor>, any Error>
             do {
                 result = .success(try await fetch(request))

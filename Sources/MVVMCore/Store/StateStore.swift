@@ -56,8 +56,6 @@ public final class StateStore<State>: Observable {
     @exclusivity(unchecked) @usableFromInline var sideIfMade: StoreSide<State>?
     /// Whether a round of deliveries is in progress.
     @exclusivity(unchecked) @usableFromInline var isNotifying = false
-    /// Whether the view is on screen; see ``activate()`` and ``deactivate()``.
-    public internal(set) var isActive = false
 
     /// The clock that debounce, throttle and ``sleep(for:)`` use: a test clock in tests.
     public var clock: any Clock<Duration> {
@@ -108,6 +106,13 @@ public final class StateStore<State>: Observable {
     @inlinable
     public func update<Failure: Error>(_ mutate: (inout State) throws(Failure) -> Void) throws(Failure) {
         if WorkContext.isCancelledOwnedWork { return }
+        try commit(mutate)
+    }
+
+    /// ``update(_:)`` without the check for cancelled work: the store's own writes (a cancelled
+    /// load's rollback) go through even when cancelled work triggered them.
+    @inlinable
+    func commit<Failure: Error>(_ mutate: (inout State) throws(Failure) -> Void) throws(Failure) {
         var next = storedState
         try mutate(&next)
         if let duplicateCheck, duplicateCheck.isDuplicate(storedState, next) { return }

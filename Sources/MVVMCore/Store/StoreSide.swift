@@ -1,6 +1,6 @@
 /// The parts of a ``StateStore`` that most stores never use, made on first use so that a store
-/// at rest stays small: a custom clock, owned work, the finishers of `states` sequences, tasks
-/// waiting for idleness, and the bookkeeping of updates made while observers are being notified.
+/// at rest stays small: a custom clock, owned work, the finishers of `states` sequences, and
+/// the bookkeeping of updates made while observers are being notified.
 ///
 /// `@unchecked Sendable`, so that the store's `deinit` (which may run on any thread) can cancel
 /// the work and finish the sequences. That is safe: the store creates its side object on the
@@ -12,13 +12,11 @@ final class StoreSide<State>: @unchecked Sendable {
     /// The store's clock, when it is not `ContinuousClock`.
     var clock: (any Clock<Duration>)?
     /// Owned async work.
-    var work = WorkRegistry()
+    var work = WorkRegistry<State>()
     /// Called when the store goes away: they finish async sequences of states.
     var finishers: [UInt64: @Sendable () -> Void] = [:]
     /// Keys for ``finishers``.
     var nextFinisherID: UInt64 = 0
-    /// Callers of `untilIdle()`, resumed when the last owned work ends.
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
     /// States produced by observers during a round of deliveries, delivered after the one in
     /// progress, in order. In a round, delivery 0 is the state that started it and delivery
     /// `i + 1` is `pending[i]`.
@@ -38,10 +36,9 @@ final class StoreSide<State>: @unchecked Sendable {
         return nextFinisherID
     }
 
-    /// The store is going away: cancels its work, finishes its sequences, resumes its waiters.
+    /// The store is going away: cancels its work and finishes its sequences.
     func storeDidEnd() {
         for task in work.allTasks { task.cancel() }
         for finish in finishers.values { finish() }
-        for waiter in idleWaiters { waiter.resume() }
     }
 }

@@ -59,17 +59,18 @@ extension ViewModel {
         onEvent(event)
     }
 
-    /// Tells the ViewModel its view appeared: activates the store, then calls ``didAppear()``.
+    /// Tells the ViewModel its view appeared: calls ``didAppear()``.
     public func appear() {
-        store.activate()
         didAppear()
     }
 
     /// Tells the ViewModel its view disappeared: calls ``willDisappear()``, then cancels all
-    /// owned work, including work ``willDisappear()`` started.
+    /// owned work, including work ``willDisappear()`` started. Cancelled work puts back what it
+    /// had changed (see ``StateStore/run(_:policy:onCancel:operation:)``), so no spinner waits for
+    /// the view's return.
     public func disappear() {
         willDisappear()
-        store.deactivate()
+        store.cancelAllWork()
     }
 
     /// Does nothing; implement it to start work when the view appears.

@@ -20,52 +20,68 @@ extension StateStore {
     /// }
     /// ```
     ///
-    /// On platforms with `Task.immediate` (Linux, and Apple OS 26 and later) the operation starts
-    /// synchronously and runs up to its first suspension before `run` returns.
+    /// The operation starts on the main actor's next turn, never inside `run`, on every platform:
+    /// what an event changes synchronously is what `onEvent` itself writes. Work cancelled before
+    /// its turn comes never runs.
     ///
+    /// **Cancellation never strands a screen.** Work cancelled before it ends, by
+    /// ``ViewModel/disappear()`` or ``cancelWork(_:)``, applies its `onCancel` to state at once, as
+    /// one update with every other cancelled work's: put back what the work had changed (a spinner,
+    /// a disabled button). Work *replaced* under its key by newer work (latest wins, debounce, a
+    /// throttled operation replaced by a later one) does not: the newer work takes its state over
+    /// and ends it. ``load(_:key:policy:presenter:operation:)`` and the paging helpers pass their
+    /// own `onCancel`.
+    ///
+    /// - Parameters:
+    ///   - key: the work's name; see ``WorkKey``.
+    ///   - policy: what happens when work under `key` is already running.
+    ///   - onCancel: what to put back in state if the work is cancelled before it ends.
+    ///   - operation: the work, on the main actor.
     /// - Returns: `false` when the policy dropped the work (``WorkPolicy/dropWhileRunning`` while
     ///   work under `key` runs, or a throttled operation replaced by a later one), else `true`.
     @discardableResult
     public func run(
         _ key: some Hashable & Sendable,
         policy: WorkPolicy = .latestWins,
+        onCancel: (@MainActor (inout State) -> Void)? = nil,
         operation: @escaping @MainActor @Sendable () async -> Void
     ) -> Bool {
         let key = WorkKey(key)
         switch policy.kind {
         case .latestWins:
-            cancelTasks(under: key)
-            start(key, operation)
+            supersedeTasks(under: key)
+            start(key, onCancel: onCancel, operation)
         case .dropWhileRunning:
-            if let slot = side.work.slots[key], !slot.tasks.isEmpty { return false }
-            start(key, operation)
+            if let slot = sideIfMade?.work.slots[key], !slot.tasks.isEmpty { return false }
+            start(key, onCancel: onCancel, operation)
         case .queue:
-            let previous = side.work.slots[key]?.tasks.last?.task
-            start(key) {
+            let previous = sideIfMade?.work.slots[key]?.tasks.last?.task
+            start(key, onCancel: onCancel) {
                 await previous?.value
                 guard !Task.isCancelled else { return }
                 await operation()
             }
         case .debounce(let duration):
-            cancelTasks(under: key)
+            supersedeTasks(under: key)
             guard duration > .zero else {
-                start(key, operation)
+                start(key, onCancel: onCancel, operation)
                 break
             }
             let clock = self.clock
-            start(key) {
+            start(key, onCancel: onCancel) {
                 do { try await clock.sleep(for: duration) } catch { return }
                 await operation()
             }
         case .throttle(let interval, let latest):
             if side.work.slots[key]?.throttleWindow != nil {
                 if latest || side.work.slots[key]?.throttled == nil {
-                    side.work.slots[key]?.throttled = operation
+                    let throttled = WorkRegistry<State>.Throttled(id: side.work.makeID(), operation: operation, onCancel: onCancel)
+                    side.work.slots[key]?.throttled = throttled
                     return true
                 }
                 return false
             }
-            start(key, operation)
+            start(key, onCancel: onCancel, operation)
             if interval > .zero { openThrottleWindow(key, interval: interval, latest: latest) }
         }
         return true
@@ -76,33 +92,23 @@ extension StateStore {
         try await clock.sleep(for: duration)
     }
 
-    /// Marks the view as on screen. Call it from the view's appear callback.
-    public func activate() {
-        isActive = true
-    }
-
-    /// Marks the view as gone and cancels all owned work, including debounce and throttle waits.
-    public func deactivate() {
-        isActive = false
-        cancelAllWork()
-    }
-
-    /// Cancels all owned work now.
+    /// Cancels all owned work now, including debounce and throttle waits, and applies the
+    /// cancelled work's `onCancel`s as one update. ``ViewModel/disappear()`` calls it.
     public func cancelAllWork() {
-        guard let side = sideIfMade else { return }
-        for task in side.work.allTasks { task.cancel() }
+        guard let side = sideIfMade, !side.work.isIdle else { return }
+        let slots = side.work.slots
         side.work.slots.removeAll()
-        resumeIdleWaitersIfIdle()
+        cancel(Array(slots.values))
     }
 
-    /// Cancels the owned work under `key`, including a pending throttled or debounced operation.
+    /// Cancels the owned work under `key`, including a pending throttled or debounced operation,
+    /// and applies its `onCancel`s.
     public func cancelWork(_ key: some Hashable & Sendable) {
         guard let side = sideIfMade else { return }   // no work was ever started
         let key = WorkKey(key)
-        cancelTasks(under: key)
-        side.work.slots[key]?.throttleWindow?.task.cancel()
+        guard let slot = side.work.slots[key] else { return }
         side.work.slots[key] = nil
-        resumeIdleWaitersIfIdle()
+        cancel([slot])
     }
 
     /// Whether owned work is running or waiting (debounce, throttle, queue) under `key`.
@@ -119,87 +125,73 @@ extension StateStore {
     /// Whether no owned work is running or waiting.
     public var isIdle: Bool { sideIfMade?.work.isIdle ?? true }
 
-    /// Returns once no owned work is running or waiting. Tests use it to let effects settle.
-    public func untilIdle() async {
-        guard !isIdle else { return }
-        await withCheckedContinuation { side.idleWaiters.append($0) }
-    }
-
     // MARK: - Internals
 
-    private func start(_ key: WorkKey, _ operation: @escaping @MainActor @Sendable () async -> Void) {
+    private func start(
+        _ key: WorkKey,
+        onCancel: (@MainActor (inout State) -> Void)?,
+        _ operation: @escaping @MainActor @Sendable () async -> Void
+    ) {
         let id = side.work.makeID()
-        let task = spawn(id) { [weak self] in
-            await WorkContext.$isOwnedWork.withValue(true) {
-                await operation()
+        let task = Task { @MainActor [weak self] in
+            // Work cancelled before its turn came (replaced, or the view left) never runs.
+            if !Task.isCancelled {
+                await WorkContext.$isOwnedWork.withValue(true) {
+                    await operation()
+                }
             }
             self?.taskFinished(id, under: key)
         }
-        if let task { side.work.slots[key, default: .init()].tasks.append((id, task)) }
-    }
-
-    /// Creates a task running `body`; `nil` if it already finished before this returned.
-    private func spawn(
-        _ id: UInt64,
-        _ body: @escaping @MainActor @Sendable () async -> Void
-    ) -> Task<Void, Never>? {
-        side.work.starting.insert(id)
-        let task: Task<Void, Never>
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            task = Task.immediate { @MainActor in await body() }
-        } else {
-            task = Task { @MainActor in await body() }
-        }
-        return side.work.starting.remove(id) == nil ? nil : task
-    }
-
-    /// Whether the task `id` was registered (it finished after `spawn` returned).
-    private func wasRegistered(_ id: UInt64) -> Bool {
-        side.work.starting.remove(id) == nil
+        side.work.slots[key, default: .init()].tasks.append(.init(id: id, task: task, onCancel: onCancel))
     }
 
     private func taskFinished(_ id: UInt64, under key: WorkKey) {
-        guard wasRegistered(id) else { return }
-        side.work.slots[key]?.tasks.removeAll { $0.id == id }
-        side.work.removeEmptySlot(key)
-        resumeIdleWaitersIfIdle()
+        sideIfMade?.work.slots[key]?.tasks.removeAll { $0.id == id }
+        sideIfMade?.work.removeEmptySlot(key)
     }
 
-    private func cancelTasks(under key: WorkKey) {
+    /// Cancels the tasks under `key` for newer work that replaces them: their `onCancel`s are
+    /// not applied, since the newer work takes their state over.
+    private func supersedeTasks(under key: WorkKey) {
         guard let side = sideIfMade, let slot = side.work.slots[key] else { return }
         for entry in slot.tasks { entry.task.cancel() }
         side.work.slots[key]?.tasks = []
         side.work.removeEmptySlot(key)
     }
 
+    /// Cancels the work of `slots`, already removed from the registry, then applies their
+    /// `onCancel`s in start order as one update. The update is the store's own, so it is applied
+    /// even when cancelled work called this.
+    private func cancel(_ slots: [WorkRegistry<State>.Slot]) {
+        for slot in slots {
+            for entry in slot.tasks { entry.task.cancel() }
+            slot.throttleWindow?.task.cancel()
+        }
+        let actions = slots.flatMap(\.cancelActions).sorted { $0.id < $1.id }.map(\.action)
+        guard !actions.isEmpty else { return }
+        commit { state in
+            for action in actions { action(&state) }
+        }
+    }
+
     private func openThrottleWindow(_ key: WorkKey, interval: Duration, latest: Bool) {
         let id = side.work.makeID()
         let clock = self.clock
-        let window = spawn(id) { [weak self] in
+        let window = Task { @MainActor [weak self] in
             do { try await clock.sleep(for: interval) } catch { return }
             self?.throttleWindowEnded(id, under: key, interval: interval, latest: latest)
         }
-        if let window { side.work.slots[key, default: .init()].throttleWindow = (id, window) }
+        side.work.slots[key, default: .init()].throttleWindow = (id, window)
     }
 
     private func throttleWindowEnded(_ id: UInt64, under key: WorkKey, interval: Duration, latest: Bool) {
-        if wasRegistered(id) {
-            guard side.work.slots[key]?.throttleWindow?.id == id else { return }
-            side.work.slots[key]?.throttleWindow = nil
-        }
+        guard side.work.slots[key]?.throttleWindow?.id == id else { return }
+        side.work.slots[key]?.throttleWindow = nil
         if let pending = side.work.slots[key]?.throttled {
             side.work.slots[key]?.throttled = nil
-            start(key, pending)
+            start(key, onCancel: pending.onCancel, pending.operation)
             openThrottleWindow(key, interval: interval, latest: latest)
         }
         side.work.removeEmptySlot(key)
-        resumeIdleWaitersIfIdle()
-    }
-
-    func resumeIdleWaitersIfIdle() {
-        guard let side = sideIfMade, side.work.isIdle, !side.idleWaiters.isEmpty else { return }
-        let waiters = side.idleWaiters
-        side.idleWaiters = []
-        for waiter in waiters { waiter.resume() }
     }
 }

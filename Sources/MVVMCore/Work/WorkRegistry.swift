@@ -1,20 +1,37 @@
-/// The owned work of one store: running tasks by key, and throttle windows.
-///
-/// Only `Sendable` values live here, so that the store's `deinit` (which may run on any thread)
-/// can cancel the tasks.
-struct WorkRegistry: Sendable {
-    struct Slot: Sendable {
+/// The owned work of one store: running tasks by key, throttle windows, and what each piece of
+/// work puts back in state if it is cancelled before it ends.
+struct WorkRegistry<State> {
+    /// A running or waiting task.
+    struct Entry {
+        let id: UInt64
+        let task: Task<Void, Never>
+        /// Applied to state when the task is cancelled without being replaced.
+        let onCancel: (@MainActor (inout State) -> Void)?
+    }
+
+    /// Work waiting for the end of a throttle window.
+    struct Throttled {
+        let id: UInt64
+        let operation: @MainActor @Sendable () async -> Void
+        let onCancel: (@MainActor (inout State) -> Void)?
+    }
+
+    struct Slot {
         /// Running or waiting tasks, in start order.
-        var tasks: [(id: UInt64, task: Task<Void, Never>)] = []
+        var tasks: [Entry] = []
         /// Throttle: the window task, and the work waiting for the window's end.
         var throttleWindow: (id: UInt64, task: Task<Void, Never>)?
-        var throttled: (@MainActor @Sendable () async -> Void)?
+        var throttled: Throttled?
+
+        /// What the slot's work puts back when it is cancelled, with the ids that order it.
+        var cancelActions: [(id: UInt64, action: @MainActor (inout State) -> Void)] {
+            var actions = tasks.compactMap { entry in entry.onCancel.map { (entry.id, $0) } }
+            if let throttled, let action = throttled.onCancel { actions.append((throttled.id, action)) }
+            return actions
+        }
     }
 
     var slots: [WorkKey: Slot] = [:]
-    /// Ids of tasks being created right now: a task made with `Task.immediate` can finish before
-    /// its creator registers it; such a task finds its id here and is never registered.
-    var starting: Set<UInt64> = []
     private var nextID: UInt64 = 0
 
     mutating func makeID() -> UInt64 {
@@ -35,4 +52,3 @@ struct WorkRegistry: Sendable {
         }
     }
 }
-
