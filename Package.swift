@@ -1,19 +1,26 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // swift-mvvm: one package, lean library products.
 //
-// Layout (the places later modules take are reserved by name):
+// Layout:
 //   Sources/MVVMCore       ViewModel runtime: state store, observation, owned work, Loadable, paging, validation, errors
 //   Sources/MVVMTesting    ViewModel tester, recorders, leak tracker, test clock and test scheduler re-exports
 //   Sources/MVVMCombine    Input/Output, ViewModelType/ViewModelBindable, Driver; Combine or OpenCombine
 //   Sources/MVVMData       transport, endpoints, APIError, retry, logging, DataSource/Repository helpers
+//   Sources/MVVMTerminal   terminal view layer: frames, diff renderer, key decoder, session, widgets, screens
+//   Examples/*             the reference features (user list, registration, weather), one target each
 //   Sources/DemoServer     the demo's HTTP API (Hummingbird) over SQLite (GRDB); demo-only
-//   Sources/demo-server    `swift run demo-server --port 8080`
-//   Sources/MVVMTerminal   terminal view layer: frames, diff renderer, key decoder, session, widgets
-//   Examples/*, mvvm-demo, Benchmarks/ (later)
+//   Sources/DemoScreens    the demo's terminal screens; demo-only
+//   Sources/demo-server, Sources/mvvm-demo   the executables
+//   Benchmarks/            a package of its own (package-benchmark), so the library build stays lean
 //
 // Library products must never depend on what only the demo needs (Hummingbird, GRDB).
+//
+// Platforms: Swift 6.2 or later (the code uses `SendableMetatype` and `weak let`). The Apple
+// minimums are those of the newest API we use without an availability check: Synchronization's
+// `Mutex` and `Atomic` (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2). Why, and the check
+// that keeps it true: docs/Platforms.md and .ci/availability-check.
 
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -25,7 +32,7 @@ let openCombinePlatforms: [Platform] = [.linux, .android, .windows, .wasi, .open
 
 let package = Package(
     name: "swift-mvvm",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "MVVMCore", targets: ["MVVMCore"]),
         .library(name: "MVVMCombine", targets: ["MVVMCombine"]),

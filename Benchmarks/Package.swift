@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // swift-mvvm's benchmarks: a separate package, so that the library build stays lean.
