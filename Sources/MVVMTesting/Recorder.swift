@@ -4,9 +4,9 @@ import Testing
 /// Records a history of values — a state field, an output — and asserts it in one line.
 ///
 /// ```swift
-/// let isLoading = Recorder(viewModel.store, \.isLoading)   // [false]
-/// viewModel.send(.appeared)
-/// await viewModel.store.untilIdle()
+/// let isLoading = Recorder(viewModel, \.isLoading)   // [false]
+/// viewModel.appear()
+/// _ = await waitUntil { !viewModel.state.isLoading }
 /// isLoading.expectHistory([false, true, false])
 /// ```
 @MainActor
@@ -19,6 +19,15 @@ public final class Recorder<Value> {
     /// An empty recorder; feed it with ``record(_:)``.
     public init(reporter: TestFailureReporter = .swiftTesting) {
         self.reporter = reporter
+    }
+
+    /// Records `transform` of the ViewModel's current state and of each state that follows.
+    public convenience init<Model: ViewModel>(
+        _ viewModel: Model,
+        reporter: TestFailureReporter = .swiftTesting,
+        _ transform: @escaping @MainActor (Model.State) -> Value
+    ) {
+        self.init(viewModel.readOnlyStore.base, reporter: reporter, transform)
     }
 
     /// Records `transform` of the store's current state and of each state that follows.
@@ -49,23 +58,25 @@ public final class Recorder<Value> {
 }
 
 extension Recorder where Value: Equatable {
+    /// Records one field of the ViewModel's state: the current value, then each value that
+    /// differs from the one before (changes to other fields are not repeated).
+    public convenience init<Model: ViewModel>(
+        _ viewModel: Model,
+        _ keyPath: KeyPath<Model.State, Value>,
+        reporter: TestFailureReporter = .swiftTesting
+    ) {
+        self.init(viewModel.readOnlyStore.base, keyPath, reporter: reporter)
+    }
+
     /// Records one field of the store's state: the current value, then each value that differs
-    /// from the one before (changes to other fields are not repeated).
+    /// from the one before; see ``StateStore/subscribe(_:sendCurrent:_:)``.
     public convenience init<State>(
         _ store: StateStore<State>,
         _ keyPath: KeyPath<State, Value>,
         reporter: TestFailureReporter = .swiftTesting
     ) {
         self.init(reporter: reporter)
-        subscribeDistinct(to: store, keyPath)
-    }
-
-    private func subscribeDistinct<State>(to store: StateStore<State>, _ keyPath: KeyPath<State, Value>) {
-        token = store.subscribe { [weak self] state in
-            guard let self else { return }
-            let value = state[keyPath: keyPath]
-            if self.values.last != value { self.record(value) }
-        }
+        token = store.subscribe(keyPath) { [weak self] value in self?.record(value) }
     }
 
     /// Asserts the whole history so far, e.g. `[false, true, false]`.

@@ -53,7 +53,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         self.timeout = timeout
         self.reporter = reporter
         self.asserted = viewModel.state
-        self.token = viewModel.store.subscribe(sendCurrent: false) { [weak self] state in
+        self.token = viewModel.readOnlyStore.base.subscribe(sendCurrent: false) { [weak self] state in
             self?.unasserted.append(state)
         }
     }
@@ -71,16 +71,53 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         _ expected: ((inout Model.State) throws -> Void)? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        failOnUnasserted(before: "sending \(describe(event))", at: location)
-        viewModel.onEvent(event)
+        step("sending \(describe(event))", expected, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            viewModel.onEvent(event)
+        }
+    }
+
+    /// Reports that the view appeared (``ViewModel/appear()``) and asserts the state change it
+    /// makes at once.
+    ///
+    /// - Parameter expected: as for ``send(_:_:fileID:filePath:line:column:)``.
+    public func appear(
+        _ expected: ((inout Model.State) throws -> Void)? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        step("appearing", expected, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            viewModel.appear()
+        }
+    }
+
+    /// Reports that the view disappeared (``ViewModel/disappear()``) and asserts the state change
+    /// it makes at once: what cancelled work puts back.
+    ///
+    /// - Parameter expected: as for ``send(_:_:fileID:filePath:line:column:)``.
+    public func disappear(
+        _ expected: ((inout Model.State) throws -> Void)? = nil,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        step("disappearing", expected, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            viewModel.disappear()
+        }
+    }
+
+    /// Runs one step of the view's (an event, a lifecycle moment) and asserts what it changed at once.
+    private func step(
+        _ name: String,
+        _ expected: ((inout Model.State) throws -> Void)?,
+        at location: SourceLocation,
+        _ action: () -> Void
+    ) {
+        failOnUnasserted(before: name, at: location)
+        action()
         let changed = !unasserted.isEmpty
         unasserted.removeAll()
         let actual = viewModel.state
         guard let expected else {
             if changed {
                 fail(
-                    "Sending \(describe(event)) changed state, but no change was expected:\n"
+                    "\(name.prefix(1).uppercased() + name.dropFirst()) changed state, but no change was expected:\n"
                         + difference(expected: asserted, actual: actual),
                     at: location
                 )
@@ -88,7 +125,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
             asserted = actual
             return
         }
-        compare(expected, to: actual, context: "after sending \(describe(event))", at: location)
+        compare(expected, to: actual, context: "after \(name)", at: location)
     }
 
     /// Waits for the next state change made by an effect, and asserts it.
@@ -126,7 +163,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         // Work woken or started just before may still be on its way to the clock (a sleep
         // called from the main actor registers on another thread): let it get there first.
         await settle()
-        if !viewModel.store.isIdle { _ = await waitUntilSleeping(clock, timeout: .milliseconds(500)) }
+        if !viewModel.readOnlyStore.base.isIdle { _ = await waitUntilSleeping(clock, timeout: .milliseconds(500)) }
         await clock.advance(by: duration)
         await settle()
     }
@@ -143,7 +180,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        let store = viewModel.store
+        let store = viewModel.readOnlyStore.base
         _ = await waitUntil(timeout: timeout) { store.isIdle }
         failOnUnasserted(before: "finishing", at: location)
         if !store.isIdle {
@@ -212,7 +249,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     }
 
     private func runningWorkDescription() -> String {
-        let keys = viewModel.store.runningWorkKeys
+        let keys = viewModel.readOnlyStore.base.runningWorkKeys
         guard !keys.isEmpty else { return " No owned work is running." }
         return " Owned work still running: " + keys.map { "\"\($0)\"" }.joined(separator: ", ")
             + " (waiting on the test clock? advance it first)."

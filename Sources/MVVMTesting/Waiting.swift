@@ -82,6 +82,23 @@ public func advanceUntilIdle<State>(
     await advance(clock, until: { store.isIdle }, timeout: timeout)
 }
 
+/// Moves `clock` forward until `viewModel` has no owned work left; see ``advance(_:until:timeout:)``.
+@MainActor
+public func advanceUntilIdle<Model: ViewModel>(
+    _ viewModel: Model,
+    clock: TestClock<Duration>,
+    timeout: Duration = .seconds(10)
+) async -> Bool {
+    await advanceUntilIdle(viewModel.readOnlyStore.base, clock: clock, timeout: timeout)
+}
+
+/// Waits, without moving any test clock, until `viewModel` has no owned work left.
+/// - Returns: whether it became idle before `timeout` passed on the wall clock.
+@MainActor
+public func waitUntilIdle<Model: ViewModel>(_ viewModel: Model, timeout: Duration = .seconds(10)) async -> Bool {
+    await waitUntilIdle(viewModel.readOnlyStore.base, timeout: timeout)
+}
+
 /// Waits, without moving any test clock, until `store` has no owned work left.
 /// - Returns: whether it became idle before `timeout` passed on the wall clock.
 @MainActor

@@ -27,3 +27,25 @@ struct PendingUserRepository: UserRepository {
         throw .server
     }
 }
+
+/// A repository that answers the first page with `users` at once, and waits on every other call.
+struct OnePageUserRepository: UserRepository {
+    let users: [User]
+    private let pending = PendingUserRepository()
+
+    func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
+        UserPage(users: users, total: users.count, hasMore: false)
+    }
+
+    func stats() async throws(UserError) -> UserStats {
+        UserStats(total: users.count, active: users.filter(\.isActive).count)
+    }
+
+    func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
+        try await pending.setActive(isActive, userID: userID)
+    }
+
+    func deleteUser(_ userID: Int) async throws(UserError) {
+        try await pending.deleteUser(userID)
+    }
+}

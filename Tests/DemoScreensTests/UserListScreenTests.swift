@@ -22,19 +22,25 @@ struct UserListScreenTests {
         guard case .pop? = screen.handle(.character("q")) else { Issue.record("q should go back"); return }
     }
 
-    @Test func deleteAsksForConfirmationAndCancels() {
-        let screen = UserListScreen(viewModel: viewModel)
-        defer { viewModel.disappear() }
+    @Test func deleteAsksForConfirmationAndCancels() async {
         let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true),
                      User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
-        // Rows set directly (moving the selection would ask for more pages, which recomputes them).
-        viewModel.update { $0.visibleUsers = users }
+        let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users))
+        let screen = UserListScreen(viewModel: viewModel)
+        defer { viewModel.disappear() }
+        #expect(await waitUntilRows { viewModel.state.visibleUsers == users })
         _ = screen.handle(.character("d"))
         #expect(screen.ui.confirmingDelete == users[0])
         #expect(screen.handle(.character("q")) == nil, "keys go to the dialog while it shows")
         _ = screen.handle(.character("n"))
         #expect(screen.ui.confirmingDelete == nil)
         #expect(viewModel.state.pendingUserIDs.isEmpty)
+    }
+
+    /// Lets the screen's first load land (the repository answers at once).
+    private func waitUntilRows(_ condition: @MainActor () -> Bool) async -> Bool {
+        for _ in 0..<10_000 where !condition() { await Task.yield() }
+        return condition()
     }
 
     @Test func filterKeyCyclesTheFilter() {

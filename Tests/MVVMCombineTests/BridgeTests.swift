@@ -12,7 +12,7 @@ struct BridgeTests {
 
     @Test func theStorePublishesItsCurrentStateThenOneValuePerUpdate() {
         let store = StateStore(State())
-        let recorder = store.publisher.record()
+        let recorder = store.statePublisher.record()
 
         store.update {
             $0.title = "B"
@@ -44,14 +44,14 @@ struct BridgeTests {
         let viewModel = TapCounterViewModel()
         let taps = viewModel.statePublisher.map(\.taps).record()
 
-        viewModel.send(.tapped)
+        viewModel.onEvent(.tapped)
 
         #expect(taps.values == [0, 1])
     }
 
     @Test func cancellingTheSubscriptionEndsTheStoresObservation() {
         let store = StateStore(State())
-        var recorder: PublisherRecorder<State, Never>? = store.publisher.record()
+        var recorder: PublisherRecorder<State, Never>? = store.statePublisher.record()
         #expect(store.observerCount == 1)
 
         recorder?.cancel()
@@ -66,7 +66,7 @@ struct BridgeTests {
         do {
             let store = StateStore(State())
             weakStore = store
-            recorder = store.publisher.record()
+            recorder = store.statePublisher.record()
         }
         #expect(weakStore == nil)
         #expect(recorder?.values.count == 1)

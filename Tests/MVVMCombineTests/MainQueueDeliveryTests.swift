@@ -78,11 +78,13 @@ final class TapCounterViewModel: ViewModel {
     struct State: Equatable { var taps = 0 }
     enum Event: Sendable { case tapped }
 
-    let store = StateStore(State())
+    private let store = StateStore(State())
+
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
 
     func onEvent(_ event: Event) {
         switch event {
-        case .tapped: update { $0.taps += 1 }
+        case .tapped: store.update { $0.taps += 1 }
         }
     }
 }

@@ -17,7 +17,9 @@ final class WeatherViewModel: ViewModel {
         case retryTapped
     }
 
-    let store: StateStore<State>
+    private let store: StateStore<State>
+
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let fetch: @Sendable (String) async throws -> Forecast
 
     init(clock: any Clock<Duration> = ContinuousClock(),
@@ -31,7 +33,7 @@ extension WeatherViewModel {
     func onEvent(_ event: Event) {
         switch event {
         case .citySelected(let city):
-            update { $0.city = city }
+            store.update { $0.city = city }
             loadForecast()
         case .retryTapped:
             loadForecast()

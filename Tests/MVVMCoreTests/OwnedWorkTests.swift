@@ -140,7 +140,7 @@ struct OwnedWorkTests {
         let wasCancelled = LockedValue(false)
         var viewModel: SearchViewModel? = SearchViewModel(repository: StubSearchRepository(clock: clock))
         weak let weakViewModel = viewModel
-        viewModel!.store.run("long") { [clock] in
+        viewModel!.readOnlyStore.base.run("long") { [clock] in
             do {
                 try await clock.sleep(for: .seconds(10))
                 reachedEnd.withValue { $0 = true }
@@ -179,14 +179,14 @@ struct OwnedWorkTests {
         for index in 0..<300 {
             let query = "q\(index)"
             latencies.withValue { $0[query] = .milliseconds(Int.random(in: 0...500, using: &random)) }
-            viewModel.send(.searchSubmitted(query))
+            viewModel.onEvent(.searchSubmitted(query))
             if Bool.random(using: &random) {
                 await settle(rounds: 2)
                 await clock.advance(by: .milliseconds(Int.random(in: 0...200, using: &random)))
             }
         }
         await settle()
-        #expect(await advanceUntilIdle(viewModel.store, clock: clock))
+        #expect(await advanceUntilIdle(viewModel.readOnlyStore.base, clock: clock))
 
         #expect(staleStates.isEmpty)
         #expect(viewModel.state.query == "q299")

@@ -8,7 +8,9 @@ final class ReadmeSearchViewModel: ViewModel {
     struct State: Equatable { var query = ""; var results: Loadable<[String]> = .idle }
     enum Event { case searchTextChanged(String) }
 
-    let store: StateStore<State>
+    private let store: StateStore<State>
+
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let search: @Sendable (String) async throws -> [String]
 
     init(clock: any Clock<Duration> = ContinuousClock(), search: @escaping @Sendable (String) async throws -> [String]) {
@@ -19,7 +21,7 @@ final class ReadmeSearchViewModel: ViewModel {
     func onEvent(_ event: Event) {
         switch event {
         case .searchTextChanged(let text):
-            update { $0.query = text }
+            store.update { $0.query = text }
             store.load(\.results, key: "search", policy: .debounce(for: .milliseconds(300))) { [search] in
                 try await search(text)
             }

@@ -6,7 +6,7 @@ struct StateStreamTests {
     @Test func yieldsTheCurrentStateThenEveryChangeWithoutLoss() async {
         let viewModel = CounterViewModel()
         let states = viewModel.states
-        for _ in 1...5 { viewModel.send(.incrementTapped) }
+        for _ in 1...5 { viewModel.onEvent(.incrementTapped) }
 
         var counts: [Int] = []
         for await state in states {
@@ -19,7 +19,7 @@ struct StateStreamTests {
     @Test func finishesWhenTheStoreIsDeallocated() async {
         var viewModel: CounterViewModel? = CounterViewModel()
         let states = viewModel!.states
-        viewModel!.send(.incrementTapped)
+        viewModel!.onEvent(.incrementTapped)
         viewModel = nil
 
         var counts: [Int] = []
@@ -32,8 +32,8 @@ struct StateStreamTests {
         let task = Task { @MainActor in
             for await _ in viewModel.states {}
         }
-        #expect(await waitFor { viewModel.store.observerCount == 1 })
+        #expect(await waitFor { viewModel.readOnlyStore.base.observerCount == 1 })
         task.cancel()
-        #expect(await waitFor { viewModel.store.observerCount == 0 })
+        #expect(await waitFor { viewModel.readOnlyStore.base.observerCount == 0 })
     }
 }

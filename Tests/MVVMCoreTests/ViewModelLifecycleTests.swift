@@ -14,13 +14,13 @@ struct ViewModelLifecycleTests {
         let clock = TestClock()
         let viewModel = SearchViewModel(repository: StubSearchRepository(clock: clock))
         viewModel.appear()
-        viewModel.send(.searchTextChanged("a"))
-        #expect(viewModel.store.isRunning("search"))
+        viewModel.onEvent(.searchTextChanged("a"))
+        #expect(viewModel.readOnlyStore.base.isRunning("search"))
 
         viewModel.disappear()
 
         #expect(viewModel.disappearCount == 1)
-        #expect(viewModel.store.isIdle)
+        #expect(viewModel.readOnlyStore.base.isIdle)
     }
 
     @Test func theViewModelGoesAwayWithItsObserversAndWorkInFlight() async {
@@ -30,12 +30,12 @@ struct ViewModelLifecycleTests {
             let repository = StubSearchRepository(clock: clock)
             let viewModel = SearchViewModel(repository: repository)
             leaks.track(viewModel, "view model")
-            leaks.track(viewModel.store, "store")
+            leaks.track(viewModel.readOnlyStore.base, "store")
             leaks.track(repository, "repository")
             let token = viewModel.subscribe { _ in }
             let stream = viewModel.states
             viewModel.appear()
-            viewModel.send(.searchSubmitted("ann"))
+            viewModel.onEvent(.searchSubmitted("ann"))
             _ = (token, stream)
         }
         await leaks.expectAllDeallocated()
@@ -43,7 +43,7 @@ struct ViewModelLifecycleTests {
 
     @Test func sendIsOnEvent() {
         let viewModel = CounterViewModel()
-        viewModel.send(.incrementTapped)
+        viewModel.onEvent(.incrementTapped)
         viewModel.onEvent(.incrementTapped)
         #expect(viewModel.state.count == 2)
     }

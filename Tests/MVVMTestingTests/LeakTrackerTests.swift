@@ -14,7 +14,7 @@ struct LeakTrackerTests {
             leaks.track(clock, "clock")
             let token = viewModel.subscribe { _ in }
             viewModel.appear()
-            viewModel.send(.greetTapped)   // in flight when everything goes away
+            viewModel.onEvent(.greetTapped)   // in flight when everything goes away
             _ = token
         }
         await leaks.expectAllDeallocated()
@@ -45,8 +45,8 @@ struct LeakTrackerTests {
         let clock = TestClock()
         do {
             let viewModel = GreetingViewModel(clock: clock)
-            leaks.track(viewModel.store, "store")
-            viewModel.send(.greetTappedCapturingStrongly)
+            leaks.track(viewModel.readOnlyStore.base, "store")
+            viewModel.onEvent(.greetTappedCapturingStrongly)
         }
         await leaks.expectAllDeallocated()
 

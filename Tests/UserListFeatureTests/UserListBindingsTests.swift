@@ -23,6 +23,7 @@ struct UserListBindingsTests {
         private(set) var alert: AlertQueue.Entry?
         private(set) var isEmpty = false
         private var send: (UserListEvent) -> Void = { _ in }
+        private var appear: () -> Void = {}
         private var tokens: [ObservationToken] = []
         private var cancellables = Set<AnyCancellable>()
         private let subjects = (
@@ -38,7 +39,8 @@ struct UserListBindingsTests {
             case .observation:
                 let viewModel = UserListViewModel(repository: repository, clock: clock)
                 keepAlive = viewModel
-                send = { viewModel.send($0) }
+                send = { viewModel.onEvent($0) }
+                appear = { viewModel.appear() }
                 tokens.append(observe { [weak self] in
                     self?.rows = viewModel.state.visibleUsers
                     self?.title = viewModel.state.title
@@ -60,9 +62,9 @@ struct UserListBindingsTests {
                 output.title.drive { [weak self] in self?.title = $0 }.store(in: &cancellables)
                 output.alert.drive { [weak self] in self?.alert = $0 }.store(in: &cancellables)
                 output.showsEmptyState.drive { [weak self] in self?.isEmpty = $0 }.store(in: &cancellables)
+                appear = { [subjects] in subjects.appeared.send() }
                 send = { [subjects] event in
                     switch event {
-                    case .appeared: subjects.appeared.send()
                     case .lastRowsAppeared: subjects.lastRows.send()
                     case .searchTextChanged(let text): subjects.search.send(text)
                     case .filterSelected(let filter): subjects.filter.send(filter)
@@ -76,6 +78,11 @@ struct UserListBindingsTests {
 
         func perform(_ event: UserListEvent) async {
             send(event)
+            await settled()
+        }
+
+        func appeared() async {
+            appear()
             await settled()
         }
 
@@ -97,7 +104,7 @@ struct UserListBindingsTests {
     @Test(arguments: Binding.allCases)
     func loadingSearchingAndPaging(binding: Binding) async {
         let screen = Screen(binding, users: Self.users)
-        await screen.perform(.appeared)
+        await screen.appeared()
         #expect(screen.rows == [])
         await screen.advance(by: .milliseconds(100))
         #expect(screen.rows.map(\.id) == Array(1...20))
@@ -125,7 +132,7 @@ struct UserListBindingsTests {
     @Test(arguments: Binding.allCases)
     func aFailedToggleRollsBackWithOneAlert(binding: Binding) async {
         let screen = Screen(binding, users: Self.users)
-        await screen.perform(.appeared)
+        await screen.appeared()
         await screen.advance(by: .milliseconds(100))
         screen.repository.fail(.setActive, with: .server)
 

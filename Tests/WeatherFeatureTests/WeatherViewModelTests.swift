@@ -55,7 +55,7 @@ struct WeatherViewModelTests {
 
     @Test func theForecastLoadsOnAppear() async {
         let (tester, _) = makeTester()
-        tester.send(.appeared) { $0.forecast = .loading() }
+        tester.appear { $0.forecast = .loading() }
         #expect(tester.state.isLoading)
         #expect(tester.state.titleText == "東京都 東京")
         await tester.advance(by: .milliseconds(100))
@@ -64,13 +64,13 @@ struct WeatherViewModelTests {
         #expect(tester.state.titleText == "東京都 東京 の天気")
         #expect(tester.state.dateText == "2024/09/28 11:00:00")
         #expect(tester.state.bodyText == "晴れるでしょう。")
-        tester.send(.appeared)   // already shown: nothing
+        tester.appear()   // already shown: nothing
         await tester.finish()
     }
 
     @Test func selectingACityLoadsItKeepingTheOldForecastVisible() async {
         let (tester, _) = makeTester()
-        tester.send(.appeared) { $0.forecast = .loading() }
+        tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
         let tokyo = StubWeatherRepository.forecast(for: Self.tokyo)
         await tester.receive { $0.forecast = .loaded(tokyo) }
@@ -84,7 +84,7 @@ struct WeatherViewModelTests {
 
     @Test func theLatestSelectionWinsOverASlowerEarlierOne() async {
         let (tester, repository) = makeTester(latency: ["130010": .seconds(2), "270000": .milliseconds(100)])
-        tester.send(.appeared) { $0.forecast = .loading() }
+        tester.appear { $0.forecast = .loading() }
         #expect(await waitUntil { repository.requests == ["130010"] })   // Tokyo's request is in flight
         tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka }
         await tester.advance(by: .milliseconds(100))
@@ -99,7 +99,7 @@ struct WeatherViewModelTests {
     @Test func aFailureShowsTheDomainMessageAndRetryLoads() async {
         let (tester, repository) = makeTester()
         repository.fail("130010", with: .noInternet)
-        tester.send(.appeared) { $0.forecast = .loading() }
+        tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
         let offline = ErrorPresentation(WeatherError.noInternet)
         await tester.receive { $0.forecast = .failed(offline, previous: nil) }
@@ -115,13 +115,13 @@ struct WeatherViewModelTests {
 
     @Test func disappearingMidLoadThenAppearingShowsAFreshForecast() async {
         let (tester, repository) = makeTester()
-        tester.send(.appeared) { $0.forecast = .loading() }
+        tester.appear { $0.forecast = .loading() }
         #expect(await waitUntil { repository.requests == ["130010"] })
         tester.viewModel.disappear()
         await tester.receive { $0.forecast = .idle }
         await tester.advance(by: .seconds(1))   // the cancelled answer never lands
 
-        tester.send(.appeared) { $0.forecast = .loading() }
+        tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.tokyo)) }
         #expect(repository.requests == ["130010", "130010"])
@@ -131,7 +131,7 @@ struct WeatherViewModelTests {
     @Test func disappearingDuringARefreshKeepsTheForecastShown() async {
         let (tester, _) = makeTester()
         let tokyo = StubWeatherRepository.forecast(for: Self.tokyo)
-        tester.send(.appeared) { $0.forecast = .loading() }
+        tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(tokyo) }
         tester.send(.retryTapped) { $0.forecast = .loading(previous: tokyo) }
@@ -160,12 +160,12 @@ struct WeatherNoBindingViewModelTests {
         viewModel.viewDidLoad()
         await settle()
         await clock.advance(by: .milliseconds(100))
-        #expect(await waitUntilIdle(viewModel.viewModel.store))
+        #expect(await waitUntilIdle(viewModel.viewModel))
         repository.fail("270000", with: .server)
         viewModel.citySelected("270000")
         await settle()
         await clock.advance(by: .milliseconds(100))
-        #expect(await waitUntilIdle(viewModel.viewModel.store))
+        #expect(await waitUntilIdle(viewModel.viewModel))
 
         #expect(phases == [
             .loading(WeatherViewModelTests.tokyo),

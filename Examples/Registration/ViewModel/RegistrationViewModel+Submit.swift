@@ -5,7 +5,7 @@ extension RegistrationViewModel {
     func submit() {
         guard state.isSubmitEnabled, !store.isRunning(Self.submitKey) else { return }
         let request = RegistrationRequest(state.form)
-        update { state in
+        store.update { state in
             state.submission = .loading()
             state.revalidate(with: validator)
         }
@@ -26,7 +26,7 @@ extension RegistrationViewModel {
     }
 
     private func finishSubmit(_ result: Result<Registration, RegistrationError>, of request: RegistrationRequest) {
-        update { state in
+        store.update { state in
             switch result {
             case .success(let registration):
                 state.submission = .loaded(registration)

@@ -18,8 +18,12 @@ public import MVVMCore
 /// registered the id; registering again then answers "taken".)
 @MainActor
 public final class RegistrationViewModel: ViewModel {
-    /// The state, and the owner of the submit.
-    public let store: StateStore<State>
+    /// The state, and the owner of the submit. Internal rather than private because the submit
+    /// lives in another file of this module; the views live in another module, so only this
+    /// ViewModel writes it.
+    let store: StateStore<State>
+    /// The state as the views see it.
+    public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     let repository: any RegistrationRepository
     let validator: RegistrationValidator
 
@@ -51,9 +55,9 @@ public final class RegistrationViewModel: ViewModel {
         case .submitTapped: submit()
         case .alertRetryTapped(let id):
             guard state.alerts.pending.contains(where: { $0.id == id }) else { return }
-            update { $0.alerts.dismiss(id) }
+            store.update { $0.alerts.dismiss(id) }
             submit()
-        case .alertDismissed(let id): update { $0.alerts.dismiss(id) }
+        case .alertDismissed(let id): store.update { $0.alerts.dismiss(id) }
         }
     }
 
@@ -63,7 +67,7 @@ public final class RegistrationViewModel: ViewModel {
         change(&form)
         guard form != state.form else { return }
         store.cancelWork(Self.submitKey)   // puts the submit button back
-        update { state in
+        store.update { state in
             state.form = form
             state.revalidate(with: validator)
         }

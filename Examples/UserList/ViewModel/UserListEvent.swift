@@ -1,7 +1,5 @@
 /// What the user list screen reports.
 public enum UserListEvent: Hashable, Sendable {
-    /// The screen appeared: load the first page and the counts, unless already loaded.
-    case appeared
     /// Pull to refresh.
     case refreshPulled
     /// The last rows came into view: load the next page.

@@ -97,7 +97,6 @@ public final class UserListIOViewModel: TransformingViewModel {
     /// Feeds `input` to the logic and returns its state as drivers.
     public func transform(input: Input) -> Output {
         let events: [AnyPublisher<UserListEvent, Never>] = [
-            input.appeared.map { UserListEvent.appeared }.eraseToAnyPublisher(),
             input.refreshPulled.map { UserListEvent.refreshPulled }.eraseToAnyPublisher(),
             input.lastRowsAppeared.map { UserListEvent.lastRowsAppeared }.eraseToAnyPublisher(),
             input.retryTapped.map { UserListEvent.retryTapped }.eraseToAnyPublisher(),
@@ -109,7 +108,10 @@ public final class UserListIOViewModel: TransformingViewModel {
             input.alertDismissed.map { UserListEvent.alertDismissed(id: $0) }.eraseToAnyPublisher(),
         ]
         viewModel.sendEvents(from: Publishers.MergeMany(events)).store(in: &cancellables)
-        let store = viewModel.store
+        input.appeared.asDriver()
+            .drive { [weak viewModel] in viewModel?.appear() }
+            .store(in: &cancellables)
+        let store = viewModel
         return Output(
             users: store.publisher(for: \.visibleUsers).asDriver(),
             title: store.publisher(for: \.title).asDriver(),

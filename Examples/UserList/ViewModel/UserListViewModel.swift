@@ -11,7 +11,7 @@ public import MVVMCore
 /// ```swift
 /// let viewModel = UserListViewModel(repository: RemoteUserRepository(dataSource: .init(client: client)))
 /// viewModel.appear()
-/// viewModel.send(.searchTextChanged("jose"))   // local match at once, the server after 300 ms
+/// viewModel.onEvent(.searchTextChanged("jose"))   // local match at once, the server after 300 ms
 /// ```
 @MainActor
 public final class UserListViewModel: ViewModel {
@@ -25,8 +25,10 @@ public final class UserListViewModel: ViewModel {
     /// How long the search text must rest before the server is asked.
     public nonisolated static let searchDebounce: Duration = .milliseconds(300)
 
-    /// The state and the owned work.
-    public let store: StateStore<State>
+    /// The state and the owned work; only this class writes it.
+    private let store: StateStore<State>
+    /// The state as the views see it.
+    public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let repository: any UserRepository
     private let analytics: any AnalyticsTracker
     private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
@@ -51,8 +53,6 @@ public final class UserListViewModel: ViewModel {
     /// Handles one event from the screen.
     public func onEvent(_ event: Event) {
         switch event {
-        case .appeared:
-            appear()
         case .refreshPulled:
             loadFirstPage()
             loadStats()
@@ -76,11 +76,11 @@ public final class UserListViewModel: ViewModel {
         case .deleteConfirmed(let userID):
             delete(userID)
         case .userSelected(let userID):
-            update { $0.detail = $0.users.items.first { $0.id == userID } }
+            store.update { $0.detail = $0.users.items.first { $0.id == userID } }
         case .detailDismissed:
-            update { $0.detail = nil }
+            store.update { $0.detail = nil }
         case .alertDismissed(let id):
-            update { $0.alerts.dismiss(id) }
+            store.update { $0.alerts.dismiss(id) }
         }
     }
 
@@ -88,7 +88,7 @@ public final class UserListViewModel: ViewModel {
     /// by a disappearance, reloads so that the rows match the server again.
     public func didAppear() {
         if !state.pendingUserIDs.isEmpty {
-            update { $0.pendingUserIDs = [] }
+            store.update { $0.pendingUserIDs = [] }
             loadFirstPage()
             loadStats()
             return
@@ -138,17 +138,17 @@ public final class UserListViewModel: ViewModel {
 
     private func pageFailed(_ error: UserError, for request: PageRequest<Int>) {
         guard let presentation = presenter.present(error) else {
-            update { $0.users.cancel(request) }
+            store.update { $0.users.cancel(request) }
             return
         }
-        update { $0.users.fail(request, with: presentation) }
+        store.update { $0.users.fail(request, with: presentation) }
         analytics.track(.error(message: presentation.message))
     }
 
     private func loadStats() {
         store.run(WorkKey.stats) { [weak self, repository] in
             let stats = try? await repository.stats()
-            self?.update { $0.activeCount = stats?.active }
+            self?.store.update { $0.activeCount = stats?.active }
         }
     }
 
@@ -205,7 +205,7 @@ public final class UserListViewModel: ViewModel {
         store.run(WorkKey.write, policy: .queue) { [weak self, repository] in
             do throws(UserError) {
                 try await repository.deleteUser(userID)
-                self?.update { $0.pendingUserIDs.remove(userID) }
+                self?.store.update { $0.pendingUserIDs.remove(userID) }
             } catch {
                 self?.deleteFailed(user, after: predecessorID, at: position, error)
             }
@@ -232,7 +232,7 @@ public final class UserListViewModel: ViewModel {
 
     /// An update that keeps `visibleUsers` in step with the rows, the search text and the filter.
     private func change(_ mutate: (inout State) -> Void) {
-        update { state in
+        store.update { state in
             mutate(&state)
             state.visibleUsers = search.visible(state.users.items, text: state.searchText, filter: state.filter)
         }

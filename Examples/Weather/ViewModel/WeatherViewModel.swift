@@ -9,22 +9,22 @@ public import MVVMCore
 /// ```swift
 /// let viewModel = WeatherViewModel(repository: RemoteWeatherRepository(dataSource: .init(client: client)))
 /// viewModel.appear()                                  // loads the first city
-/// viewModel.send(.citySelected(id: "270000"))         // 大阪
+/// viewModel.onEvent(.citySelected(id: "270000"))      // 大阪
 /// ```
 @MainActor
 public final class WeatherViewModel: ViewModel {
     /// The screen's events.
     public enum Event: Hashable, Sendable {
-        /// The screen appeared.
-        case appeared
         /// A city was chosen from the list.
         case citySelected(id: City.ID)
         /// Retry after a failure.
         case retryTapped
     }
 
-    /// The state and the owned work.
-    public let store: StateStore<WeatherState>
+    /// The state and the owned work; only this class writes it.
+    private let store: StateStore<WeatherState>
+    /// The state as the views see it.
+    public var readOnlyStore: ReadOnlyStore<WeatherState> { store.readOnly }
     private let repository: any WeatherRepository
     private let presenter = ErrorPresenter(fallbackTitle: "天気予報", fallbackMessage: "問題が発生しました。もう一度お試しください。")
 
@@ -37,12 +37,10 @@ public final class WeatherViewModel: ViewModel {
     /// Handles one event.
     public func onEvent(_ event: Event) {
         switch event {
-        case .appeared:
-            appear()
         case .citySelected(let id):
             guard let city = state.cities.first(where: { $0.id == id }) else { return }
             guard city != state.selectedCity || state.forecast.value == nil else { return }
-            update { $0.selectedCity = city }
+            store.update { $0.selectedCity = city }
             load()
         case .retryTapped:
             load()

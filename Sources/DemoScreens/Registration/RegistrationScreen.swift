@@ -24,8 +24,8 @@ public final class RegistrationScreen: Screen {
     public func handle(_ key: Key) -> ScreenAction? {
         let state = viewModel.state
         if let alert = state.alerts.current {
-            if key == .character("r"), alert.message.isRetryable { viewModel.send(.alertRetryTapped(id: alert.id)) }
-            if key == .enter || key == .escape { viewModel.send(.alertDismissed(id: alert.id)) }
+            if key == .character("r"), alert.message.isRetryable { viewModel.onEvent(.alertRetryTapped(id: alert.id)) }
+            if key == .enter || key == .escape { viewModel.onEvent(.alertDismissed(id: alert.id)) }
             return nil
         }
         switch key {
@@ -34,7 +34,7 @@ public final class RegistrationScreen: Screen {
         case .backTab, .up: move(by: -1)
         case .enter:
             if ui.focus == .submit {
-                if state.isSubmitEnabled { viewModel.send(.submitTapped) }
+                if state.isSubmitEnabled { viewModel.onEvent(.submitTapped) }
             } else {
                 move(by: 1)
             }
@@ -52,9 +52,9 @@ public final class RegistrationScreen: Screen {
 
     private func edit(_ state: RegistrationViewModel.State, _ change: (String) -> String) {
         switch ui.focus {
-        case .loginID: viewModel.send(.loginIDChanged(change(state.form.loginID)))
-        case .password: viewModel.send(.passwordChanged(change(state.form.password)))
-        case .passwordConfirmation: viewModel.send(.passwordConfirmationChanged(change(state.form.passwordConfirmation)))
+        case .loginID: viewModel.onEvent(.loginIDChanged(change(state.form.loginID)))
+        case .password: viewModel.onEvent(.passwordChanged(change(state.form.password)))
+        case .passwordConfirmation: viewModel.onEvent(.passwordConfirmationChanged(change(state.form.passwordConfirmation)))
         case .submit: break
         }
     }

@@ -24,15 +24,15 @@ public final class UserListScreen: Screen {
     public func handle(_ key: Key) -> ScreenAction? {
         let state = viewModel.state
         if let alert = state.alerts.current {
-            if key == .enter || key == .escape || key == .character("q") { viewModel.send(.alertDismissed(id: alert.id)) }
+            if key == .enter || key == .escape || key == .character("q") { viewModel.onEvent(.alertDismissed(id: alert.id)) }
             return nil
         }
         if state.detail != nil {
-            if key == .enter || key == .escape || key == .character("q") { viewModel.send(.detailDismissed) }
+            if key == .enter || key == .escape || key == .character("q") { viewModel.onEvent(.detailDismissed) }
             return nil
         }
         if let user = ui.confirmingDelete {
-            if key == .character("y") || key == .enter { viewModel.send(.deleteConfirmed(userID: user.id)) }
+            if key == .character("y") || key == .enter { viewModel.onEvent(.deleteConfirmed(userID: user.id)) }
             if key == .character("y") || key == .enter || key == .character("n") || key == .escape { ui.confirmingDelete = nil }
             return nil
         }
@@ -43,11 +43,11 @@ public final class UserListScreen: Screen {
     private func handleSearch(_ key: Key, text: String) -> ScreenAction? {
         switch key {
         case .character(let character):
-            viewModel.send(.searchTextChanged(text + String(character)))
+            viewModel.onEvent(.searchTextChanged(text + String(character)))
         case .backspace:
-            viewModel.send(.searchTextChanged(String(text.dropLast())))
+            viewModel.onEvent(.searchTextChanged(String(text.dropLast())))
         case .control("u"):
-            viewModel.send(.searchTextChanged(""))
+            viewModel.onEvent(.searchTextChanged(""))
         case .enter, .escape, .down, .tab:
             ui.isSearchFocused = false
             ui.selection = 0
@@ -73,21 +73,21 @@ public final class UserListScreen: Screen {
         case .character("f"), .tab:
             let filters = UserFilter.allCases
             let next = ((filters.firstIndex(of: state.filter) ?? 0) + 1) % filters.count
-            viewModel.send(.filterSelected(filters[next]))
+            viewModel.onEvent(.filterSelected(filters[next]))
             ui.selection = 0
         case .backTab:
             let filters = UserFilter.allCases
             let next = ((filters.firstIndex(of: state.filter) ?? 0) + filters.count - 1) % filters.count
-            viewModel.send(.filterSelected(filters[next]))
+            viewModel.onEvent(.filterSelected(filters[next]))
             ui.selection = 0
         case .character("r"):
-            viewModel.send(state.loadFailure != nil ? .retryTapped : .refreshPulled)
+            viewModel.onEvent(state.loadFailure != nil ? .retryTapped : .refreshPulled)
         case .character("t"):
-            if let selected { viewModel.send(.toggleActiveTapped(userID: selected.id)) }
+            if let selected { viewModel.onEvent(.toggleActiveTapped(userID: selected.id)) }
         case .character("d"):
             ui.confirmingDelete = selected
         case .enter:
-            if let selected { viewModel.send(.userSelected(userID: selected.id)) }
+            if let selected { viewModel.onEvent(.userSelected(userID: selected.id)) }
         default: break
         }
         return nil
@@ -95,6 +95,6 @@ public final class UserListScreen: Screen {
 
     private func move(to index: Int, count: Int) {
         ui.selection = max(0, min(count - 1, index))
-        if count > 0, ui.selection >= count - 5 { viewModel.send(.lastRowsAppeared) }
+        if count > 0, ui.selection >= count - 5 { viewModel.onEvent(.lastRowsAppeared) }
     }
 }

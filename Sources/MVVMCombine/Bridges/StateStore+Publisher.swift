@@ -1,46 +1,64 @@
 extension StateStore {
     /// The current state, then each new state: one value per ``StateStore/update(_:)``.
     ///
-    /// This is the publisher binding style for an MVVMCore ViewModel, for views and code written
-    /// with Combine. Values are delivered synchronously, on the main actor, as the state changes.
+    /// A thin adapter over ``StateStore/subscribe(sendCurrent:_:)`` for code written with
+    /// Combine. Values are delivered synchronously, on the main actor, as the state changes. The
+    /// publisher holds the store's observation for as long as it or a subscription to it lives; it
+    /// does not keep the store alive.
+    public var statePublisher: AnyPublisher<State, Never> {
+        var subject: CurrentValueSubject<State, Never>?
+        let token = subscribe { state in
+            if let subject { subject.send(state) } else { subject = CurrentValueSubject(state) }
+        }
+        return Self.publisher(of: subject!, keeping: token)
+    }
+
+    /// One field of the state: its current value, then each value that differs from the last.
     ///
-    /// ```swift
-    /// viewModel.store.publisher
-    ///     .map(\.title)
-    ///     .removeDuplicates()
-    ///     .sink { [weak self] in self?.titleLabel.text = $0 }
-    ///     .store(in: &cancellables)
-    /// ```
-    ///
-    /// The publisher holds the store's observation for as long as it or a subscription to it
-    /// lives; it does not keep the store alive.
-    public var publisher: AnyPublisher<State, Never> {
-        let subject = CurrentValueSubject<State, Never>(state)
-        let token = subscribe(sendCurrent: false) { subject.send($0) }
-        return Self.publisher(of: subject, keeping: token)
+    /// A thin adapter over the key-path ``StateStore/subscribe(_:sendCurrent:_:)``: it is not
+    /// called when other fields change.
+    public func publisher<Value: Equatable>(for keyPath: KeyPath<State, Value>) -> AnyPublisher<Value, Never> {
+        var subject: CurrentValueSubject<Value, Never>?
+        let token = subscribe(keyPath) { value in
+            if let subject { subject.send(value) } else { subject = CurrentValueSubject(value) }
+        }
+        return Self.publisher(of: subject!, keeping: token)
     }
 
     /// Ties `token` to the publisher's lifetime. Built outside the main actor: a closure written
     /// in a `@MainActor` member would inherit its isolation, and Swift 6 would trap when a
     /// subscription is cancelled from another thread.
-    private nonisolated static func publisher(
-        of subject: CurrentValueSubject<State, Never>,
+    private nonisolated static func publisher<Value>(
+        of subject: CurrentValueSubject<Value, Never>,
         keeping token: ObservationToken
-    ) -> AnyPublisher<State, Never> {
+    ) -> AnyPublisher<Value, Never> {
         subject
             .handleEvents(receiveCancel: { withExtendedLifetime(token) {} })
             .eraseToAnyPublisher()
     }
-
-    /// One field of the state: its current value, then each value that differs from the last.
-    public func publisher<Value: Equatable>(for keyPath: KeyPath<State, Value>) -> AnyPublisher<Value, Never> {
-        publisher.map { $0[keyPath: keyPath] }.removeDuplicates().eraseToAnyPublisher()
-    }
 }
 
 extension ViewModel {
-    /// The current state, then each new state; see `StateStore.publisher`.
+    /// The current state, then each new state; see ``StateStore/statePublisher``.
+    ///
+    /// ```swift
+    /// viewModel.statePublisher
+    ///     .map(\.title)
+    ///     .removeDuplicates()
+    ///     .sink { [weak self] in self?.titleLabel.text = $0 }
+    ///     .store(in: &cancellables)
+    /// ```
     public var statePublisher: AnyPublisher<State, Never> {
-        store.publisher
+        readOnlyStore.base.statePublisher
+    }
+
+    /// One field of the state: its current value, then each value that differs from the last;
+    /// see ``StateStore/publisher(for:)``.
+    ///
+    /// ```swift
+    /// viewModel.publisher(for: \.isSubmitEnabled).assign(to: \.isEnabled, on: submitButton)
+    /// ```
+    public func publisher<Value: Equatable>(for keyPath: KeyPath<State, Value>) -> AnyPublisher<Value, Never> {
+        readOnlyStore.base.publisher(for: keyPath)
     }
 }

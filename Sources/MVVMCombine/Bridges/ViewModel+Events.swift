@@ -22,7 +22,7 @@ extension ViewModel where Event: Sendable {
         events.sink { [weak viewModel] event in
             MainQueue.run {
                 // `MainQueue.run` only ever runs on the main queue, the main actor's executor.
-                MainActor.assumeIsolated { viewModel?.send(event) }
+                MainActor.assumeIsolated { viewModel?.onEvent(event) }
             }
         }
     }

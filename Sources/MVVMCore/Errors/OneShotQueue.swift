@@ -12,7 +12,7 @@
 /// // ViewModel, on failure:
 /// update { $0.alerts.enqueue(presentation) }
 /// // View: show `state.alerts.current`; on dismiss:
-/// viewModel.send(.alertDismissed(id))   // → update { $0.alerts.dismiss(id) }
+/// viewModel.onEvent(.alertDismissed(id))   // → update { $0.alerts.dismiss(id) }
 /// ```
 public struct OneShotQueue<Message: Equatable>: Equatable {
     /// One queued message and its id.

@@ -24,7 +24,6 @@ import Observation
 /// the value that thread stores after the report is the last one `apply` sees (unless the thread
 /// is held up for longer than that between announcing and storing it).
 @MainActor
-@discardableResult
 public func observe(_ apply: @escaping @MainActor () -> Void) -> ObservationToken {
     let token = ObservationToken()
     ObservationLoop(token: token, apply: apply).run()

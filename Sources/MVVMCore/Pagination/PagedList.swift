@@ -9,15 +9,30 @@
 ///   before them is stale and ignored;
 /// - a failure keeps the loaded pages, and ``beginRetry()`` asks for the failed page again.
 ///
-/// Drive it yourself, or let ``StateStore/loadNextPage(_:key:presenter:fetch:)`` do it.
+/// A ViewModel drives it with ``StateStore/run(_:policy:onCancel:operation:)``: begin a request
+/// in an update, fetch it as owned work, complete or fail it. `onCancel` hands the request back
+/// when the view disappears, so the list is never left loading and the same page can be asked for
+/// again (`UserListViewModel` in `Examples/UserList` is the full version, with search and
+/// analytics):
 ///
 /// ```swift
-/// var users = PagedList<User, Int>(pageSize: 20, firstCursor: 1)
-/// if let request = users.beginNextPage() {
-///     let items = try await api.users(page: request.cursor, size: request.pageSize)
-///     users.complete(request, with: .numbered(items, page: request.cursor, pageSize: request.pageSize))
+/// private func loadPage(_ begin: (inout PagedList<User, Int>) -> PageRequest<Int>?) {
+///     var started: PageRequest<Int>?
+///     store.update { started = begin(&$0.users) }   // beginNextPage, beginRefresh or beginRetry
+///     guard let request = started else { return }   // a page in flight, or the end reached
+///     store.run("page", onCancel: { $0.users.cancel(request) }) { [weak store, repository] in
+///         do {
+///             let users = try await repository.users(page: request.cursor, size: request.pageSize)
+///             store?.update { $0.users.complete(request, with: .numbered(users, page: request.cursor, pageSize: request.pageSize)) }
+///         } catch {
+///             store?.update { $0.users.fail(request, with: ErrorPresentation(title: "Users", message: "Could not load.")) }
+///         }
+///     }
 /// }
 /// ```
+///
+/// A stale answer (to a request made before a refresh or ``reset()``) changes nothing, and the
+/// answer of cancelled work is dropped by the store.
 public struct PagedList<Item, Cursor> {
     /// Where a paged list stands.
     public enum Status {

@@ -22,8 +22,8 @@ extension StateStore {
     /// - Parameters:
     ///   - sendCurrent: call `handler` with the current state before returning (the default).
     ///   - handler: called on the main actor with each state.
-    /// - Returns: the token that keeps the observation alive.
-    @discardableResult
+    /// - Returns: the token that keeps the observation alive; it is not discardable, since a
+    ///   released token ends the observation.
     public func subscribe(
         sendCurrent: Bool = true,
         _ handler: @escaping @MainActor (State) -> Void
@@ -54,7 +54,6 @@ extension StateStore {
     ///   - handler: called on the main actor with each new value.
     /// - Returns: the token that keeps the observation alive.
     @inlinable
-    @discardableResult
     public func subscribe<Value: Equatable>(
         _ keyPath: KeyPath<State, Value>,
         sendCurrent: Bool = true,

@@ -1,10 +1,8 @@
-/// A ViewModel: value state, events in, one update call.
+/// A ViewModel: value state, events in, and nobody but the ViewModel writes the state.
 ///
 /// This is the article's `UiState` + `Event` + `onEvent` + `updateState`, as a protocol. Conform a
-/// `@MainActor final class`, keep the state in a ``StateStore``, and handle events in
-/// ``onEvent(_:)``. Every binding style reads the same store: SwiftUI and UIKit through
-/// Observation, imperative views through ``observe(_:)`` or ``subscribe(sendCurrent:_:)``,
-/// async code through ``states``, Combine code through MVVMCombine.
+/// `@MainActor final class`, keep the state in a `private` ``StateStore``, show it to views
+/// through ``readOnlyStore``, and handle events in ``onEvent(_:)``:
 ///
 /// ```swift
 /// @MainActor
@@ -12,33 +10,40 @@
 ///     struct State: Equatable { var count = 0 }
 ///     enum Event { case incrementTapped, resetTapped }
 ///
-///     let store = StateStore(State())
+///     private let store = StateStore(State())
+///     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
 ///
 ///     func onEvent(_ event: Event) {
 ///         switch event {
-///         case .incrementTapped: update { $0.count += 1 }
-///         case .resetTapped: update { $0.count = 0 }
+///         case .incrementTapped: store.update { $0.count += 1 }
+///         case .resetTapped: store.update { $0.count = 0 }
 ///         }
 ///     }
 /// }
 /// ```
 ///
-/// Views call ``appear()`` and ``disappear()``: disappearing cancels all owned work, and so does
-/// deallocation.
+/// A view does four things with a ViewModel, and the compiler allows no other:
+/// - reads ``state`` (SwiftUI and `withObservationTracking` track it);
+/// - observes it: ``observe(_:)``, ``subscribe(sendCurrent:_:)``, the key-path
+///   ``subscribe(_:sendCurrent:_:)``, ``states``; Combine publishers in MVVMCombine;
+/// - sends events: ``onEvent(_:)``;
+/// - reports its lifecycle: ``appear()`` and ``disappear()``.
+///
+/// Disappearing cancels all owned work, and so does deallocation.
 @MainActor
 public protocol ViewModel: AnyObject, Sendable {
     /// The screen's state: a struct or an enum that the view renders.
     associatedtype State
-    /// What the view reports: taps, text changes, lifecycle moments.
+    /// What the view reports: taps, text changes, selections.
     associatedtype Event
 
-    /// The holder of ``state`` and of the ViewModel's owned async work.
-    var store: StateStore<State> { get }
+    /// The state as views may see it: `store.readOnly` of the ViewModel's private store.
+    var readOnlyStore: ReadOnlyStore<State> { get }
 
-    /// Handles one event from the view.
+    /// Handles one event from the view: the one way a view asks for a change.
     func onEvent(_ event: Event)
 
-    /// Called by ``appear()`` when the view appears; does nothing by default.
+    /// Called by ``appear()``; does nothing by default. Start the screen's work here.
     func didAppear()
 
     /// Called by ``disappear()`` before owned work is cancelled; does nothing by default.
@@ -47,17 +52,7 @@ public protocol ViewModel: AnyObject, Sendable {
 
 extension ViewModel {
     /// The current state (observable).
-    public var state: State { store.state }
-
-    /// Changes the state with one mutation and one notification; see ``StateStore/update(_:)``.
-    public func update<Failure: Error>(_ mutate: (inout State) throws(Failure) -> Void) throws(Failure) {
-        try store.update(mutate)
-    }
-
-    /// Sends an event: the same as ``onEvent(_:)``, named for call sites that read as a script.
-    public func send(_ event: Event) {
-        onEvent(event)
-    }
+    public var state: State { readOnlyStore.base.state }
 
     /// Tells the ViewModel its view appeared: calls ``didAppear()``.
     public func appear() {
@@ -70,7 +65,7 @@ extension ViewModel {
     /// the view's return.
     public func disappear() {
         willDisappear()
-        store.cancelAllWork()
+        readOnlyStore.base.cancelAllWork()
     }
 
     /// Does nothing; implement it to start work when the view appears.
@@ -79,16 +74,45 @@ extension ViewModel {
     public func willDisappear() {}
 
     /// Calls `handler` with each new state; see ``StateStore/subscribe(sendCurrent:_:)``.
-    @discardableResult
     public func subscribe(
         sendCurrent: Bool = true,
         _ handler: @escaping @MainActor (State) -> Void
     ) -> ObservationToken {
-        store.subscribe(sendCurrent: sendCurrent, handler)
+        readOnlyStore.base.subscribe(sendCurrent: sendCurrent, handler)
+    }
+
+    /// Calls `handler` with one field's value now and whenever it changes; see
+    /// ``StateStore/subscribe(_:sendCurrent:_:)``.
+    public func subscribe<Value: Equatable>(
+        _ keyPath: KeyPath<State, Value>,
+        sendCurrent: Bool = true,
+        _ handler: @escaping @MainActor (Value) -> Void
+    ) -> ObservationToken {
+        readOnlyStore.base.subscribe(keyPath, sendCurrent: sendCurrent, handler)
     }
 }
 
 extension ViewModel where State: Sendable {
     /// The current state, then each change; see ``StateStore/states``.
-    public var states: AsyncStream<State> { store.states }
+    public var states: AsyncStream<State> { readOnlyStore.base.states }
+}
+
+extension ViewModel where Event: Sendable {
+    /// A mailbox through which code on any thread sends this ViewModel events: each batch of
+    /// posted events reaches ``onEvent(_:)`` on the main actor, in posting order, in one hop.
+    ///
+    /// The sanctioned way in for background producers (a download's progress, a socket): they
+    /// post events, and the ViewModel decides what they change.
+    ///
+    /// ```swift
+    /// let events = viewModel.mailbox()
+    /// downloader.onProgress = { bytes in events.post(.progressReported(bytes)) }   // any thread
+    /// ```
+    ///
+    /// The mailbox holds the ViewModel weakly: events posted after it is gone are dropped.
+    public func mailbox() -> MainActorMailbox<Event> {
+        MainActorMailbox { [weak self] events in
+            for event in events { self?.onEvent(event) }
+        }
+    }
 }

@@ -29,8 +29,8 @@ extension StateStore {
     /// one update with every other cancelled work's: put back what the work had changed (a spinner,
     /// a disabled button). Work *replaced* under its key by newer work (latest wins, debounce, a
     /// throttled operation replaced by a later one) does not: the newer work takes its state over
-    /// and ends it. ``load(_:key:policy:presenter:operation:)`` and the paging helpers pass their
-    /// own `onCancel`.
+    /// and ends it. ``load(_:key:policy:presenter:operation:)`` passes its own `onCancel`; for
+    /// paging, see ``PagedList``.
     ///
     /// - Parameters:
     ///   - key: the work's name; see ``WorkKey``.

@@ -15,19 +15,21 @@ final class CounterViewModel: ViewModel {
         case noOpTapped
     }
 
-    let store = StateStore(State())
+    private let store = StateStore(State())
+
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
 
     func onEvent(_ event: Event) {
         switch event {
         case .incrementTapped:
-            update {
+            store.update {
                 $0.count += 1
                 $0.isEven = $0.count.isMultiple(of: 2)
             }
         case .renameTapped(let title):
-            update { $0.title = title }
+            store.update { $0.title = title }
         case .noOpTapped:
-            update { $0.count += 0 }
+            store.update { $0.count += 0 }
         }
     }
 }

@@ -61,7 +61,9 @@ final class SearchViewModel: ViewModel {
         case searchSubmitted(String)
     }
 
-    let store: StateStore<State>
+    private let store: StateStore<State>
+
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     let repository: StubSearchRepository
     private(set) var appearCount = 0
     private(set) var disappearCount = 0
@@ -74,10 +76,10 @@ final class SearchViewModel: ViewModel {
     func onEvent(_ event: Event) {
         switch event {
         case .searchTextChanged(let query):
-            update { $0.query = query }
+            store.update { $0.query = query }
             search(query, policy: .debounce(for: .milliseconds(300)))
         case .searchSubmitted(let query):
-            update { $0.query = query }
+            store.update { $0.query = query }
             search(query, policy: .latestWins)
         }
     }

@@ -16,7 +16,9 @@ final class GreetingViewModel: ViewModel {
         case nothingTapped
     }
 
-    let store: StateStore<State>
+    private let store: StateStore<State>
+
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let clock: TestClock<Duration>
 
     init(clock: TestClock<Duration>) {
@@ -27,7 +29,7 @@ final class GreetingViewModel: ViewModel {
     func onEvent(_ event: Event) {
         switch event {
         case .nameChanged(let name):
-            update { $0.name = name }
+            store.update { $0.name = name }
         case .greetTapped:
             let name = state.name
             store.run("greet") { [clock, weak store] in

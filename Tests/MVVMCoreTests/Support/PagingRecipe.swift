@@ -1,3 +1,8 @@
+import MVVMCore
+
+// The paging recipe of `PagedList`'s documentation (and of `UserListViewModel`), written once for
+// these tests: `PagedList` decides what to ask for and ignores stale answers, `run` owns the
+// request, and its `onCancel` puts the list back to idle when the view leaves.
 extension StateStore {
     /// Loads the next page of a ``PagedList`` in state, as owned work; does nothing when the
     /// list cannot load more (a page in flight, a failure awaiting retry, or the end reached).
@@ -21,20 +26,20 @@ extension StateStore {
     /// A page called off when the view disappears puts the list back to idle with the pages it
     /// had, so that the same page can be asked for when the view comes back.
     @discardableResult
-    public func loadNextPage<Item: Sendable, Cursor: Sendable>(
+    func loadNextPage<Item: Sendable, Cursor: Sendable>(
         _ keyPath: WritableKeyPath<State, PagedList<Item, Cursor>>,
         key: some Hashable & Sendable,
         presenter: ErrorPresenter = .default,
         fetch: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
     ) -> Bool {
-        guard storedState[keyPath: keyPath].canLoadMore else { return false }
+        guard state[keyPath: keyPath].canLoadMore else { return false }
         return startPage(keyPath, key: key, presenter: presenter, fetch: fetch) { $0.beginNextPage() }
     }
 
     /// Reloads a ``PagedList`` from its first page, keeping its items visible until the page
     /// arrives; a load in flight under `key` is cancelled. Use it for pull to refresh.
     @discardableResult
-    public func refreshPages<Item: Sendable, Cursor: Sendable>(
+    func refreshPages<Item: Sendable, Cursor: Sendable>(
         _ keyPath: WritableKeyPath<State, PagedList<Item, Cursor>>,
         key: some Hashable & Sendable,
         presenter: ErrorPresenter = .default,
@@ -46,13 +51,13 @@ extension StateStore {
     /// Asks again for the page that failed, keeping the pages already loaded; does nothing
     /// when the last request did not fail.
     @discardableResult
-    public func retryPage<Item: Sendable, Cursor: Sendable>(
+    func retryPage<Item: Sendable, Cursor: Sendable>(
         _ keyPath: WritableKeyPath<State, PagedList<Item, Cursor>>,
         key: some Hashable & Sendable,
         presenter: ErrorPresenter = .default,
         fetch: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
     ) -> Bool {
-        guard storedState[keyPath: keyPath].error != nil else { return false }
+        guard state[keyPath: keyPath].error != nil else { return false }
         return startPage(keyPath, key: key, presenter: presenter, fetch: fetch) { $0.beginRetry() }
     }
 
