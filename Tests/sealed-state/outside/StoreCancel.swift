@@ -1,0 +1,6 @@
+// expect: 'store' is inaccessible due to 'private' protection level
+import MVVMCore
+
+@MainActor func view(_ viewModel: CounterViewModel) {
+    viewModel.store.cancelAllWork()
+}
