@@ -5,6 +5,7 @@ import PackageDescription
 //
 // Layout:
 //   Sources/MVVMCore       ViewModel runtime: state store, observation, owned work, Loadable, paging, validation, errors
+//   Sources/MVVMCollections SearchIndex and ListDiff: algorithms for large lists, outside the runtime
 //   Sources/MVVMTesting    ViewModel tester, recorders, leak tracker, test clock and test scheduler re-exports
 //   Sources/MVVMCombine    Input/Output, ViewModelType/ViewModelBindable, Driver; Combine or OpenCombine
 //   Sources/MVVMData       transport, endpoints, APIError, retry, logging, DataSource/Repository helpers
@@ -35,6 +36,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "MVVMCore", targets: ["MVVMCore"]),
+        .library(name: "MVVMCollections", targets: ["MVVMCollections"]),
         .library(name: "MVVMCombine", targets: ["MVVMCombine"]),
         .library(name: "MVVMData", targets: ["MVVMData"]),
         .library(name: "MVVMTesting", targets: ["MVVMTesting"]),
@@ -59,6 +61,11 @@ let package = Package(
     targets: [
         .target(
             name: "MVVMCore",
+            swiftSettings: swiftSettings
+        ),
+        // Algorithms for large lists that views use (search, diff): outside the ViewModel runtime.
+        .target(
+            name: "MVVMCollections",
             swiftSettings: swiftSettings
         ),
         .target(
@@ -106,7 +113,7 @@ let package = Package(
         ),
         .target(
             name: "UserListFeature",
-            dependencies: ["MVVMCore", "MVVMData", "MVVMCombine"],
+            dependencies: ["MVVMCore", "MVVMCollections", "MVVMData", "MVVMCombine"],
             path: "Examples/UserList",
             swiftSettings: swiftSettings
         ),
@@ -159,6 +166,11 @@ let package = Package(
         .testTarget(
             name: "MVVMCoreTests",
             dependencies: ["MVVMCore", "MVVMTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MVVMCollectionsTests",
+            dependencies: ["MVVMCollections", "MVVMTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

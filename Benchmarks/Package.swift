@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "MVVMCore", package: "swift-mvvm"),
+                .product(name: "MVVMCollections", package: "swift-mvvm"),
                 .product(name: "MVVMTerminal", package: "swift-mvvm"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),

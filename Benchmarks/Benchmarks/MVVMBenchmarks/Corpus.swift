@@ -1,3 +1,4 @@
+import MVVMCollections
 import MVVMCore
 
 /// A user row as the articles' list shows it.

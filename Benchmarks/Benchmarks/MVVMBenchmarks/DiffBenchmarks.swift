@@ -1,4 +1,5 @@
 import Benchmark
+import MVVMCollections
 import MVVMCore
 
 /// Workload 2: the row updates between two versions of a list with 1% or 10% of rows changed.

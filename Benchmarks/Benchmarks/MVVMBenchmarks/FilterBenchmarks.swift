@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import MVVMCollections
 import MVVMCore
 
 /// Workload 1: filter users by a query of 1, 3 or 8 characters, or one that matches nothing.

@@ -1,6 +1,7 @@
 import Benchmark
 import HeapStatistics
 import MallocInterposerSwift
+import MVVMCollections
 import MVVMCore
 import Observation
 

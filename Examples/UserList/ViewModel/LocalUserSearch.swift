@@ -1,3 +1,4 @@
+import MVVMCollections
 import MVVMCore
 
 /// The loaded users' search index, kept in step with the list: appended pages and removed rows

@@ -1,4 +1,5 @@
-import MVVMCore
+import MVVMCollections
+import MVVMTesting
 import Testing
 
 struct ListDiffTests {

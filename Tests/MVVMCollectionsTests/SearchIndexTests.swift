@@ -1,5 +1,6 @@
 import Foundation
-import MVVMCore
+import MVVMCollections
+import MVVMTesting
 import Testing
 
 struct SearchIndexTests {
