@@ -79,7 +79,6 @@ final class TapCounterViewModel: ViewModel {
     enum Event: Sendable { case tapped }
 
     private let store = StateStore(State())
-
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
 
     func onEvent(_ event: Event) {

@@ -17,9 +17,8 @@ final class WeatherViewModel: ViewModel {
         case retryTapped
     }
 
-    private let store: StateStore<State>
-
-    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+    private let store: StateStore<State>             // only this class writes the state
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }   // what views read and observe
     private let fetch: @Sendable (String) async throws -> Forecast
 
     init(clock: any Clock<Duration> = ContinuousClock(),
@@ -67,8 +66,7 @@ struct GettingStartedExampleTests {
         }
         let tester = ViewModelTester(viewModel)
 
-        viewModel.appear()
-        await tester.receive { $0.forecast = .loading() }
+        tester.appear { $0.forecast = .loading() }
         await tester.receive {
             $0.forecast = .failed(ErrorPresentation(title: "Error", message: "You are offline."), previous: nil)
         }

@@ -124,6 +124,36 @@ struct OwnedWorkTests {
         #expect(store.state.entries == ["done"])
     }
 
+    @Test func anEditThatCancelsWorkIsOneNotificationWithTheWorksOnCancel() async {
+        struct Form: Equatable { var text = ""; var isSubmitting = false }
+        let clock = TestClock()
+        let store = StateStore(Form(), clock: clock)
+        store.update { $0.isSubmitting = true }
+        store.run("submit", onCancel: { $0.isSubmitting = false }) { try? await clock.sleep(for: .seconds(1)) }
+        var seen: [Form] = []
+        let token = store.subscribe(sendCurrent: false) { seen.append($0) }
+
+        store.update(cancelling: "submit") { $0.text = "a" }
+        store.update(cancelling: "submit") { $0.text = "ab" }   // nothing left to cancel: a plain update
+
+        #expect(seen == [Form(text: "a", isSubmitting: false), Form(text: "ab", isSubmitting: false)])
+        #expect(store.isIdle)
+        token.cancel()
+    }
+
+    @Test func cancellingWorkWithoutOnCancelNotifiesNobody() async {
+        final class Box { var value = 0 }   // not Equatable: any update would notify
+        let store = StateStore(Box())
+        store.run("a") {}
+        var notifications = 0
+        let token = store.subscribe(sendCurrent: false) { _ in notifications += 1 }
+        store.cancelWork("a")
+        store.run("b") {}
+        store.cancelAllWork()
+        #expect(notifications == 0)
+        token.cancel()
+    }
+
     @Test func workCancelledBeforeItsTurnNeverRuns() async {
         let store = StateStore(Log())
         store.run("a") { store.update { $0.entries.append("replaced") } }

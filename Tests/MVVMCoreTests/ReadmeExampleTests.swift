@@ -8,9 +8,8 @@ final class ReadmeSearchViewModel: ViewModel {
     struct State: Equatable { var query = ""; var results: Loadable<[String]> = .idle }
     enum Event { case searchTextChanged(String) }
 
-    private let store: StateStore<State>
-
-    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+    private let store: StateStore<State>             // only this class writes the state
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }   // what views read and observe
     private let search: @Sendable (String) async throws -> [String]
 
     init(clock: any Clock<Duration> = ContinuousClock(), search: @escaping @Sendable (String) async throws -> [String]) {

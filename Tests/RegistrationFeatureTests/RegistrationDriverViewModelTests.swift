@@ -1,5 +1,5 @@
 import MVVMTesting
-@testable import RegistrationFeature
+import RegistrationFeature
 import Testing
 
 /// The Driver variant (the article's style): the same validation and submit, as recorded driver
@@ -14,8 +14,13 @@ struct RegistrationDriverViewModelTests {
     let retry = PassthroughSubject<Int, Never>()
     let dismiss = PassthroughSubject<Int, Never>()
 
+    /// Holds the ViewModels bound in a test, as their view controller would.
+    final class Screen { var viewModels: [RegistrationDriverViewModel] = [] }
+    let screen = Screen()
+
     func bind(_ viewModel: RegistrationDriverViewModel) -> RegistrationDriverViewModel.Output {
-        viewModel.transform(input: .init(
+        screen.viewModels.append(viewModel)
+        return viewModel.transform(input: .init(
             loginID: loginID.asDriver(),
             password: password.asDriver(),
             passwordConfirmation: confirmation.asDriver(),
@@ -35,7 +40,7 @@ struct RegistrationDriverViewModelTests {
     func answer(_ viewModel: RegistrationDriverViewModel, after latency: Duration = .milliseconds(100)) async {
         await settle()
         await clock.advance(by: latency)
-        #expect(await waitUntilIdle(viewModel.submission))
+        #expect(await waitUntilIdle(viewModel.viewModel))
     }
 
     @Test func validationFollowsEachKeystroke() {

@@ -53,8 +53,8 @@ func registerMemoryBenchmarks() {
                 },
                 store: retained(by: count) { StateStore(0) },
                 registrar: retained(by: count) { RegistrarHolder() },
-                subscription: retainedBySubscriptions(count) { store in store.subscribe(sendCurrent: false) { _ in } },
-                field: retainedBySubscriptions(count) { store in store.subscribe(\.isSubmitEnabled, sendCurrent: false) { _ in } }
+                subscription: retainedBySubscriptions(count) { viewModel in viewModel.subscribe(sendCurrent: false) { _ in } },
+                field: retainedBySubscriptions(count) { viewModel in viewModel.subscribe(\.isSubmitEnabled, sendCurrent: false) { _ in } }
             )
         }
         benchmark.measurement(bytes(bound), measured.bound.bytes)
@@ -129,10 +129,11 @@ final class LoginViewModel: ViewModel {
         case passwordChanged(String)
     }
 
-    let store = StateStore(State())
+    private let store = StateStore(State())
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
 
     func onEvent(_ event: Event) {
-        update { state in
+        store.update { state in
             switch event {
             case .emailChanged(let email): state.email = email
             case .passwordChanged(let password): state.password = password
@@ -151,10 +152,10 @@ final class LoginScreen {
 
     init() {
         tokens.reserveCapacity(4)
-        viewModel.store.subscribe(\.email) { [unowned self] in shown.email = $0 }.store(in: &tokens)
-        viewModel.store.subscribe(\.password) { [unowned self] in shown.password = $0 }.store(in: &tokens)
-        viewModel.store.subscribe(\.isSubmitEnabled) { [unowned self] in shown.isEnabled = $0 }.store(in: &tokens)
-        viewModel.store.subscribe(\.errorMessage) { [unowned self] in shown.error = $0 }.store(in: &tokens)
+        viewModel.subscribe(\.email) { [unowned self] in shown.email = $0 }.store(in: &tokens)
+        viewModel.subscribe(\.password) { [unowned self] in shown.password = $0 }.store(in: &tokens)
+        viewModel.subscribe(\.isSubmitEnabled) { [unowned self] in shown.isEnabled = $0 }.store(in: &tokens)
+        viewModel.subscribe(\.errorMessage) { [unowned self] in shown.error = $0 }.store(in: &tokens)
     }
 }
 
@@ -209,14 +210,14 @@ private func retained<T>(by count: Int, _ make: () -> T) -> HeapGrowth {
 @MainActor
 private func retainedBySubscriptions(
     _ count: Int,
-    _ subscribe: (StateStore<LoginViewModel.State>) -> ObservationToken
+    _ subscribe: (LoginViewModel) -> ObservationToken
 ) -> HeapGrowth {
     let viewModel = LoginViewModel()
     var tokens: [ObservationToken] = []
     tokens.reserveCapacity(count)
-    _ = subscribe(viewModel.store)   // the store's first observer arrays
+    _ = subscribe(viewModel)   // the store's first observer arrays
     let growth = heapGrowth {
-        for _ in 0..<count { tokens.append(subscribe(viewModel.store)) }
+        for _ in 0..<count { tokens.append(subscribe(viewModel)) }
     }
     blackHole(tokens)
     return growth / count

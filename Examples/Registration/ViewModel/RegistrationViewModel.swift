@@ -66,8 +66,7 @@ public final class RegistrationViewModel: ViewModel {
         var form = state.form
         change(&form)
         guard form != state.form else { return }
-        store.cancelWork(Self.submitKey)   // puts the submit button back
-        store.update { state in
+        store.update(cancelling: Self.submitKey) { state in   // the submit's onCancel, then the edit
             state.form = form
             state.revalidate(with: validator)
         }

@@ -13,7 +13,7 @@ extension StateStore {
     /// - when a newer load under `key` replaces it, the newer load ends the spinner.
     ///
     /// ```swift
-    /// case .appeared, .refreshPulled:
+    /// case .refreshPulled:
     ///     store.load(\.forecast, key: "forecast") { [repository, city] in
     ///         try await repository.forecast(for: city)
     ///     }

@@ -1,10 +1,14 @@
 extension StateStore {
-    /// A mailbox through which code on any thread changes the state: each batch of posted
-    /// changes is applied in posting order as one ``update(_:)``, so observers are notified
-    /// once per batch, never once per change.
+    /// A mailbox through which the ViewModel's own background callbacks change the state: each
+    /// batch of posted changes is applied in posting order as one ``update(_:)``, so observers are
+    /// notified once per batch, never once per change.
+    ///
+    /// The store is private to its ViewModel, so only the ViewModel makes one; code outside it
+    /// sends events through ``ViewModel/mailbox()`` instead.
     ///
     /// ```swift
-    /// let updates = viewModel.store.mailbox()
+    /// // In the ViewModel, which owns the store:
+    /// let updates = store.mailbox()
     /// downloader.onProgress = { bytes in            // called on a background queue
     ///     updates.post { $0.receivedBytes = bytes }
     /// }

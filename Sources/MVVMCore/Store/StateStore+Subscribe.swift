@@ -6,7 +6,7 @@ extension StateStore {
     /// until the returned token is cancelled or released.
     ///
     /// ```swift
-    /// viewModel.store.subscribe { [weak self] state in
+    /// viewModel.subscribe { [weak self] state in
     ///     switch state.forecast {
     ///     case .loading: self?.showSpinner()
     ///     case .loaded(let forecast): self?.show(forecast)
@@ -120,7 +120,7 @@ extension StateStore where State: Sendable {
     /// sequence ends when the store is deallocated; stop iterating to stop observing.
     ///
     /// ```swift
-    /// for await state in viewModel.store.states {
+    /// for await state in viewModel.states {
     ///     render(state)
     /// }
     /// ```

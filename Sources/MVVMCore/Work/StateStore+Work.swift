@@ -1,9 +1,9 @@
 extension StateStore {
     /// Starts async work owned by this store, under `key`, governed by `policy`.
     ///
-    /// Owned work ends when the store is deactivated (``deactivate()``, called when the view
-    /// disappears) or deallocated. Once cancelled, anything it passes to ``update(_:)`` is
-    /// dropped, so a stale response can never overwrite a newer one.
+    /// Owned work ends when it is cancelled (``cancelAllWork()``, which ``ViewModel/disappear()``
+    /// calls when the view disappears) or the store is deallocated. Once cancelled, anything it
+    /// passes to ``update(_:)`` is dropped, so a stale response can never overwrite a newer one.
     ///
     /// The operation runs on the main actor; its `await`s on nonisolated or actor code run off
     /// it. Capture only what the work needs, and the store or the ViewModel **weakly**: work that
@@ -98,17 +98,36 @@ extension StateStore {
         guard let side = sideIfMade, !side.work.isIdle else { return }
         let slots = side.work.slots
         side.work.slots.removeAll()
-        cancel(Array(slots.values))
+        cancel(Array(slots.values), changing: false) { _ in }
     }
 
     /// Cancels the owned work under `key`, including a pending throttled or debounced operation,
     /// and applies its `onCancel`s.
     public func cancelWork(_ key: some Hashable & Sendable) {
-        guard let side = sideIfMade else { return }   // no work was ever started
-        let key = WorkKey(key)
-        guard let slot = side.work.slots[key] else { return }
+        cancelWork(WorkKey(key), changing: false) { _ in }
+    }
+
+    /// Cancels the owned work under `key` and changes the state, in one update: the cancelled
+    /// work's `onCancel`s first, then `mutate`. Observers are notified once.
+    ///
+    /// For an edit that makes the work in flight stale:
+    ///
+    /// ```swift
+    /// case .passwordChanged(let text):
+    ///     store.update(cancelling: "submit") { $0.password = text }   // the spinner ends, once
+    /// ```
+    public func update(cancelling key: some Hashable & Sendable, _ mutate: (inout State) -> Void) {
+        cancelWork(WorkKey(key), changing: true, mutate)
+    }
+
+    /// `changing`: whether `mutate` changes anything (an update is made even with no `onCancel`).
+    private func cancelWork(_ key: WorkKey, changing: Bool, _ mutate: (inout State) -> Void) {
+        guard let slot = sideIfMade?.work.slots[key] else {
+            if changing { update(mutate) }
+            return
+        }
         side.work.slots[key] = nil
-        cancel([slot])
+        cancel([slot], changing: changing, mutate)
     }
 
     /// Whether owned work is running or waiting (debounce, throttle, queue) under `key`.
@@ -160,17 +179,18 @@ extension StateStore {
     }
 
     /// Cancels the work of `slots`, already removed from the registry, then applies their
-    /// `onCancel`s in start order as one update. The update is the store's own, so it is applied
-    /// even when cancelled work called this.
-    private func cancel(_ slots: [WorkRegistry<State>.Slot]) {
+    /// `onCancel`s in start order and `mutate` as one update (none when there is nothing to apply).
+    /// The update is the store's own, so it is applied even when cancelled work called this.
+    private func cancel(_ slots: [WorkRegistry<State>.Slot], changing: Bool, _ mutate: (inout State) -> Void) {
         for slot in slots {
             for entry in slot.tasks { entry.task.cancel() }
             slot.throttleWindow?.task.cancel()
         }
         let actions = slots.flatMap(\.cancelActions).sorted { $0.id < $1.id }.map(\.action)
-        guard !actions.isEmpty else { return }
+        guard !actions.isEmpty || changing else { return }
         commit { state in
             for action in actions { action(&state) }
+            mutate(&state)
         }
     }
 

@@ -16,7 +16,6 @@ final class CounterViewModel: ViewModel {
     }
 
     private let store = StateStore(State())
-
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
 
     func onEvent(_ event: Event) {

@@ -62,7 +62,6 @@ final class SearchViewModel: ViewModel {
     }
 
     private let store: StateStore<State>
-
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     let repository: StubSearchRepository
     private(set) var appearCount = 0

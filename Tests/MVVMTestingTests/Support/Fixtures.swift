@@ -17,7 +17,6 @@ final class GreetingViewModel: ViewModel {
     }
 
     private let store: StateStore<State>
-
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let clock: TestClock<Duration>
 
