@@ -263,6 +263,43 @@ struct UserListViewModelTests {
         await tester.finish()
     }
 
+    @Test func aPageReadBeforeAToggleLandedNeverUndoesIt() async {
+        _ = await appearAndLoad()
+        tester.send(.toggleActiveTapped(userID: 4)) { $0.pendingUserIDs = [4]; $0.setActive(false, userID: 4); $0.visibleUsers = $0.users.items }
+        await tester.advance(by: .milliseconds(150))
+        var refresh: PageRequest<Int>!
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh() }   // the server reads user 4 as active
+        await tester.advance(by: .milliseconds(50))   // the toggle lands; the counts read before it are asked again
+        await tester.receive {
+            $0.pendingUserIDs = []
+        }
+        await tester.advance(by: .milliseconds(50))   // the page read before the toggle arrives
+        await tester.receive {
+            $0.users.complete(refresh, with: Page(items: $0.users.items, nextCursor: 2))
+        }
+        #expect(tester.state.users.items.first { $0.id == 4 }?.isActive == false)
+        #expect(tester.state.activeCount == 29)
+        await tester.finish()
+    }
+
+    @Test func aPageReadBeforeADeleteLandedNeverBringsTheRowBack() async {
+        _ = await appearAndLoad()
+        tester.send(.deleteConfirmed(userID: 3)) {
+            $0.pendingUserIDs = [3]
+            $0.users.updateItems { $0.removeAll { $0.id == 3 } }
+            $0.visibleUsers = $0.users.items
+        }
+        await tester.advance(by: .milliseconds(150))
+        var refresh: PageRequest<Int>!
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh() }
+        await tester.advance(by: .milliseconds(50))
+        await tester.receive { $0.pendingUserIDs = [] }
+        await tester.advance(by: .milliseconds(50))
+        await tester.receive { $0.users.complete(refresh, with: Page(items: $0.users.items, nextCursor: 2)) }
+        #expect(!tester.state.users.items.contains { $0.id == 3 })
+        await tester.finish()
+    }
+
     @Test func disappearingMidFirstPageThenAppearingShowsFreshRows() async {
         var request: PageRequest<Int>!
         tester.viewModel.appear()

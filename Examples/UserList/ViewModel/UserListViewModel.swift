@@ -33,6 +33,9 @@ public final class UserListViewModel: ViewModel {
     private let analytics: any AnalyticsTracker
     private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
     private var search = LocalUserSearch()
+    /// Rows written since the page in flight was asked for (`nil`: deleted). That page was read
+    /// before the writes landed, so its copy of these rows is older than what the screen shows.
+    private var writtenSincePageRequest: [Int: User?] = [:]
 
     /// Creates the ViewModel.
     ///
@@ -116,6 +119,7 @@ public final class UserListViewModel: ViewModel {
         var started: PageRequest<Int>?
         change { started = begin(&$0) }
         guard let request = started else { return }
+        writtenSincePageRequest = [:]
         let query = state.loadedQuery
         // Called off (the screen left): back to idle with the rows it had, so it can load again.
         store.run(WorkKey.page, onCancel: { $0.users.cancel(request) }) { [weak self, repository] in
@@ -129,9 +133,18 @@ public final class UserListViewModel: ViewModel {
     }
 
     private func pageArrived(_ page: UserPage, for request: PageRequest<Int>) {
+        // The page never undoes a write: rows written meanwhile, or still being written, keep
+        // what the screen shows (a row being deleted stays away).
+        let shown = state.users.items
+        let rows = page.users.compactMap { user -> User? in
+            if let written = writtenSincePageRequest[user.id] { return written }
+            if state.pendingUserIDs.contains(user.id) { return shown.first { $0.id == user.id } }
+            return user
+        }
+        writtenSincePageRequest = [:]
         change { state in
             let next = page.hasMore ? request.cursor + 1 : nil
-            state.users.complete(request, with: Page(items: page.users, nextCursor: next))
+            state.users.complete(request, with: Page(items: rows, nextCursor: next))
         }
         if request.isFirstPage { analytics.track(.viewed(count: page.total)) }
     }
@@ -172,6 +185,8 @@ public final class UserListViewModel: ViewModel {
     }
 
     private func toggleSaved(_ user: User) {
+        writtenSincePageRequest[user.id] = user
+        refreshStatsReadBeforeTheWrite()
         change { state in
             state.pendingUserIDs.remove(user.id)
             state.users.updateItems { items in
@@ -205,11 +220,22 @@ public final class UserListViewModel: ViewModel {
         store.run(WorkKey.write, policy: .queue) { [weak self, repository] in
             do throws(UserError) {
                 try await repository.deleteUser(userID)
-                self?.store.update { $0.pendingUserIDs.remove(userID) }
+                self?.deleteSaved(userID)
             } catch {
                 self?.deleteFailed(user, after: predecessorID, at: position, error)
             }
         }
+    }
+
+    private func deleteSaved(_ userID: Int) {
+        writtenSincePageRequest[userID] = .some(nil)
+        refreshStatsReadBeforeTheWrite()
+        store.update { $0.pendingUserIDs.remove(userID) }
+    }
+
+    /// Counts in flight were read before the write that just landed: ask again, latest wins.
+    private func refreshStatsReadBeforeTheWrite() {
+        if store.isRunning(WorkKey.stats) { loadStats() }
     }
 
     private func deleteFailed(_ user: User, after predecessorID: Int?, at position: Int, _ error: UserError) {

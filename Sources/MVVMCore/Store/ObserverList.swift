@@ -1,5 +1,16 @@
 /// An owner of closure observers: the store (whole-state observers) and each field's
 /// ``FieldObservers``. One implementation of calling, adding and pruning serves both.
+///
+/// **The one place that reads a reference count.** A released token must stop its observer, and
+/// the list tells it from `isKnownUniquelyReferenced` (a safe standard-library call): when the
+/// list holds the only reference to a subscription, its caller let go of it. Why not a safe
+/// alternative: a weak reference per subscription costs its side table, and a separate token
+/// object whose `deinit` cancels costs a second allocation. Measured per subscription
+/// (`Benchmarks/Experiments/SubscriptionLiveness.swift`): one object 48 B, a separate token
+/// 79 B, a weak reference 95 B, against the goal of at most 64 B. Why it is correct: the list
+/// reads the count in place (a copy would be a second reference), on the main actor, where every
+/// subscription is made, delivered to and cancelled; a token released on another thread is seen
+/// as released from the next delivery on, as a cancelled one is.
 @MainActor
 @usableFromInline
 protocol ObserverList: AnyObject {

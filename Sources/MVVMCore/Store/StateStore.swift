@@ -31,8 +31,8 @@ public final class StateStore<State>: Observable {
     ///
     /// Observable by hand rather than by the `@Observable` macro: the macro writes the key path
     /// `\.state` at each access, and in a generic class that literal is instantiated at run
-    /// time on every read and write (microseconds). This store makes it once per `State` type.
-    /// The first read also makes the store's Observation registrar.
+    /// time on every read and write (microseconds). This store makes it once, with its
+    /// Observation registrar, on the first read.
     public var state: State {
         let observation = observationIfMade ?? makeObservation()
         observation.registrar.access(self, keyPath: observation.keyPath)
@@ -41,21 +41,21 @@ public final class StateStore<State>: Observable {
 
     // Stored properties, in layout order: the state, then words, then flags.
     @usableFromInline var storedState: State
-    @usableFromInline let duplicateCheck: DuplicateCheck<State>?
+    /// `==` of an `Equatable` state, as a type: a metatype costs no allocation, where a closure
+    /// over the conformance would cost one per store.
+    @usableFromInline let duplicateCheck: (any StateEquality<State>.Type)?
     /// Observation's registrar, once ``state`` has been read.
     @usableFromInline var observationIfMade: StoreObservation<State>?
-    // `@exclusivity(unchecked)` on the notification path's properties: they are touched only on
-    // the main actor, and only in short accesses that never span a call out (observers are
-    // read into locals before they are called), so no two accesses can overlap; the dynamic
-    // check would cost two runtime calls per observer.
+    // The notification path's properties are touched only on the main actor, in short accesses
+    // that never span a call out (observers are read into locals before they are called).
     /// Whole-state closure observers, in registration order.
-    @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Subscription<State>> = []
+    @usableFromInline var observers: ContiguousArray<Subscription<State>> = []
     /// Field observers, one watch per field, in the order the fields were first observed.
-    @exclusivity(unchecked) @usableFromInline var fieldWatches: ContiguousArray<FieldWatch<State>> = []
+    @usableFromInline var fieldWatches: ContiguousArray<FieldWatch<State>> = []
     /// Rarely used parts, once used.
-    @exclusivity(unchecked) @usableFromInline var sideIfMade: StoreSide<State>?
+    @usableFromInline var sideIfMade: StoreSide<State>?
     /// Whether a round of deliveries is in progress.
-    @exclusivity(unchecked) @usableFromInline var isNotifying = false
+    @usableFromInline var isNotifying = false
 
     /// The clock that debounce, throttle and ``sleep(for:)`` use: a test clock in tests.
     public var clock: any Clock<Duration> {
@@ -81,7 +81,7 @@ public final class StateStore<State>: Observable {
     public init(_ initialState: State, clock: any Clock<Duration> = ContinuousClock())
     where State: Equatable {
         self.storedState = initialState
-        self.duplicateCheck = StorePerType.duplicateCheck(State.self)
+        self.duplicateCheck = EquatableState<State>.self
         if !(clock is ContinuousClock) { sideIfMade = StoreSide(clock: clock) }
     }
 
@@ -156,10 +156,9 @@ public final class StateStore<State>: Observable {
         let watches = fieldWatches
         guard !watches.isEmpty else { return }
         var hasEmptyWatch = false
-        withUnsafePointer(to: value) { state in
-            for watch in watches where !watch.check(watch.storage, state, round, currentJoiners) {
-                hasEmptyWatch = true
-            }
+        let joiners = currentJoiners
+        for watch in watches where !watch.check(value, round, joiners) {
+            hasEmptyWatch = true
         }
         if hasEmptyWatch { removeEmptyFieldWatches() }
     }
@@ -192,7 +191,7 @@ public final class StateStore<State>: Observable {
     /// Makes the Observation registrar on the first read of ``state``.
     @usableFromInline
     func makeObservation() -> StoreObservation<State> {
-        let made = StoreObservation(keyPath: StorePerType.stateKeyPath(State.self))
+        let made = StoreObservation(keyPath: \StateStore<State>.state)
         observationIfMade = made
         return made
     }
