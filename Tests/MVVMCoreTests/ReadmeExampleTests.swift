@@ -38,3 +38,17 @@ final class ReadmeSearchViewModel: ViewModel {
     await tester.receive { $0.results = .loaded(["swift!"]) }
     await tester.finish()
 }
+
+// MVVMTesting.docc's overview example: the same ViewModel, with the view leaving and coming back.
+@Test @MainActor func theSearchIsCalledOffWhenTheViewLeavesAndRunsAgainWhenItComesBack() async {
+    let clock = TestClock()
+    let tester = ViewModelTester(ReadmeSearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
+
+    tester.send(.searchTextChanged("swift")) { $0.query = "swift"; $0.results = .loading() }
+    tester.disappear { $0.results = .idle }   // the view left: the search is called off
+    tester.appear()
+    tester.send(.searchTextChanged("swift")) { $0.results = .loading() }
+    await tester.advance(by: .milliseconds(300))
+    await tester.receive { $0.results = .loaded(["swift!"]) }
+    await tester.finish()
+}

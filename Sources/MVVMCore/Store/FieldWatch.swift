@@ -3,7 +3,8 @@
 /// number.
 ///
 /// The store sees a closure, formed where the field's type is known (in the inlinable
-/// `subscribe`), so that the comparison and the calls are specialized for it.
+/// `subscribe`), so that the comparison and the calls are specialized. The closure captures
+/// nothing (it is handed the storage), so a specialized watch allocates no context.
 @MainActor
 @usableFromInline
 struct FieldWatch<State> {
@@ -11,15 +12,15 @@ struct FieldWatch<State> {
     @usableFromInline let keyPath: AnyKeyPath
     /// The field's ``FieldObservers``.
     @usableFromInline let storage: AnyObject
-    /// Calls the field's observers if the state changed the field; returns whether any observer
-    /// is still registered. See ``ObserverList/callObservers(with:round:joiners:)``.
-    @usableFromInline let check: @MainActor (_ state: State, _ round: Int, _ joiners: [ObjectIdentifier: Int]?) -> Bool
+    /// Calls the field's observers (in `storage`) if the state changed the field; returns
+    /// whether any observer is still registered. See ``ObserverList/callObservers(with:round:joiners:)``.
+    @usableFromInline let check: @MainActor (_ storage: AnyObject, UnsafePointer<State>, _ round: Int, _ joiners: [ObjectIdentifier: Int]?) -> Bool
 
     @usableFromInline
     init(
         keyPath: AnyKeyPath,
         storage: AnyObject,
-        check: @escaping @MainActor (_ state: State, _ round: Int, _ joiners: [ObjectIdentifier: Int]?) -> Bool
+        check: @escaping @MainActor (_ storage: AnyObject, UnsafePointer<State>, _ round: Int, _ joiners: [ObjectIdentifier: Int]?) -> Bool
     ) {
         self.keyPath = keyPath
         self.storage = storage
@@ -42,20 +43,32 @@ struct FieldWatch<State> {
 @usableFromInline
 final class FieldObservers<State, Value: Equatable> {
     @usableFromInline let keyPath: KeyPath<State, Value>
-    /// The value the observers were last given.
-    @usableFromInline var last: Value
-    @usableFromInline var observers: ContiguousArray<Subscription<Value>> = []
+    /// Where the field lives inside `State`, for a stored property of a struct: reading it there
+    /// costs a load instead of a key path projection.
+    @usableFromInline let offset: Int?
+    // Unchecked exclusivity, as for the store's notification path: main actor only, short
+    // accesses that never span a call out.
+    @exclusivity(unchecked) @usableFromInline var last: Value
+    @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Subscription<Value>> = []
 
     @usableFromInline
     init(keyPath: KeyPath<State, Value>, current: Value) {
         self.keyPath = keyPath
+        self.offset = MemoryLayout<State>.offset(of: keyPath)
         self.last = current
     }
 
-    /// Calls the observers if the field changed; returns false when it found them all gone.
     @inlinable
-    func check(_ state: State, round: Int, joiners: [ObjectIdentifier: Int]?) -> Bool {
-        let value = state[keyPath: keyPath]
+    func read(_ state: UnsafePointer<State>) -> Value {
+        guard let offset else { return state.pointee[keyPath: keyPath] }
+        return UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
+    }
+
+    /// Calls the observers if the field changed; returns false when it found them all gone.
+    /// Takes the state by pointer: the store makes one copy per delivery, not one per field.
+    @inlinable
+    func check(_ state: UnsafePointer<State>, round: Int, joiners: [ObjectIdentifier: Int]?) -> Bool {
+        let value = read(state)
         guard value != last else { return true }
         last = value
         callObservers(with: value, round: round, joiners: joiners)

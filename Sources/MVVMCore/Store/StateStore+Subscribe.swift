@@ -63,12 +63,11 @@ extension StateStore {
         if let existing = fieldObservers(for: keyPath, of: Value.self) {
             field = existing
         } else {
-            let made = FieldObservers(keyPath: keyPath, current: storedState[keyPath: keyPath])
-            // Formed here, where `Value` is known: the check is specialized for it.
-            fieldWatches.append(FieldWatch(keyPath: keyPath, storage: made) { state, round, joiners in
-                made.check(state, round: round, joiners: joiners)
+            field = FieldObservers(keyPath: keyPath, current: storedState[keyPath: keyPath])
+            // Formed here, where `Value` is known: the check is specialized, and captures nothing.
+            fieldWatches.append(FieldWatch(keyPath: keyPath, storage: field) { storage, state, round, joiners in
+                unsafeDowncast(storage, to: FieldObservers<State, Value>.self).check(state, round: round, joiners: joiners)
             })
-            field = made
         }
         return addFieldObserver(to: field, sendCurrent: sendCurrent, handler)
     }
@@ -87,7 +86,7 @@ extension StateStore {
         let subscription = register(handler, in: field)
         // The newest value: during a round of deliveries, the field's last delivered value may
         // be older than the state.
-        if sendCurrent { handler(storedState[keyPath: field.keyPath]) }
+        if sendCurrent { handler(withUnsafePointer(to: storedState) { field.read($0) }) }
         return subscription
     }
 
