@@ -116,7 +116,8 @@ struct UserListBindingsTests {
 
         await screen.perform(.searchTextChanged("zoe"))
         #expect(screen.rows.map(\.id) == [4, 9, 14, 19, 24, 29, 34, 39])   // at once, from loaded rows
-        await screen.advance(by: .milliseconds(400))
+        await screen.advance(by: .milliseconds(300))   // the typing rests: the server is asked
+        await screen.advance(by: .milliseconds(100))
         #expect(screen.rows.map(\.id) == [4, 9, 14, 19, 24, 29, 34, 39, 44])   // the server's answer
 
         await screen.perform(.filterSelected(.inactive))
@@ -124,7 +125,8 @@ struct UserListBindingsTests {
         #expect(screen.rows.map(\.id) == [9, 24, 39])
 
         await screen.perform(.searchTextChanged("nobody"))
-        await screen.advance(by: .milliseconds(400))
+        await screen.advance(by: .milliseconds(300))
+        await screen.advance(by: .milliseconds(100))
         #expect(screen.rows == [])
         #expect(screen.isEmpty)
     }
