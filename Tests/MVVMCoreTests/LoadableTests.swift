@@ -123,6 +123,23 @@ struct LoadableTests {
         }
     }
 
+    @Test func cancellingQueuedLoadsPutsBackTheNewestValueShownNotAnOlderOne() async {
+        struct Screen: Equatable, Sendable { var value: Loadable<Int> = .loaded(0) }
+        let clock = TestClock()
+        let store = StateStore(Screen(), clock: clock)
+        store.load(\.value, key: "value", policy: .queue) { try await clock.sleep(for: .seconds(1)); return 1 }
+        store.load(\.value, key: "value", policy: .queue) { try await clock.sleep(for: .seconds(10)); return 2 }
+        #expect(await waitUntilSleeping(clock))
+        await clock.advance(by: .seconds(1))
+        #expect(await waitUntil { store.state.value == .loaded(1) })   // the first landed; the second runs
+        store.load(\.value, key: "value", policy: .queue) { 3 }
+        #expect(store.state.value == .loading(previous: 1))
+
+        store.cancelAllWork()
+
+        #expect(store.state.value == .loaded(1))   // not the 0 shown before the second load
+    }
+
     @Test func aLoadReplacedByANewerOneKeepsTheSpinnerForTheNewerOne() async {
         struct Screen: Equatable, Sendable { var value: Loadable<Int> = .loaded(1) }
         let clock = TestClock()

@@ -141,6 +141,23 @@ struct OwnedWorkTests {
         token.cancel()
     }
 
+    @Test func anEditMadeByCancelledWorkIsDroppedButTheWorkItCancelsIsPutBack() async {
+        struct Form: Equatable { var text = ""; var isSubmitting = true }
+        let clock = TestClock()
+        let store = StateStore(Form(), clock: clock)
+        store.run("submit", onCancel: { $0.isSubmitting = false }) { try? await clock.sleep(for: .seconds(1)) }
+        store.run("stale") {
+            try? await clock.sleep(for: .seconds(1))   // cancelled meanwhile: its edit must not land
+            store.update(cancelling: "submit") { $0.text = "stale" }
+        }
+        #expect(await waitUntil { store.runningWorkKeys.count == 2 })
+        #expect(await waitUntilSleeping(clock))
+        store.cancelWork("stale")
+        #expect(await waitUntilIdle(store))
+
+        #expect(store.state == Form(text: "", isSubmitting: false))
+    }
+
     @Test func cancellingWorkWithoutOnCancelNotifiesNobody() async {
         final class Box { var value = 0 }   // not Equatable: any update would notify
         let store = StateStore(Box())

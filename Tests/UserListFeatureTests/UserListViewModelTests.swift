@@ -300,6 +300,79 @@ struct UserListViewModelTests {
         await tester.finish()
     }
 
+    @Test func aFilterCalledOffByDisappearingIsLoadedWhenTheScreenComesBack() async {
+        _ = await appearAndLoad()
+        var request: PageRequest<Int>!
+        tester.send(.filterSelected(.inactive)) {
+            $0.filter = .inactive
+            $0.visibleUsers = Self.users[0..<20].filter { !$0.isActive }
+            $0.loadedQuery = .init(text: "", filter: .inactive)
+            request = $0.users.beginRefresh()
+        }
+        tester.disappear {
+            $0.users.cancel(request)
+            $0.loadedQuery = .init(text: "", filter: .all)   // the rows still answer "all"
+        }
+        tester.appear {
+            $0.loadedQuery = .init(text: "", filter: .inactive)
+            request = $0.users.beginRefresh()
+        }
+        await tester.advance(by: .milliseconds(100))
+        let inactive = Self.users.filter { !$0.isActive }
+        await tester.receive {
+            $0.users.complete(request, with: Page(items: inactive, nextCursor: nil))
+            $0.visibleUsers = inactive
+        }
+        await tester.finish()
+    }
+
+    @Test func countsThatArriveWhileAToggleIsPendingAreAskedAgainWhenItLands() async {
+        _ = await appearAndLoad()   // 30 active
+        tester.send(.toggleActiveTapped(userID: 4)) { $0.pendingUserIDs = [4]; $0.setActive(false, userID: 4); $0.visibleUsers = $0.users.items }
+        var refresh: PageRequest<Int>!
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh() }
+        await tester.advance(by: .milliseconds(50))
+        await tester.receive { $0.activeCount = 30 }   // read before the toggle landed
+        await tester.advance(by: .milliseconds(50))
+        await tester.receive { $0.users.complete(refresh, with: Page(items: $0.users.items, nextCursor: 2)) }   // user 4 stays as toggled
+        await tester.advance(by: .milliseconds(100))   // the toggle lands: the counts are asked again
+        await tester.receive { $0.pendingUserIDs = [] }
+        await tester.advance(by: .milliseconds(50))
+        await tester.receive { $0.activeCount = 29 }
+        await tester.finish()
+    }
+
+    @Test func aRowBeingToggledComesBackAsToggledWhenASearchBringsItBack() async {
+        _ = await appearAndLoad()
+        tester.send(.toggleActiveTapped(userID: 4)) { $0.pendingUserIDs = [4]; $0.setActive(false, userID: 4); $0.visibleUsers = $0.users.items }
+        var request: PageRequest<Int>!
+        tester.send(.filterSelected(.active)) {   // user 4 is inactive now: it leaves the list
+            $0.filter = .active
+            $0.visibleUsers = $0.users.items.filter(\.isActive)
+            $0.loadedQuery = .init(text: "", filter: .active)
+            request = $0.users.beginRefresh()
+        }
+        await tester.advance(by: .milliseconds(100))   // the server still has user 4 active
+        await tester.receive {
+            let rows = Self.users.filter(\.isActive).prefix(20).map { user in
+                var row = user
+                if row.id == 4 { row.isActive = false }   // shown as the user asked, not dropped
+                return row
+            }
+            $0.users.complete(request, with: Page(items: Array(rows), nextCursor: 2))
+            $0.visibleUsers = rows.filter(\.isActive)
+        }
+        #expect(tester.state.users.items.contains { $0.id == 4 && !$0.isActive })
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.pendingUserIDs = []
+            $0.users.updateItems { items in
+                if let index = items.firstIndex(where: { $0.id == 4 }) { items[index].isActive = false }
+            }
+        }
+        await tester.finish()
+    }
+
     @Test func disappearingMidFirstPageThenAppearingShowsFreshRows() async {
         var request: PageRequest<Int>!
         tester.viewModel.appear()

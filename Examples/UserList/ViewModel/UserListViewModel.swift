@@ -36,6 +36,16 @@ public final class UserListViewModel: ViewModel {
     /// Rows written since the page in flight was asked for (`nil`: deleted). That page was read
     /// before the writes landed, so its copy of these rows is older than what the screen shows.
     private var writtenSincePageRequest: [Int: User?] = [:]
+    /// Writes the server has not answered yet, by row: what the screen shows for them.
+    private var pendingWrites: [Int: PendingWrite] = [:]
+    /// Whether counts arrived while a write was pending: they may miss it, so they are asked
+    /// again once the writes are answered.
+    private var countsReadDuringAWrite = false
+
+    private enum PendingWrite {
+        case toggle(isActive: Bool)
+        case delete
+    }
 
     /// Creates the ViewModel.
     ///
@@ -87,16 +97,19 @@ public final class UserListViewModel: ViewModel {
         }
     }
 
-    /// Loads the first page and the counts, unless they are loaded. After writes were cut short
-    /// by a disappearance, reloads so that the rows match the server again.
+    /// Loads the first page and the counts, unless they are loaded for the current search and
+    /// filter. After writes were cut short by a disappearance, reloads so that the rows match the
+    /// server again.
     public func didAppear() {
         if !state.pendingUserIDs.isEmpty {
+            pendingWrites = [:]
             store.update { $0.pendingUserIDs = [] }
             loadFirstPage()
             loadStats()
             return
         }
-        if state.users.loadedPageCount == 0, !state.users.isLoading { loadFirstPage() }
+        let current = State.Query(text: state.searchText, filter: state.filter)
+        if state.users.loadedPageCount == 0 || state.loadedQuery != current, !state.users.isLoading { loadFirstPage() }
         if state.activeCount == nil { loadStats() }
     }
 
@@ -116,13 +129,19 @@ public final class UserListViewModel: ViewModel {
     }
 
     private func loadPage(_ begin: (inout State) -> PageRequest<Int>?) {
+        let shownQuery = state.loadedQuery
         var started: PageRequest<Int>?
         change { started = begin(&$0) }
         guard let request = started else { return }
         writtenSincePageRequest = [:]
         let query = state.loadedQuery
-        // Called off (the screen left): back to idle with the rows it had, so it can load again.
-        store.run(WorkKey.page, onCancel: { $0.users.cancel(request) }) { [weak self, repository] in
+        // Called off (the screen left): back to idle with the rows and the query they answer, so
+        // that coming back loads what is missing.
+        let putBack: @MainActor (inout State) -> Void = { state in
+            state.users.cancel(request)
+            state.loadedQuery = shownQuery
+        }
+        store.run(WorkKey.page, onCancel: putBack) { [weak self, repository] in
             do throws(UserError) {
                 let page = try await repository.users(page: request.cursor, size: request.pageSize, query: query.text, filter: query.filter)
                 self?.pageArrived(page, for: request)
@@ -133,13 +152,22 @@ public final class UserListViewModel: ViewModel {
     }
 
     private func pageArrived(_ page: UserPage, for request: PageRequest<Int>) {
-        // The page never undoes a write: rows written meanwhile, or still being written, keep
-        // what the screen shows (a row being deleted stays away).
-        let shown = state.users.items
+        // A page a newer request replaced changes nothing (not even the record of writes).
+        guard case .loading(let current) = state.users.status, current == request else { return }
+        // The page never undoes a write: rows still being written show what the user asked for
+        // (a row being deleted stays away), rows written meanwhile show what the server answered.
         let rows = page.users.compactMap { user -> User? in
-            if let written = writtenSincePageRequest[user.id] { return written }
-            if state.pendingUserIDs.contains(user.id) { return shown.first { $0.id == user.id } }
-            return user
+            switch pendingWrites[user.id] {
+            case .delete?:
+                return nil
+            case .toggle(let isActive)?:
+                var row = user
+                row.isActive = isActive
+                return row
+            case nil:
+                if let written = writtenSincePageRequest[user.id] { return written }
+                return user
+            }
         }
         writtenSincePageRequest = [:]
         change { state in
@@ -161,7 +189,23 @@ public final class UserListViewModel: ViewModel {
     private func loadStats() {
         store.run(WorkKey.stats) { [weak self, repository] in
             let stats = try? await repository.stats()
-            self?.store.update { $0.activeCount = stats?.active }
+            self?.countsArrived(stats)
+        }
+    }
+
+    private func countsArrived(_ stats: UserStats?) {
+        if !pendingWrites.isEmpty { countsReadDuringAWrite = true }
+        store.update { $0.activeCount = stats?.active }
+    }
+
+    /// A write was answered: counts read before it (in flight, or arrived while it was pending)
+    /// may miss it, so they are asked again once no write is pending.
+    private func writeAnswered(_ userID: Int) {
+        pendingWrites[userID] = nil
+        guard pendingWrites.isEmpty else { return }
+        if store.isRunning(WorkKey.stats) || countsReadDuringAWrite {
+            countsReadDuringAWrite = false
+            loadStats()
         }
     }
 
@@ -170,6 +214,7 @@ public final class UserListViewModel: ViewModel {
     private func toggleActive(_ userID: Int) {
         guard let user = state.users.items.first(where: { $0.id == userID }), !state.pendingUserIDs.contains(userID) else { return }
         let isActive = !user.isActive
+        pendingWrites[userID] = .toggle(isActive: isActive)
         change { state in
             state.pendingUserIDs.insert(userID)
             state.setActive(isActive, userID: userID)
@@ -186,7 +231,7 @@ public final class UserListViewModel: ViewModel {
 
     private func toggleSaved(_ user: User) {
         writtenSincePageRequest[user.id] = user
-        refreshStatsReadBeforeTheWrite()
+        writeAnswered(user.id)
         change { state in
             state.pendingUserIDs.remove(user.id)
             state.users.updateItems { items in
@@ -199,6 +244,7 @@ public final class UserListViewModel: ViewModel {
 
     private func toggleFailed(_ userID: Int, wanted isActive: Bool, _ error: UserError) {
         let presentation = presenter.present(error)
+        writeAnswered(userID)
         change { state in
             state.pendingUserIDs.remove(userID)
             state.setActive(!isActive, userID: userID)
@@ -211,6 +257,7 @@ public final class UserListViewModel: ViewModel {
         guard let position = state.users.items.firstIndex(where: { $0.id == userID }), !state.pendingUserIDs.contains(userID) else { return }
         let user = state.users.items[position]
         let predecessorID = position > 0 ? state.users.items[position - 1].id : nil
+        pendingWrites[userID] = .delete
         change { state in
             state.pendingUserIDs.insert(userID)
             state.users.updateItems { $0.removeAll { $0.id == userID } }
@@ -229,17 +276,13 @@ public final class UserListViewModel: ViewModel {
 
     private func deleteSaved(_ userID: Int) {
         writtenSincePageRequest[userID] = .some(nil)
-        refreshStatsReadBeforeTheWrite()
+        writeAnswered(userID)
         store.update { $0.pendingUserIDs.remove(userID) }
-    }
-
-    /// Counts in flight were read before the write that just landed: ask again, latest wins.
-    private func refreshStatsReadBeforeTheWrite() {
-        if store.isRunning(WorkKey.stats) { loadStats() }
     }
 
     private func deleteFailed(_ user: User, after predecessorID: Int?, at position: Int, _ error: UserError) {
         let presentation = presenter.present(error)
+        writeAnswered(user.id)
         change { state in
             state.pendingUserIDs.remove(user.id)
             state.users.updateItems { items in

@@ -11,8 +11,9 @@ public import Observation
 /// - **async sequences**: ``states`` yields the current value, then each change;
 /// - **publishers**: MVVMCombine builds them on ``subscribe(sendCurrent:_:)``.
 ///
-/// It also owns the ViewModel's asynchronous work (see ``run(_:policy:operation:)``), which ends
-/// when the store is deactivated or deallocated.
+/// It also owns the ViewModel's asynchronous work (see ``run(_:policy:onCancel:operation:)``),
+/// which ends when it is cancelled (``cancelAllWork()``, which ``ViewModel/disappear()`` calls)
+/// or the store is deallocated.
 ///
 /// A store at rest is small (the `memory` workloads in `Benchmarks/` measure it): what it does not
 /// use costs nothing. Observation's registrar is made on the first read of ``state``, and a custom

@@ -22,7 +22,7 @@
 /// }
 /// ```
 ///
-/// A view does four things with a ViewModel, and the compiler allows no other:
+/// A view does four things with a ViewModel, and nothing it could call writes the state:
 /// - reads ``state`` (SwiftUI and `withObservationTracking` track it);
 /// - observes it: ``observe(_:)``, ``subscribe(sendCurrent:_:)``, the key-path
 ///   ``subscribe(_:sendCurrent:_:)``, ``states``; Combine publishers in MVVMCombine;

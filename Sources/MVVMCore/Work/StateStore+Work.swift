@@ -26,10 +26,11 @@ extension StateStore {
     ///
     /// **Cancellation never strands a screen.** Work cancelled before it ends, by
     /// ``ViewModel/disappear()`` or ``cancelWork(_:)``, applies its `onCancel` to state at once, as
-    /// one update with every other cancelled work's: put back what the work had changed (a spinner,
-    /// a disabled button). Work *replaced* under its key by newer work (latest wins, debounce, a
-    /// throttled operation replaced by a later one) does not: the newer work takes its state over
-    /// and ends it. ``load(_:key:policy:presenter:operation:)`` passes its own `onCancel`; for
+    /// one update with every other cancelled work's, newest first: put back what the work had
+    /// changed (a spinner, a disabled button). Observers are notified once; when `State` is not
+    /// `Equatable`, even if the `onCancel`s changed nothing. Work *replaced* under its key by
+    /// newer work (latest wins, debounce, a throttled operation replaced by a later one) does not:
+    /// the newer work takes its state over and ends it. ``load(_:key:policy:presenter:operation:)`` passes its own `onCancel`; for
     /// paging, see ``PagedList``.
     ///
     /// - Parameters:
@@ -122,6 +123,9 @@ extension StateStore {
 
     /// `changing`: whether `mutate` changes anything (an update is made even with no `onCancel`).
     private func cancelWork(_ key: WorkKey, changing: Bool, _ mutate: (inout State) -> Void) {
+        // Called from cancelled work, the change is dropped as any of its updates is; the
+        // `onCancel`s still apply.
+        let changing = changing && !WorkContext.isCancelledOwnedWork
         guard let slot = sideIfMade?.work.slots[key] else {
             if changing { update(mutate) }
             return
@@ -179,18 +183,19 @@ extension StateStore {
     }
 
     /// Cancels the work of `slots`, already removed from the registry, then applies their
-    /// `onCancel`s in start order and `mutate` as one update (none when there is nothing to apply).
-    /// The update is the store's own, so it is applied even when cancelled work called this.
+    /// `onCancel`s, newest first (as undos are: the oldest work's puts back what was shown before
+    /// all of them), and `mutate` as one update (none when there is nothing to apply). The update
+    /// is the store's own, so it is applied even when cancelled work called this.
     private func cancel(_ slots: [WorkRegistry<State>.Slot], changing: Bool, _ mutate: (inout State) -> Void) {
         for slot in slots {
             for entry in slot.tasks { entry.task.cancel() }
             slot.throttleWindow?.task.cancel()
         }
-        let actions = slots.flatMap(\.cancelActions).sorted { $0.id < $1.id }.map(\.action)
+        let actions = slots.flatMap(\.cancelActions).sorted { $0.id > $1.id }.map(\.action)
         guard !actions.isEmpty || changing else { return }
         commit { state in
             for action in actions { action(&state) }
-            mutate(&state)
+            if changing { mutate(&state) }
         }
     }
 
