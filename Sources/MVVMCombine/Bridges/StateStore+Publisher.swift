@@ -6,11 +6,7 @@ extension StateStore {
     /// publisher holds the store's observation for as long as it or a subscription to it lives; it
     /// does not keep the store alive.
     public var statePublisher: AnyPublisher<State, Never> {
-        var subject: CurrentValueSubject<State, Never>?
-        let token = subscribe { state in
-            if let subject { subject.send(state) } else { subject = CurrentValueSubject(state) }
-        }
-        return Self.publisher(of: subject!, keeping: token)
+        publisher { subscribe($0) }
     }
 
     /// One field of the state: its current value, then each value that differs from the last.
@@ -18,10 +14,19 @@ extension StateStore {
     /// A thin adapter over the key-path ``StateStore/subscribe(_:sendCurrent:_:)``: it is not
     /// called when other fields change.
     public func publisher<Value: Equatable>(for keyPath: KeyPath<State, Value>) -> AnyPublisher<Value, Never> {
+        publisher { subscribe(keyPath, $0) }
+    }
+
+    /// A publisher of what `subscribe` delivers: the current value it sends at once seeds a
+    /// `CurrentValueSubject`, and each later one is sent through it.
+    private func publisher<Value>(
+        _ subscribe: (@escaping @MainActor (Value) -> Void) -> ObservationToken
+    ) -> AnyPublisher<Value, Never> {
         var subject: CurrentValueSubject<Value, Never>?
-        let token = subscribe(keyPath) { value in
+        let token = subscribe { value in
             if let subject { subject.send(value) } else { subject = CurrentValueSubject(value) }
         }
+        // `subscribe` sent the current value before returning, so the subject exists.
         return Self.publisher(of: subject!, keeping: token)
     }
 
