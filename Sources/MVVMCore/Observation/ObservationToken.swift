@@ -24,11 +24,9 @@
 public class ObservationToken: Hashable {
     /// Live or cancelled, and what to run on cancellation: one word, so that the store's
     /// subscriptions, which subclass the token, stay small.
-    ///
-    /// `@exclusivity(unchecked)`: read for every observer call. It is touched only on the main
-    /// actor, in accesses that never span a call out (``cancel()`` reads and writes it before
-    /// running the action), so no two accesses can overlap.
-    @exclusivity(unchecked) @usableFromInline final var phase: Phase
+    /// ``cancel()`` reads and writes it before running the action: no access to it spans a
+    /// call out.
+    @usableFromInline final var phase: Phase
 
     /// Creates a token; `onCancel` runs once, on the first call to ``cancel()``.
     public init(onCancel: (@MainActor () -> Void)? = nil) {

@@ -3,24 +3,28 @@
 /// number.
 ///
 /// The store sees a closure, formed where the field's type is known (in the inlinable
-/// `subscribe`), so that the comparison and the calls are specialized. The closure captures
-/// nothing (it is handed the storage), so a specialized watch allocates no context.
+/// `subscribe`), so that the comparison and the calls are specialized for the field's type.
 @MainActor
 @usableFromInline
 struct FieldWatch<State> {
     /// The field, to find the watch again when another observer asks for it.
     @usableFromInline let keyPath: AnyKeyPath
-    /// The field's ``FieldObservers``.
+    /// The field's ``FieldObservers``, to find and count them.
     @usableFromInline let storage: AnyObject
-    /// Calls the field's observers (in `storage`) if the state changed the field; returns
-    /// whether any observer is still registered. See ``ObserverList/callObservers(with:round:joiners:)``.
-    @usableFromInline let check: @MainActor (_ storage: AnyObject, UnsafePointer<State>, _ round: Int, _ joiners: [ObjectIdentifier: Int]?) -> Bool
+    /// Calls the field's observers (in `storage`) if the field differs between the previous
+    /// state and the new one; returns whether any observer is still registered. See
+    /// ``ObserverList/callObservers(with:round:joiners:)``.
+    ///
+    /// The states are `inout` only so that they reach the watch by reference whatever its
+    /// abstraction (a `State` parameter would be copied into each specialized watch); a watch
+    /// never writes them.
+    @usableFromInline let check: @MainActor (_ previous: inout State, _ new: inout State, _ round: Int, _ joiners: [ObjectIdentifier: Int]?) -> Bool
 
     @usableFromInline
     init(
         keyPath: AnyKeyPath,
         storage: AnyObject,
-        check: @escaping @MainActor (_ storage: AnyObject, UnsafePointer<State>, _ round: Int, _ joiners: [ObjectIdentifier: Int]?) -> Bool
+        check: @escaping @MainActor (_ previous: inout State, _ new: inout State, _ round: Int, _ joiners: [ObjectIdentifier: Int]?) -> Bool
     ) {
         self.keyPath = keyPath
         self.storage = storage
@@ -38,39 +42,29 @@ struct FieldWatch<State> {
     }
 }
 
-/// What a ``FieldWatch`` keeps for a field of type `Value`.
+/// What a ``FieldWatch`` keeps for a field of type `Value`: how to read it, and its observers.
+///
+/// It keeps no copy of the field's last value: a delivery compares the field in the new state
+/// with the field in the state delivered before it, which the store hands over. So the only
+/// mutable part is the observer list, touched once per delivery that changed the field.
 @MainActor
 @usableFromInline
 final class FieldObservers<State, Value: Equatable> {
-    @usableFromInline let keyPath: KeyPath<State, Value>
-    /// Where the field lives inside `State`, for a stored property of a struct: reading it there
-    /// costs a load instead of a key path projection.
-    @usableFromInline let offset: Int?
-    // Unchecked exclusivity, as for the store's notification path: main actor only, short
-    // accesses that never span a call out.
-    @exclusivity(unchecked) @usableFromInline var last: Value
-    @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Subscription<Value>> = []
+    /// Reads the field out of a state.
+    @usableFromInline let reader: FieldReader<State, Value>
+    @usableFromInline var observers: ContiguousArray<Subscription<Value>> = []
 
     @usableFromInline
-    init(keyPath: KeyPath<State, Value>, current: Value) {
-        self.keyPath = keyPath
-        self.offset = MemoryLayout<State>.offset(of: keyPath)
-        self.last = current
+    init(reader: FieldReader<State, Value>) {
+        self.reader = reader
     }
 
+    /// Calls the observers if the field differs between `previous` and `new`; returns false
+    /// when it found them all gone.
     @inlinable
-    func read(_ state: UnsafePointer<State>) -> Value {
-        guard let offset else { return state.pointee[keyPath: keyPath] }
-        return UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
-    }
-
-    /// Calls the observers if the field changed; returns false when it found them all gone.
-    /// Takes the state by pointer: the store makes one copy per delivery, not one per field.
-    @inlinable
-    func check(_ state: UnsafePointer<State>, round: Int, joiners: [ObjectIdentifier: Int]?) -> Bool {
-        let value = read(state)
-        guard value != last else { return true }
-        last = value
+    func check(_ previous: inout State, _ new: inout State, round: Int, joiners: [ObjectIdentifier: Int]?) -> Bool {
+        let value = reader.read(&new)
+        guard value != reader.read(&previous) else { return true }
         callObservers(with: value, round: round, joiners: joiners)
         return !observers.isEmpty
     }

@@ -32,13 +32,13 @@ extension ObserverList {
         let count = observers.count
         var hasDead = false
         for index in 0..<count {
-            guard isLive(at: index) else {
+            // A cancelled subscription has no handler.
+            guard !isKnownUniquelyReferenced(&observers[index]), let handler = observers[index].handler else {
                 hasDead = true
                 continue
             }
             if let joiners, let seen = joiners[ObjectIdentifier(observers[index])], round <= seen { continue }
-            let handler = observers[index].handler
-            handler?(value)
+            handler(value)
         }
         if hasDead { removeDeadObservers() }
     }

@@ -63,10 +63,10 @@ extension StateStore {
         if let existing = fieldObservers(for: keyPath, of: Value.self) {
             field = existing
         } else {
-            field = FieldObservers(keyPath: keyPath, current: storedState[keyPath: keyPath])
-            // Formed here, where `Value` is known: the check is specialized, and captures nothing.
-            fieldWatches.append(FieldWatch(keyPath: keyPath, storage: field) { storage, state, round, joiners in
-                unsafeDowncast(storage, to: FieldObservers<State, Value>.self).check(state, round: round, joiners: joiners)
+            // Formed here, where `Value` is known: the check is specialized.
+            field = FieldObservers(reader: FieldReader(keyPath))
+            fieldWatches.append(FieldWatch(keyPath: keyPath, storage: field) { [field] previous, new, round, joiners in
+                field.check(&previous, &new, round: round, joiners: joiners)
             })
         }
         return addFieldObserver(to: field, sendCurrent: sendCurrent, handler)
@@ -86,7 +86,7 @@ extension StateStore {
         let subscription = register(handler, in: field)
         // The newest value: during a round of deliveries, the field's last delivered value may
         // be older than the state.
-        if sendCurrent { handler(withUnsafePointer(to: storedState) { field.read($0) }) }
+        if sendCurrent { handler(storedState[keyPath: field.reader.keyPath]) }
         return subscription
     }
 

@@ -47,18 +47,14 @@ public final class StateStore<State>: Observable {
     @usableFromInline let duplicateCheck: (any StateEquality<State>.Type)?
     /// Observation's registrar, once ``state`` has been read.
     @usableFromInline var observationIfMade: StoreObservation<State>?
-    // `@exclusivity(unchecked)` on the notification path's properties: they are touched only on
-    // the main actor, and only in short accesses that never span a call out (observers are
-    // read into locals before they are called), so no two accesses can overlap; the dynamic
-    // check would cost two runtime calls per observer.
     /// Whole-state closure observers, in registration order.
-    @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Subscription<State>> = []
+    @usableFromInline var observers: ContiguousArray<Subscription<State>> = []
     /// Field observers, one watch per field, in the order the fields were first observed.
-    @exclusivity(unchecked) @usableFromInline var fieldWatches: ContiguousArray<FieldWatch<State>> = []
+    @usableFromInline var fieldWatches: ContiguousArray<FieldWatch<State>> = []
     /// Rarely used parts, once used.
-    @exclusivity(unchecked) @usableFromInline var sideIfMade: StoreSide<State>?
+    @usableFromInline var sideIfMade: StoreSide<State>?
     /// Whether a round of deliveries is in progress.
-    @exclusivity(unchecked) @usableFromInline var isNotifying = false
+    @usableFromInline var isNotifying = false
 
     /// The clock that debounce, throttle and ``sleep(for:)`` use: a test clock in tests.
     public var clock: any Clock<Duration> {
@@ -119,6 +115,7 @@ public final class StateStore<State>: Observable {
         var next = storedState
         try mutate(&next)
         if let duplicateCheck, duplicateCheck.isDuplicate(storedState, next) { return }
+        let previous = storedState
         if let observation = observationIfMade {
             observation.registrar.withMutation(of: self, keyPath: observation.keyPath) {
                 storedState = next
@@ -127,42 +124,49 @@ public final class StateStore<State>: Observable {
             // Nobody has read `state`, so nothing tracks it.
             storedState = next
         }
-        notifyObservers(of: next)
+        notifyObservers(of: next, after: previous)
     }
 
-    /// Delivers `newState` to every observer; a state produced by an observer meanwhile is
-    /// delivered next, once this one has reached everybody. The deliveries that follow one
-    /// update make a round.
+    /// Delivers `newState`, which follows `previous`, to every observer; a state produced by an
+    /// observer meanwhile is delivered next, once this one has reached everybody. The
+    /// deliveries that follow one update make a round.
     @inlinable
-    func notifyObservers(of newState: State) {
+    func notifyObservers(of newState: State, after previous: State) {
         guard !isNotifying else {
             side.pending.append(newState)
             return
         }
         isNotifying = true
         defer { isNotifying = false }
-        deliver(newState, round: 0)
+        deliver(newState, after: previous, round: 0)
         guard let side = sideIfMade, !side.pending.isEmpty || !side.joiners.isEmpty else { return }
+        var delivered = newState
         var index = 0
         while index < side.pending.count {
-            deliver(side.pending[index], round: index + 1)
+            let next = side.pending[index]
+            deliver(next, after: delivered, round: index + 1)
+            delivered = next
             index += 1
         }
         side.pending.removeAll(keepingCapacity: true)
         side.joiners.removeAll()
     }
 
-    /// Delivers one state of a round: whole-state observers, then each field's.
+    /// Delivers one state of a round: whole-state observers, then the observers of each field
+    /// that differs from the state delivered before it.
     @inlinable
-    func deliver(_ value: State, round: Int) {
+    func deliver(_ value: State, after previous: State, round: Int) {
         callObservers(with: value, round: round, joiners: currentJoiners)
         let watches = fieldWatches
         guard !watches.isEmpty else { return }
         var hasEmptyWatch = false
-        withUnsafePointer(to: value) { state in
-            for watch in watches where !watch.check(watch.storage, state, round, currentJoiners) {
-                hasEmptyWatch = true
-            }
+        // Passed `inout` only so that both states reach each watch by reference, whatever the
+        // watch's abstraction: a watch reads them and never writes.
+        var old = previous
+        var new = value
+        // The joiners are read for each watch: an observer may subscribe to another field.
+        for watch in watches where !watch.check(&old, &new, round, currentJoiners) {
+            hasEmptyWatch = true
         }
         if hasEmptyWatch { removeEmptyFieldWatches() }
     }

@@ -9,11 +9,9 @@
 final class Subscription<Value>: ObservationToken {
     /// The observer; `nil` once cancelled, so that cancelling lets go of what it captured even
     /// while the caller keeps the token.
-    ///
-    /// `@exclusivity(unchecked)`, as ``ObservationToken/phase``: main actor only, read into a
-    /// local before it is called, and released only after a write ends (see ``cancel()``), so no
-    /// access spans a call out.
-    @exclusivity(unchecked) @usableFromInline var handler: (@MainActor (Value) -> Void)?
+    /// Read into a local before it is called, and released only after a write ends (see
+    /// ``cancel()``): no access to it spans a call out.
+    @usableFromInline var handler: (@MainActor (Value) -> Void)?
 
     @usableFromInline
     init(handler: @escaping @MainActor (Value) -> Void) {
