@@ -3,6 +3,7 @@ import MVVMTerminal
 import RegistrationFeature
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct RegistrationScreenTests {
     /// A repository whose registrations wait (cancellably) for an hour.

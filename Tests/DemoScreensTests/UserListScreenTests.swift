@@ -4,6 +4,7 @@ import MVVMTerminal
 import Testing
 import UserListFeature
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct UserListScreenTests {
     let viewModel = UserListViewModel(repository: PendingUserRepository())

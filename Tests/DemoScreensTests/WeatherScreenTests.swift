@@ -3,6 +3,7 @@ import MVVMTerminal
 import Testing
 import WeatherFeature
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct WeatherScreenTests {
     /// A repository whose forecasts wait (cancellably) for an hour.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Users: concurrent writes")
+@Suite("Users: concurrent writes", .timeLimit(.minutes(2)))
 struct ConcurrencyTests {
     @Test("50 concurrent PATCHes to different users all land")
     func concurrentPatchesToDifferentUsers() async throws {

@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 import Testing
 
-@Suite("Fault injection")
+@Suite("Fault injection", .timeLimit(.minutes(2)))
 struct FaultInjectionTests {
     @Test("latency delays the response by at least the asked time")
     func latency() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Weather forecasts")
+@Suite("Weather forecasts", .timeLimit(.minutes(2)))
 struct ForecastTests {
     /// The fixture, read from the source tree (not through the server's bundle).
     static func fixture() throws -> Data {

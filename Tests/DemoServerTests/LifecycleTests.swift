@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 import Testing
 
-@Suite("Starting and stopping")
+@Suite("Starting and stopping", .timeLimit(.minutes(2)))
 struct LifecycleTests {
     @Test("Port 0 binds a real ephemeral port; the base URL uses it")
     func ephemeralPort() async throws {

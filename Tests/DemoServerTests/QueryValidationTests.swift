@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Users: query validation")
+@Suite("Users: query validation", .timeLimit(.minutes(2)))
 struct QueryValidationTests {
     @Test("Every bad query parameter is 400 invalid_parameter naming the parameter and the value", arguments: [
         ("page=0", "page", "\"0\""),

@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import Testing
 
-@Suite("Registrations")
+@Suite("Registrations", .timeLimit(.minutes(2)))
 struct RegistrationTests {
     @Test("POST /api/registrations answers 201 with the login id and a deterministic registeredAt")
     func registers() async throws {

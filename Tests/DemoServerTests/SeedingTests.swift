@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Seeding")
+@Suite("Seeding", .timeLimit(.minutes(2)))
 struct SeedingTests {
     @Test("Two fresh databases with the same count hold identical rows, equal to the seeder's")
     func seedingIsDeterministic() async throws {

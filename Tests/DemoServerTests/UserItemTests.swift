@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Users: get, patch, delete")
+@Suite("Users: get, patch, delete", .timeLimit(.minutes(2)))
 struct UserItemTests {
     @Test("GET /api/users/{id} returns the seeded user")
     func getUser() async throws {

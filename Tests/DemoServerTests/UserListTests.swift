@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Users: list and pagination")
+@Suite("Users: list and pagination", .timeLimit(.minutes(2)))
 struct UserListTests {
     @Test("Defaults: page 1, size 20, ordered by id")
     func defaults() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Users: search")
+@Suite("Users: search", .timeLimit(.minutes(2)))
 struct UserSearchTests {
     /// The independent oracle: whether `user`'s name or e-mail contains `query`, ignoring case,
     /// diacritics and width.

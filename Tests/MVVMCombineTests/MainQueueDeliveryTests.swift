@@ -5,6 +5,7 @@ import Testing
 
 /// Values produced on another queue reach `@MainActor` code without crashing, the way the
 /// articles bind: `receive(on: DispatchQueue.main)`, a ``Driver``, or events into a ViewModel.
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct MainQueueDeliveryTests {
     @Test func receiveOnTheMainQueueFeedsAMainActorSinkFromABackgroundQueue() async {

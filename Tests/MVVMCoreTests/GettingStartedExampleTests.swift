@@ -47,6 +47,7 @@ extension WeatherViewModel {
     }
 }
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct GettingStartedExampleTests {
     @Test func selectingACityLoadsItsForecast() async {

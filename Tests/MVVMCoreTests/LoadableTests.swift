@@ -2,6 +2,7 @@ import MVVMCore
 import MVVMTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct LoadableTests {
     let failure = ErrorPresentation(title: "Error", message: "Offline.")

@@ -3,6 +3,7 @@ import MVVMCore
 import MVVMTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct MainActorMailboxTests {
     @Test func postsMadeBeforeTheMainActorRunsArriveAsOneBatchInOrder() async {

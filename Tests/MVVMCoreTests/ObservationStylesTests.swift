@@ -3,6 +3,7 @@ import MVVMTesting
 import Testing
 
 /// Every way of observing a ViewModel sees the same states.
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct ObservationStylesTests {
     @Test func closureStreamObservationAndObserveHelperSeeTheSameSequence() async {

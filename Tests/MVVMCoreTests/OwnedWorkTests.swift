@@ -2,6 +2,7 @@ import MVVMCore
 import MVVMTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct OwnedWorkTests {
     struct Log: Equatable, Sendable {

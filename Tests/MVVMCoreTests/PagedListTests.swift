@@ -2,6 +2,7 @@ import MVVMCore
 import MVVMTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 struct PagedListTests {
     let failure = ErrorPresentation(title: "Error", message: "Offline.", isRetryable: true)
 
@@ -110,6 +111,7 @@ struct PagedListTests {
     }
 }
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct PaginationStoreTests {
     struct Screen: Equatable, Sendable {

@@ -3,6 +3,7 @@ import MVVMCore
 import MVVMTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 final class ReadmeSearchViewModel: ViewModel {
     struct State: Equatable { var query = ""; var results: Loadable<[String]> = .idle }

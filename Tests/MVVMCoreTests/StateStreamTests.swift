@@ -1,6 +1,7 @@
 import MVVMCore
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct StateStreamTests {
     @Test func yieldsTheCurrentStateThenEveryChangeWithoutLoss() async {

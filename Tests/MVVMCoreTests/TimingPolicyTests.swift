@@ -3,6 +3,7 @@ import MVVMTesting
 import Testing
 
 /// Debounce and throttle on an injected clock, at their boundaries.
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct TimingPolicyTests {
     struct Log: Equatable, Sendable {

@@ -48,6 +48,7 @@ struct ProfileRepository {
     }
 }
 
+@Suite(.timeLimit(.minutes(2)))
 struct LayerTests {
     @Test func theRepositoryMapsDTOsToModelsAndAPIErrorsToDomainErrors() async throws {
         let transport = StubTransport([

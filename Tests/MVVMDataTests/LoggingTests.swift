@@ -5,6 +5,7 @@ import MVVMData
 import MVVMTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 struct LoggingTests {
     struct Login: Encodable, Sendable {
         var email = "ann@example.com"

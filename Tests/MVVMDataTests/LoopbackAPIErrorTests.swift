@@ -5,7 +5,7 @@ import MVVMTesting
 import Testing
 
 /// Every APIError case, against the real DemoServer over loopback HTTP.
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(2)))
 struct LoopbackAPIErrorTests {
     @Test func aSuccessfulCallDecodesTheServersJSON() async throws {
         try await withDemoServer { server in

@@ -3,6 +3,7 @@ import MVVMData
 import MVVMTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 struct ResponseHandlingTests {
     @Test func aSuccessDecodesTheDTO() async throws {
         let transport = StubTransport([.success(.json(#"{"id":1,"name":"Zoë","email":"zoe@example.com","isActive":true}"#))])

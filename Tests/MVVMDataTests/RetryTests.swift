@@ -3,6 +3,7 @@ import MVVMData
 import MVVMTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 struct RetryTests {
     @Test func transientFailuresAreRetriedWithBackOffOnTheClock() async throws {
         let clock = TestClock()

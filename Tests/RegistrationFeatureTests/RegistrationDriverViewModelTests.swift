@@ -4,6 +4,7 @@ import Testing
 
 /// The Driver variant (the article's style): the same validation and submit, as recorded driver
 /// histories.
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct RegistrationDriverViewModelTests {
     let clock = TestClock()
@@ -184,7 +185,7 @@ struct RegistrationDriverViewModelTests {
         await clock.advance(by: .milliseconds(50))
         confirmation.send("secret12")
         await answer(viewModel, after: .milliseconds(50))
-        _ = await waitUntil { repository.answeredCount == 1 }
+        #expect(await waitUntil { repository.answeredCount == 1 })
         await settle()
 
         isSubmitting.expectHistory([false, true, false])
@@ -203,11 +204,10 @@ struct RegistrationDriverViewModelTests {
         submit.send()
         viewModel.cancel()
         await answer(viewModel)
-        _ = await waitUntil { repository.cancelledCount == 1 }
 
         isSubmitting.expectHistory([false, true, false])
         alert.expectHistory([nil])
-        #expect(repository.answeredCount == 0)
+        #expect(repository.requests.isEmpty)   // cancelled before its turn: never sent
     }
 }
 

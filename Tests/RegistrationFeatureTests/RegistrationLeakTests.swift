@@ -3,6 +3,7 @@ import RegistrationFeature
 import Testing
 
 /// Both ViewModels go away with their view, a submit in flight included.
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct RegistrationLeakTests {
     @Test func theViewModelAndItsRepositoryAreReleasedMidSubmit() async {

@@ -4,6 +4,7 @@ import Testing
 
 /// Submitting in the MVVMCore ViewModel: loading, success, a taken id, alerts, retry, double
 /// taps, edits during a submit, and disappearing.
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct RegistrationViewModelSubmitTests {
     let clock = TestClock()

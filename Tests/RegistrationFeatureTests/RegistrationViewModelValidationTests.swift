@@ -3,6 +3,7 @@ import RegistrationFeature
 import Testing
 
 /// Live validation in the MVVMCore ViewModel, keystroke by keystroke.
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct RegistrationViewModelValidationTests {
     let repository = StubRegistrationRepository(clock: TestClock(), answers: [])

@@ -7,7 +7,7 @@ import Testing
 
 /// The model layer against the real DemoServer on loopback: URLSession → APIClient →
 /// DataSource → Repository → domain values and errors.
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(2)))
 struct RemoteRegistrationRepositoryTests {
     func repository(_ baseURL: URL, headers: [String: String] = [:]) -> RemoteRegistrationRepository {
         let client = APIClient(

@@ -7,7 +7,7 @@ import Testing
 import UserListFeature
 
 /// The user repository against the real DemoServer over loopback HTTP.
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(2)))
 struct RemoteUserRepositoryTests {
     func withRepository(
         headers: [String: String] = [:],

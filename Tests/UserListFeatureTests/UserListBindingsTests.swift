@@ -6,6 +6,7 @@ import Testing
 
 /// The same scenarios through both bindings of the one logic: the Observation/event ViewModel
 /// and the Input/Output `transform` ViewModel. Each scenario reads what the screen shows.
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct UserListBindingsTests {
     enum Binding: String, CaseIterable, CustomTestStringConvertible {
@@ -151,7 +152,9 @@ struct UserListBindingsTests {
     }
 }
 
-@MainActor
+/// Not on the main actor: 100,000 rows take seconds in a debug build, and the main actor's
+/// tests wait on it meanwhile.
+@Suite(.timeLimit(.minutes(2)))
 struct LocalSearchScaleTests {
     /// 100,000 loaded rows: the local filter gives exactly what a full scan with the same folding
     /// gives (the speed is measured in Benchmarks/, not here).

@@ -4,6 +4,7 @@ import Testing
 @testable import UserListFeature
 
 /// Exhaustive scripts of the Observation/event binding: every state change is asserted.
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct UserListViewModelTests {
     let clock = TestClock()

@@ -8,7 +8,7 @@ import Testing
 
 /// The real forecast fixture (served by the DemoServer for 090010) through the whole model
 /// layer: URLSession → DataSource → Repository → domain model. Its nulls and "--%" survive.
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(2)))
 struct ForecastRepositoryTests {
     func repository(_ baseURL: URL) -> RemoteWeatherRepository {
         RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: baseURL, retryPolicy: .none)))

@@ -41,6 +41,7 @@ final class StubWeatherRepository: WeatherRepository, @unchecked Sendable {
     }
 }
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct WeatherViewModelTests {
     let clock = TestClock()
@@ -148,6 +149,7 @@ struct WeatherViewModelTests {
     }
 }
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct WeatherNoBindingViewModelTests {
     @Test func theClosureReceivesEachPhaseOnce() async {

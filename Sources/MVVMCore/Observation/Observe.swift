@@ -18,11 +18,19 @@ import Observation
 /// }
 /// ```
 ///
-/// Changes are delivered on the main actor's next turn, never synchronously inside the
-/// mutation, because Observation reports a change before the new value is stored. A change made
-/// on another thread may be delivered by two runs, the second one a millisecond later, so that
-/// the value that thread stores after the report is the last one `apply` sees (unless the thread
-/// is held up for longer than that between announcing and storing it).
+/// **Follow changes made on the main actor.** Observation announces a change before it stores
+/// the new value, and `observe` runs `apply` again on the main actor's next turn, never inside
+/// the mutation. A change made on the main actor (every ViewModel's state, every `@MainActor`
+/// model) has been stored by then, so `apply` always reads it: nothing is missed and no run is
+/// wasted, with no timer involved (`ObserveTests`).
+///
+/// A change made on another thread (possible only through `@unchecked Sendable`,
+/// `nonisolated(unsafe)` or a model that locks by hand: Swift 6 rejects the rest) is announced on that thread; `apply`
+/// still runs on the main actor, but may run before that thread stores the value, and
+/// Observation's public API gives no signal after the store to run it again. Make such a model
+/// `@MainActor`, or hand its changes to the main actor (a store's `MainActorMailbox` does, in
+/// order). `docs/Platforms.md` ("Observation's announce-then-store") says why no delay closes
+/// that race.
 @MainActor
 public func observe(_ apply: @escaping @MainActor () -> Void) -> ObservationToken {
     let token = ObservationToken()
@@ -37,9 +45,6 @@ private final class ObservationLoop {
     let apply: @MainActor () -> Void
     /// Only the latest run's registration may trigger the next run.
     private var generation = 0
-    /// How long after a change made on another thread the follow-up run waits for that thread
-    /// to store the value Observation announced.
-    private static let offMainFollowUpDelay = Duration.milliseconds(1)
 
     init(token: ObservationToken, apply: @escaping @MainActor () -> Void) {
         self.token = token
@@ -51,21 +56,11 @@ private final class ObservationLoop {
         generation += 1
         let armed = generation
         withObservationTracking(apply) {
-            // Observation calls this on the mutating thread, before the value is stored: hop to
-            // the main actor, where the next run reads the new value. From another thread the
-            // store may land after that run (measured: often after two main-actor turns), so
-            // one more run follows once that thread has had a millisecond to store it.
-            let offMain = !MainThreadMarker.isCurrent
+            // Called inside the mutation, before the value is stored: the next run waits for
+            // the main actor's next turn, after the mutation (made on the main actor) ends.
             Task { @MainActor in
                 guard armed == self.generation else { return }
                 self.run()
-                guard offMain else { return }
-                let followUp = self.generation
-                Task { @MainActor in
-                    try? await Task.sleep(for: Self.offMainFollowUpDelay)
-                    guard followUp == self.generation else { return }
-                    self.run()
-                }
             }
         }
     }

@@ -3,6 +3,7 @@ import MVVMTesting
 import Observation
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct TerminalAppTests {
     @Observable

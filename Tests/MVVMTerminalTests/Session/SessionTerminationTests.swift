@@ -1,6 +1,7 @@
 @testable import MVVMTerminal
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 struct SessionTerminationTests {
     /// The keys a stream delivers until it ends.
     private func collect(_ stream: AsyncStream<Key>) async -> [Key] {

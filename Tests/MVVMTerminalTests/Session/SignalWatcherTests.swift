@@ -7,6 +7,7 @@ import Dispatch
 @testable import MVVMTerminal
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct SignalWatcherTests {
     /// Whether `signalNumber` has its default action (SIG_DFL is a null handler).
