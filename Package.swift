@@ -48,7 +48,9 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         // Combine on Linux; never linked on Apple platforms, where Combine itself is used.
-        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        // 0.14.x only: OpenCombine's next releases define their own `CombineLatest` and `Merge`,
+        // which would make MVVMCombine's ambiguous. Resolving a newer one fails here, by name.
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", .upToNextMinor(from: "0.14.0")),
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The demo only: never a dependency of a library product.

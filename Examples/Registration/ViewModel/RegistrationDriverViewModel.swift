@@ -21,7 +21,8 @@ public import MVVMCombine
 public final class RegistrationDriverViewModel: TransformingViewModel {
     /// The logic, shared with the events binding.
     public let viewModel: RegistrationViewModel
-    private var cancellables = Set<AnyCancellable>()
+    /// The subscriptions that wire the inputs to the logic, for as long as the ViewModel lives.
+    public private(set) var cancellables = Set<AnyCancellable>()
 
     /// Creates the ViewModel.
     ///

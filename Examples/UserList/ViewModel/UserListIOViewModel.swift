@@ -83,7 +83,8 @@ public final class UserListIOViewModel: TransformingViewModel {
 
     /// The logic, shared with the Observation binding.
     public let viewModel: UserListViewModel
-    private var cancellables = Set<AnyCancellable>()
+    /// The subscriptions that wire the inputs to the logic, for as long as the ViewModel lives.
+    public private(set) var cancellables = Set<AnyCancellable>()
 
     /// Creates the ViewModel; see ``UserListViewModel/init(repository:analytics:clock:)``.
     public init(

@@ -1,19 +1,19 @@
-/// The view side of a ``ViewModelType``: it holds the ViewModel and its input, and binds once.
+/// The view side of a ``ViewModelType``: it holds the ViewModel and its input, and binds to it.
 ///
-/// This is the tech-blog article's `ViewModelBindable`, with the binding made safe: the view
-/// implements only ``bind(output:)`` (subscribe to the outputs), and calls ``bind()`` from
-/// `viewDidLoad`. A second ``bind()`` does nothing, so outputs are never subscribed twice (a
-/// classic double-update bug when `viewDidLoad` logic moves to `viewWillAppear`).
+/// This is the tech-blog article's `ViewModelBindable`, requirement for requirement: a view
+/// controller written against the article's protocol (with `private(set)` properties) compiles
+/// with `import MVVMCombine` in place of its own declaration (`Article004AdoptionTests`). The view
+/// implements ``bind(to:)``: hand the input over, subscribe to the outputs.
 ///
 /// ```swift
 /// final class TechBlogViewController: UIViewController, ViewModelBindable {
-///     let viewModel = TechBlogViewModel()
-///     let viewModelInput = TechBlogViewModel.Input()
-///     var cancellables = Set<AnyCancellable>()
+///     private(set) var cancellables = Set<AnyCancellable>()
+///     private(set) var viewModel = TechBlogViewModel()
+///     private(set) var viewModelInput = TechBlogViewModel.Input()
 ///
 ///     override func viewDidLoad() {
 ///         super.viewDidLoad()
-///         bind()
+///         bind()   // or the article's bind(to: viewModel), which binds again if called twice
 ///     }
 ///
 ///     override func viewWillAppear(_ animated: Bool) {
@@ -21,37 +21,43 @@
 ///         viewModelInput.viewWillAppear.send()
 ///     }
 ///
-///     func bind(output: TechBlogViewModel.Output) {
+///     func bind(to viewModel: TechBlogViewModel) {
+///         let output = viewModel.bind(input: viewModelInput)
 ///         output.loadedData
 ///             .drive { [weak self] info in self?.titleLabel.text = info.title }
 ///             .store(in: &cancellables)
 ///     }
 /// }
 /// ```
+///
+/// ``bind()`` is the one addition: it calls ``bind(to:)`` the first time only, so outputs are
+/// never subscribed twice (a classic double-update bug when `viewDidLoad` logic moves to
+/// `viewWillAppear`).
 @MainActor
 public protocol ViewModelBindable: AnyObject {
     /// The ViewModel this view binds to.
     associatedtype ViewModel: ViewModelType
 
+    /// The view's subscriptions, cancelled when the view goes away.
+    var cancellables: Set<AnyCancellable> { get }
     /// The ViewModel, held by the view.
     var viewModel: ViewModel { get }
     /// The input the view sends its events through.
     var viewModelInput: ViewModel.Input { get }
-    /// The view's subscriptions, cancelled when the view goes away.
-    var cancellables: Set<AnyCancellable> { get set }
 
-    /// Subscribes the view to `output`. Called once, by ``bind()``.
-    func bind(output: ViewModel.Output)
+    /// Hands ``viewModelInput`` to `viewModel` and subscribes the view to the outputs it returns.
+    /// Called from `viewDidLoad`, directly or through ``bind()``.
+    func bind(to viewModel: ViewModel)
 }
 
 extension ViewModelBindable {
-    /// Binds the ViewModel's outputs to this view, the first time it is called.
+    /// Binds this view to ``viewModel`` with ``bind(to:)``, the first time it is called.
     ///
     /// - Returns: `true` if it bound now; `false` if this view was already bound.
     @discardableResult
     public func bind() -> Bool {
         guard BindingRegistry.markBound(self) else { return false }
-        bind(output: viewModel.bind(input: viewModelInput))
+        bind(to: viewModel)
         return true
     }
 

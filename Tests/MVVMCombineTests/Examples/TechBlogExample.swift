@@ -33,16 +33,16 @@ final class TechBlogViewModel: ViewModelType {
 /// The article's view controller, minus UIKit: it binds once and shows the title.
 @MainActor
 final class TechBlogView: ViewModelBindable {
+    private(set) var cancellables = Set<AnyCancellable>()
     let viewModel = TechBlogViewModel()
     let viewModelInput = TechBlogViewModel.Input()
-    var cancellables = Set<AnyCancellable>()
     private(set) var shownTitles: [String] = []
 
     func viewDidLoad() { bind() }
     func viewWillAppear() { viewModelInput.viewWillAppear.send() }
 
-    func bind(output: TechBlogViewModel.Output) {
-        output.loadedData
+    func bind(to viewModel: TechBlogViewModel) {
+        viewModel.bind(input: viewModelInput).loadedData
             .drive { [weak self] info in self?.shownTitles.append(info.title) }
             .store(in: &cancellables)
     }

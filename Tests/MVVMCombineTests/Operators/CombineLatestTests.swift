@@ -53,7 +53,7 @@ struct CombineLatestTests {
         #expect(probeB.wasCancelled)
     }
 
-    @Test func passesEachRequestToEveryUpstreamAndKeepsOnlyTheLatestWithoutDemand() {
+    @Test func passesEachRequestToEveryUpstreamAndWithoutDemandOnlyUpdatesTheLatest() {
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
         let probeA = UpstreamProbe()
@@ -65,11 +65,13 @@ struct CombineLatestTests {
         b.send(10)   // (1, 10)
         a.send(2)    // (2, 10)
         a.send(3)    // (3, 10): the demand of 3 is used up
-        b.send(20)   // no demand: (3, 20) waits…
-        b.send(30)   // …and is replaced by (3, 30)
-        subscriber.request(.max(1))
+        b.send(20)   // no demand: only the latest is updated…
+        b.send(30)
+        subscriber.request(.max(1))   // …and a request sends nothing by itself (as in Combine)
+        #expect(subscriber.values.map { [$0.0, $0.1] } == [[1, 10], [2, 10], [3, 10]])
+        a.send(4)    // the next value sends the latest of each
 
-        #expect(subscriber.values.map { [$0.0, $0.1] } == [[1, 10], [2, 10], [3, 10], [3, 30]])
+        #expect(subscriber.values.map { [$0.0, $0.1] } == [[1, 10], [2, 10], [3, 10], [4, 30]])
         #expect(probeA.requests == [.max(3), .max(1)])
         #expect(probeB.requests == [.max(3), .max(1)])
     }

@@ -56,14 +56,14 @@ struct MergeTests {
         let subscriber = ManualSubscriber<Int, Never>(initialDemand: .max(2))
         Publishers.Merge(probeA.watch(a), probeB.watch(b)).subscribe(subscriber)
 
-        a.send(1)    // delivered; demand left: 1, so `a` is asked for one more
-        b.send(2)    // delivered; demand used up
-        a.send(3)    // `a` had been asked: buffered, not dropped
+        a.send(1)    // delivered; `a` is asked for one more (what `receive` returns)
+        b.send(2)    // delivered; demand used up; `b` is asked for one more
+        a.send(3)    // no demand: waits in `a`'s slot, not dropped
         #expect(subscriber.values == [1, 2])
-        subscriber.request(.max(1))
+        subscriber.request(.max(1))   // drains `a`'s slot and asks `a` for one more
 
         #expect(subscriber.values == [1, 2, 3])
-        #expect(probeA.requests == [.max(1), .max(1)])
+        #expect(probeA.requests == [.max(1), .max(1), .max(1)])
         #expect(probeB.requests == [.max(1), .max(1)])
     }
 

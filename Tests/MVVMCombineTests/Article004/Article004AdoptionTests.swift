@@ -1,0 +1,39 @@
+import MVVMCombine
+import MVVMTesting
+import Testing
+
+/// Article 004's code (`Article004Code.swift`) compiles against MVVMCombine's protocols
+/// unchanged, and works as the article describes it.
+@Suite(.timeLimit(.minutes(2)))
+@MainActor
+struct Article004AdoptionTests {
+    @Test func theViewControllerShowsWhatTheViewModelLoadsWhenItAppears() async {
+        let viewController = LawsonTechBlogViewController(viewModel: LawsonTechBlogViewModel())
+        viewController.viewDidLoad()
+        #expect(viewController.titleLabel.text == nil)
+
+        viewController.viewWillAppear(true)
+
+        #expect(await waitUntil { viewController.titleLabel.text == "LDI Tech Blog" })
+        #expect(viewController.cancellables.count == 1)
+        #expect(viewController.viewModel.cancellables.count == 1)
+    }
+
+    @Test func theArticlesTypesAreTheLibrarysProtocols() {
+        func viewModelType<VM: ViewModelType>(_: VM.Type) -> String { "\(VM.self)" }
+        func bindable<View: ViewModelBindable>(_: View.Type) -> String { "\(View.ViewModel.self)" }
+
+        #expect(viewModelType(LawsonTechBlogViewModel.self) == "LawsonTechBlogViewModel")
+        #expect(bindable(LawsonTechBlogViewController.self) == "LawsonTechBlogViewModel")
+    }
+
+    @Test func bindBindsOnceWhereTheArticlesBindToWouldBindAgain() async {
+        let viewController = LawsonTechBlogViewController(viewModel: LawsonTechBlogViewModel())
+        #expect(viewController.bind())
+        #expect(!viewController.bind())
+        viewController.viewWillAppear(true)
+
+        #expect(await waitUntil { viewController.titleLabel.text != nil })
+        #expect(viewController.cancellables.count == 1)
+    }
+}
