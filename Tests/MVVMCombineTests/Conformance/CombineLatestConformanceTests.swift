@@ -249,6 +249,26 @@ struct CombineLatestConformanceTests {
         #expect(u.allSatisfy { $0.subscriberDescription == "CombineLatest" })
     }
 
+    @Test(arguments: 2...4)
+    func atEveryArityAValueSentFromInsideReceiveIsNotSentButIsCombinedNextTime(arity: Int) {
+        let u = (0..<arity).map { _ in ScriptedUpstream<Int, Never>() }
+        let downstream = RecordingDownstream<Int, Never>(
+            onSubscribe: { $0.request(.unlimited) },
+            onValue: { _ in
+                u[0].send(10)   // written back from inside `receive`
+                return .none
+            }
+        )
+        switch arity {
+        case 2: u[0].combineLatest(u[1], +).subscribe(downstream)
+        case 3: u[0].combineLatest(u[1], u[2]) { $0 + $1 + $2 }.subscribe(downstream)
+        default: u[0].combineLatest(u[1], u[2], u[3]) { $0 + $1 + $2 + $3 }.subscribe(downstream)
+        }
+        for upstream in u { upstream.send(1) }
+        u[1].send(2)
+        #expect(downstream.events == ["subscription(CombineLatest)", "\(arity)", "\(10 + 2 + (arity - 2))"])
+    }
+
     @Test func combineLatestsAndZipsOfEqualUpstreamsAreEqual() {
         #expect(Publishers.CombineLatest(Just(1), Just(2)) == Publishers.CombineLatest(Just(1), Just(2)))
         #expect(Publishers.CombineLatest4(Just(1), Just(2), Just(3), Just(4))

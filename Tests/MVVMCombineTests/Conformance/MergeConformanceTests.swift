@@ -263,6 +263,27 @@ struct MergeConformanceTests {
         #expect(upstreams.allSatisfy { $0.subscriberDescription == "Merge" })
     }
 
+    @Test(arguments: [2, 3, 4, 5])
+    func atEveryArityAValueSentFromInsideReceiveIsDeliveredWithinThatCall(arity: Int) {
+        let u = (0..<arity).map { _ in Upstream() }
+        let downstream = Downstream(
+            onSubscribe: { $0.request(.unlimited) },
+            onValue: { value in
+                if value == 0 { u[arity - 1].send(100) }
+                return .none
+            }
+        )
+        switch arity {
+        case 2: Publishers.Merge(u[0], u[1]).subscribe(downstream)
+        case 3: Publishers.Merge3(u[0], u[1], u[2]).subscribe(downstream)
+        case 4: Publishers.Merge4(u[0], u[1], u[2], u[3]).subscribe(downstream)
+        default: Publishers.MergeMany(u).subscribe(downstream)
+        }
+        u[0].send(0)
+        u[1].send(1)
+        #expect(downstream.events == ["subscription(Merge)", "0", "100", "1"])
+    }
+
     @Test func mergeWithKeepsTheExistingUpstreamsFirst() {
         let u = (0..<8).map { _ in Upstream() }
         let eight: Publishers.Merge8 = Publishers.Merge4(u[0], u[1], u[2], u[3]).merge(with: u[4], u[5], u[6], u[7])
