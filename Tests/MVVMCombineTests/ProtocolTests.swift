@@ -39,7 +39,7 @@ struct ProtocolTests {
 
     @Test func aTransformingViewModelIsBoundThroughTransform() {
         @MainActor
-        final class Doubler: TransformingViewModel {
+        final class Doubler: @MainActor TransformingViewModel {
             struct Input { let number: AnyPublisher<Int, Never> }
             struct Output { let doubled: AnyPublisher<Int, Never> }
             func transform(input: Input) -> Output {

@@ -3,7 +3,6 @@ import MVVMCombine
 import MVVMTesting
 import Testing
 
-@MainActor
 final class ReadmeRegistrationViewModel: TransformingViewModel {
     struct Input { let email: AnyPublisher<String, Never>; let password: AnyPublisher<String, Never> }
     struct Output { let isSubmitEnabled: Driver<Bool> }

@@ -18,7 +18,7 @@ public import MVVMCombine
 /// output.isSubmitEnabled.drive { [weak self] in self?.submitButton.isEnabled = $0 }.store(in: &cancellables)
 /// ```
 @MainActor
-public final class RegistrationDriverViewModel: TransformingViewModel {
+public final class RegistrationDriverViewModel: @MainActor TransformingViewModel {
     /// The logic, shared with the events binding.
     public let viewModel: RegistrationViewModel
     /// The subscriptions that wire the inputs to the logic, for as long as the ViewModel lives.

@@ -11,7 +11,7 @@ public import MVVMCombine
 /// output.users.drive { [weak self] in self?.show($0) }.store(in: &cancellables)
 /// ```
 @MainActor
-public final class UserListIOViewModel: TransformingViewModel {
+public final class UserListIOViewModel: @MainActor TransformingViewModel {
     /// What the screen sends; every input defaults to one that never sends.
     public struct Input {
         /// The screen appeared.

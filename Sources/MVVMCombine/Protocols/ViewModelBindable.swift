@@ -33,6 +33,10 @@
 /// ``bind()`` is the one addition: it calls ``bind(to:)`` the first time only, so outputs are
 /// never subscribed twice (a classic double-update bug when `viewDidLoad` logic moves to
 /// `viewWillAppear`).
+///
+/// The protocol is `@MainActor`, as view controllers are. A view bound to a `@MainActor`
+/// ViewModel (one that conforms with `@MainActor ViewModelType`) conforms the same way:
+/// `final class ProfileView: @MainActor ViewModelBindable`.
 @MainActor
 public protocol ViewModelBindable: AnyObject {
     /// The ViewModel this view binds to.

@@ -19,12 +19,12 @@
 /// }
 /// ```
 ///
-/// The protocol is `@MainActor`, so a conforming class is too: its outputs are bound and read
-/// where the view lives.
+/// Like the article's, the protocol puts the ViewModel on no actor: a plain class conforms as
+/// written, and is made and bound anywhere. A `@MainActor` ViewModel conforms on the main actor:
+/// `final class ProfileViewModel: @MainActor ViewModelType`.
 ///
 /// Pair it with ``ViewModelBindable`` on the view side. For the `transform(input:)` spelling,
 /// conform to ``TransformingViewModel`` instead.
-@MainActor
 public protocol ViewModelType: AnyObject {
     /// The subscriptions the ViewModel keeps alive for as long as it lives (`sink`s into its
     /// own subjects, for instance). A ViewModel whose outputs are plain publisher chains keeps
@@ -51,11 +51,10 @@ extension ViewModelType {
 ///
 /// ```swift
 /// @MainActor
-/// final class UserListViewModel: TransformingViewModel {
+/// final class UserListViewModel: @MainActor TransformingViewModel {
 ///     func transform(input: Input) -> Output { ... }
 /// }
 /// ```
-@MainActor
 public protocol TransformingViewModel: ViewModelType {
     /// Wires `input` to the outputs.
     func transform(input: Input) -> Output

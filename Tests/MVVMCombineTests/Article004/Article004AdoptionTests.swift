@@ -37,3 +37,19 @@ struct Article004AdoptionTests {
         #expect(viewController.cancellables.count == 1)
     }
 }
+
+/// The article's ViewModel has no actor, as in the article: it is made, bound and driven from
+/// a test that is not on the main actor.
+@Test func theArticlesViewModelWorksOffTheMainActor() {
+    let viewModel = LawsonTechBlogViewModel()
+    let input = LawsonTechBlogViewModel.Input()
+    let output = viewModel.bind(input: input)
+    var titles: [String] = []
+    let cancellable = output.loadedData.sink { titles.append($0.title) }
+
+    input.viewWillAppear.send()
+    input.viewWillAppear.send()
+
+    #expect(titles == ["LDI Tech Blog", "LDI Tech Blog"])
+    cancellable.cancel()
+}

@@ -7,7 +7,7 @@ struct TechBlogInfo: Equatable, Sendable {
 }
 
 @MainActor
-final class TechBlogViewModel: ViewModelType {
+final class TechBlogViewModel: @MainActor ViewModelType {
     struct Input {
         let viewWillAppear = PassthroughSubject<Void, Never>()
     }
@@ -32,7 +32,7 @@ final class TechBlogViewModel: ViewModelType {
 
 /// The article's view controller, minus UIKit: it binds once and shows the title.
 @MainActor
-final class TechBlogView: ViewModelBindable {
+final class TechBlogView: @MainActor ViewModelBindable {
     private(set) var cancellables = Set<AnyCancellable>()
     let viewModel = TechBlogViewModel()
     let viewModelInput = TechBlogViewModel.Input()

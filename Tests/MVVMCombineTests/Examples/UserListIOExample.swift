@@ -17,7 +17,7 @@ enum UserFilter: Equatable, Sendable {
 }
 
 @MainActor
-final class UserListIOViewModel: TransformingViewModel {
+final class UserListIOViewModel: @MainActor TransformingViewModel {
     struct Input {
         let fetchTrigger: AnyPublisher<Void, Never>
         let refreshTrigger: AnyPublisher<Void, Never>

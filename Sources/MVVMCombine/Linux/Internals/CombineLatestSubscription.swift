@@ -37,7 +37,7 @@ final class CombineLatestSubscription<Downstream: Subscriber>: Subscription, Ups
     /// Makes the output from the latest values, in upstream order.
     private let combine: ([Any]) -> Downstream.Input
     private let lock = Lock()
-    private let downstreamLock = DownstreamLock()
+    private let downstreamLock = Lock.downstream()
     private var subscriptions: [(any Subscription)?]
     private var latest: [Any?]
     private var demand = Subscribers.Demand.none

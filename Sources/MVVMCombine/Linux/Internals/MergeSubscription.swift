@@ -33,7 +33,7 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, UpstreamCoo
     private let downstream: Downstream
     private let upstreamCount: Int
     private let lock = Lock()
-    private let downstreamLock = DownstreamLock()
+    private let downstreamLock = Lock.downstream()
     private var subscriptions: [(any Subscription)?]
     /// One slot per upstream: its latest value not yet delivered.
     private var slots: [Value?]
