@@ -20,10 +20,33 @@ struct UserPageDTO: Decodable, Sendable {
     var hasMore: Bool
 }
 
-/// `GET /api/users/stats`'s answer.
+/// `GET /api/users/stats`'s answer: counts with `0 <= active <= total`, or a decoding error
+/// (counts the screen would do arithmetic on are checked where they enter).
 struct UserStatsDTO: Decodable, Sendable {
     var total: Int
     var active: Int
+
+    init(total: Int, active: Int) {
+        self.total = total
+        self.active = active
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let total = try container.decode(Int.self, forKey: .total)
+        let active = try container.decode(Int.self, forKey: .active)
+        guard total >= 0, (0...total).contains(active) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .active, in: container,
+                debugDescription: "Counts out of range: \(active) active of \(total)."
+            )
+        }
+        self.init(total: total, active: active)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case total, active
+    }
 }
 
 /// `PATCH /api/users/{id}`'s body.

@@ -222,6 +222,9 @@ public final class UserListViewModel: ViewModel {
         store.run(WorkKey.write, policy: .queue) { [weak self, repository] in
             do throws(UserError) {
                 let saved = try await repository.setActive(isActive, userID: userID)
+                // An answer about another user is no answer: roll back and say so, rather than
+                // leave the row pending for good.
+                guard saved.id == userID else { throw .invalidData }
                 self?.toggleSaved(saved)
             } catch {
                 self?.toggleFailed(userID, wanted: isActive, error)
@@ -261,7 +264,7 @@ public final class UserListViewModel: ViewModel {
         change { state in
             state.pendingUserIDs.insert(userID)
             state.users.updateItems { $0.removeAll { $0.id == userID } }
-            if user.isActive { state.activeCount = state.activeCount.map { $0 - 1 } }
+            if user.isActive { state.moveActiveCount(by: -1) }
             if state.detail?.id == userID { state.detail = nil }
         }
         store.run(WorkKey.write, policy: .queue) { [weak self, repository] in
@@ -291,7 +294,7 @@ public final class UserListViewModel: ViewModel {
                     ?? min(position, items.count)
                 items.insert(user, at: index)
             }
-            if user.isActive { state.activeCount = state.activeCount.map { $0 + 1 } }
+            if user.isActive { state.moveActiveCount(by: 1) }
             if let presentation { state.alerts.enqueue(presentation) }
         }
         if let presentation { analytics.track(.error(message: presentation.message)) }
@@ -318,7 +321,16 @@ extension UserListState {
             changed = true
         }
         guard changed else { return }
-        activeCount = activeCount.map { $0 + (isActive ? 1 : -1) }
+        moveActiveCount(by: isActive ? 1 : -1)
         if detail?.id == userID { detail?.isActive = isActive }
+    }
+
+    /// Moves the active count by `delta` (an optimistic write), staying within `0...Int.max`
+    /// whatever count the server sent: data from the network never traps the app.
+    mutating func moveActiveCount(by delta: Int) {
+        activeCount = activeCount.map { count in
+            let (sum, overflowed) = count.addingReportingOverflow(delta)
+            return overflowed ? (delta > 0 ? .max : 0) : max(0, sum)
+        }
     }
 }

@@ -18,6 +18,18 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
     let writeLatency: Duration = .milliseconds(200)
 
     enum Operation: Hashable { case users, stats, setActive, delete }
+    /// Counts to answer instead of the table's (a hostile or broken server's numbers).
+    var statsOverride: UserStats? {
+        get { lock.withLock { overriddenStats } }
+        set { lock.withLock { overriddenStats = newValue } }
+    }
+    private var overriddenStats: UserStats?
+    /// An id to answer writes with instead of the user's own (a broken server).
+    var setActiveAnswersWithID: Int? {
+        get { lock.withLock { answerID } }
+        set { lock.withLock { answerID = newValue } }
+    }
+    private var answerID: Int?
 
     init(users: [User], clock: TestClock<Duration>) {
         self.table = users
@@ -55,7 +67,7 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
         }
         try await wait(statsLatency)
         if let failure { throw failure }
-        return UserStats(total: rows.count, active: rows.filter(\.isActive).count)
+        return statsOverride ?? UserStats(total: rows.count, active: rows.filter(\.isActive).count)
     }
 
     func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
@@ -71,7 +83,8 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
             return table[index]
         }
         guard let saved else { throw .notFound }
-        return saved
+        guard let answerID = setActiveAnswersWithID else { return saved }
+        return User(id: answerID, name: saved.name, email: saved.email, isActive: saved.isActive, avatarURL: saved.avatarURL)
     }
 
     func deleteUser(_ userID: Int) async throws(UserError) {

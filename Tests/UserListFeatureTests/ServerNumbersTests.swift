@@ -1,0 +1,106 @@
+import Foundation
+import MVVMTesting
+import Testing
+@testable import UserListFeature
+
+/// Numbers from the server never trap the app: counts at the edges of `Int` are either refused
+/// where they are decoded or kept in range by the screen's arithmetic.
+@Suite(.timeLimit(.minutes(2)))
+@MainActor
+struct ServerNumbersTests {
+    let clock = TestClock()
+    static let users = sampleUsers(10)
+
+    /// A loaded screen whose server claimed `stats`.
+    func loadedScreen(claiming stats: UserStats) async -> (UserListViewModel, StubUserRepository) {
+        let repository = StubUserRepository(users: Self.users, clock: clock)
+        repository.statsOverride = stats
+        let viewModel = UserListViewModel(repository: repository, analytics: RecordingAnalytics(), clock: clock)
+        viewModel.appear()
+        #expect(await advanceUntilIdle(viewModel, clock: clock))
+        #expect(viewModel.state.activeCount == stats.active)
+        return (viewModel, repository)
+    }
+
+    @Test func activatingAUserWhenTheServerSaidIntMaxKeepsIntMax() async throws {
+        let (viewModel, _) = await loadedScreen(claiming: UserStats(total: .max, active: .max))
+        let inactive = try #require(Self.users.first { !$0.isActive })
+
+        viewModel.onEvent(.toggleActiveTapped(userID: inactive.id))
+
+        #expect(viewModel.state.activeCount == .max)
+        #expect(await advanceUntilIdle(viewModel, clock: clock))
+        #expect(viewModel.state.activeCount == .max)
+    }
+
+    @Test func deletingAnActiveUserWhenTheServerSaidIntMinShowsZero() async throws {
+        let (viewModel, _) = await loadedScreen(claiming: UserStats(total: 0, active: .min))
+        let active = try #require(Self.users.first { $0.isActive })
+
+        viewModel.onEvent(.deleteConfirmed(userID: active.id))
+
+        #expect(viewModel.state.activeCount == 0)
+        #expect(await advanceUntilIdle(viewModel, clock: clock))
+    }
+
+    @Test func aFailedDeleteOfAnActiveUserPutsTheCountBackWithoutOverflowing() async throws {
+        let (viewModel, repository) = await loadedScreen(claiming: UserStats(total: .max, active: .max))
+        let active = try #require(Self.users.first { $0.isActive })
+        repository.fail(.delete, with: .server)
+
+        viewModel.onEvent(.deleteConfirmed(userID: active.id))
+        #expect(viewModel.state.activeCount == .max - 1)
+        #expect(await advanceUntilIdle(viewModel, clock: clock))
+
+        #expect(viewModel.state.activeCount == .max)
+    }
+
+    @Test(arguments: [
+        #"{"total": 10, "active": 11}"#,
+        #"{"total": 10, "active": -1}"#,
+        #"{"total": -5, "active": 0}"#,
+        #"{"total": 10, "active": -9223372036854775808}"#,
+    ])
+    func countsOutOfRangeAreADecodingErrorNotAScreen(json: String) {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(UserStatsDTO.self, from: Data(json.utf8))
+        }
+    }
+
+    @Test func countsAtTheTopOfTheRangeDecode() throws {
+        let json = #"{"total": 9223372036854775807, "active": 9223372036854775807}"#
+        let stats = try JSONDecoder().decode(UserStatsDTO.self, from: Data(json.utf8))
+        #expect(stats.active == .max)
+    }
+}
+
+/// A write answered about the wrong user is an error the user sees, not a row pending forever.
+@Suite(.timeLimit(.minutes(2)))
+@MainActor
+struct MismatchedAnswerTests {
+    let clock = TestClock()
+    static let users = sampleUsers(10)
+
+    @Test func aToggleAnsweredWithAnotherUsersIdRollsBackSaysSoAndCanBeTriedAgain() async throws {
+        let repository = StubUserRepository(users: Self.users, clock: clock)
+        let viewModel = UserListViewModel(repository: repository, analytics: RecordingAnalytics(), clock: clock)
+        viewModel.appear()
+        #expect(await advanceUntilIdle(viewModel, clock: clock))
+        let user = try #require(Self.users.first)
+        repository.setActiveAnswersWithID = user.id + 1
+
+        viewModel.onEvent(.toggleActiveTapped(userID: user.id))
+        #expect(viewModel.state.pendingUserIDs == [user.id])
+        #expect(await advanceUntilIdle(viewModel, clock: clock))
+
+        #expect(viewModel.state.pendingUserIDs.isEmpty)
+        #expect(viewModel.state.users.items.first { $0.id == user.id }?.isActive == user.isActive)
+        #expect(viewModel.state.alerts.current?.message.message == UserError.invalidData.message)
+
+        repository.setActiveAnswersWithID = nil
+        viewModel.onEvent(.toggleActiveTapped(userID: user.id))
+        #expect(await advanceUntilIdle(viewModel, clock: clock))
+        #expect(viewModel.state.users.items.first { $0.id == user.id }?.isActive == !user.isActive)
+        #expect(repository.calls.filter { $0.hasPrefix("setActive") }.count == 2)
+    }
+}
