@@ -151,13 +151,6 @@ private struct RegistrationDTO: Codable, Equatable {
     let registeredAt: String
 }
 
-extension APIClient {
-    /// `POST /api/registrations` with `json` as the body.
-    fileprivate func register(_ json: String, headers: [String: String] = [:]) async throws -> HTTPResult {
-        try await send("POST", "/api/registrations", body: Data(json.utf8), headers: headers)
-    }
-}
-
 /// Every log line, message and metadata, at debug level and above.
 private struct CapturedLog: Sendable {
     let logger: Logger

@@ -40,6 +40,11 @@ struct APIError: Error, Sendable, Equatable {
         APIError(status: 422, code: .invalidParameter, message: message)
     }
 
+    /// A 413 for a request body larger than a route accepts.
+    static func payloadTooLarge(limit: Int) -> APIError {
+        APIError(status: 413, code: .invalidBody, message: "The request body is larger than \(limit / 1024) KiB; send a smaller one.")
+    }
+
     /// A 409 for a login id that is already taken.
     static func idTaken(_ message: String) -> APIError {
         APIError(status: 409, code: .idTaken, message: message)

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 
 /// Turns every error a route throws into a JSON error response, so no request ever gets an empty
 /// 500 or a stack trace. Unexpected errors are logged and answered with a generic `internal` error.
@@ -17,6 +18,9 @@ struct ErrorMiddleware: RouterMiddleware {
             return error.response()
         } catch let error as HTTPError {
             return Self.apiError(for: error, request: request).response()
+        } catch is NIOTooManyBytesError {
+            // A route that collected its body without `collectBody(atMost:)`.
+            return APIError(status: 413, code: .invalidBody, message: "The request body is too large.").response()
         } catch {
             context.logger.error(
                 "Request failed",

@@ -12,6 +12,9 @@ struct RegistrationBody: Decodable, Sendable, Equatable, CustomStringConvertible
     /// The largest body accepted, in bytes.
     static let maximumBodySize = 64 * 1024
 
+    /// The longest login id the API accepts, in characters (an e-mail address's limit).
+    static let maximumLoginIDLength = 254
+
     /// The shortest password the API accepts, in characters.
     static let minimumPasswordLength = 8
 
@@ -38,17 +41,37 @@ struct RegistrationBody: Decodable, Sendable, Equatable, CustomStringConvertible
 
     /// The login id to register: the one sent, without surrounding whitespace.
     ///
-    /// - Throws: a 422 `invalid_parameter` error when the login id is blank or the password is
-    ///   shorter than ``minimumPasswordLength``.
+    /// - Throws: a 422 `invalid_parameter` error that names the rule broken: the login id is
+    ///   blank, longer than ``maximumLoginIDLength``, or has a control, line-break or invisible
+    ///   formatting character (``isHiddenOrControl(_:)``); or the password is shorter than
+    ///   ``minimumPasswordLength``.
     func validatedLoginID() throws(APIError) -> String {
         let loginID = self.loginID.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !loginID.isEmpty else {
             throw .unprocessable("The login id is blank; send an id or an email address.")
         }
+        guard loginID.count <= Self.maximumLoginIDLength else {
+            throw .unprocessable("The login id must be at most \(Self.maximumLoginIDLength) characters, but has \(loginID.count).")
+        }
+        if let hidden = loginID.unicodeScalars.first(where: Self.isHiddenOrControl) {
+            throw .unprocessable(
+                "The login id must not contain control, line-break or invisible formatting characters, but has U+\(UserListQuery.hex(hidden))."
+            )
+        }
         guard password.count >= Self.minimumPasswordLength else {
             throw .unprocessable("The password is too short; use at least \(Self.minimumPasswordLength) characters.")
         }
         return loginID
+    }
+
+    /// Whether `scalar` is a control character, a line or paragraph separator, or an invisible
+    /// format character (zero-width spaces and joiners, bidi overrides, the byte-order mark): what
+    /// could hide text or move a terminal's cursor when the id is shown.
+    static func isHiddenOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 
     /// The login id, with the password hidden.

@@ -15,7 +15,7 @@ struct RegistrationRoutes: Sendable {
     func register(on group: RouterGroup<DemoRequestContext>) {
         group.post { request, _ in
             var request = request
-            let bytes = try await request.collectBody(upTo: RegistrationBody.maximumBodySize)
+            let bytes = try await request.collectBody(atMost: RegistrationBody.maximumBodySize)
             let loginID = try RegistrationBody.decode(Data(bytes.readableBytesView)).validatedLoginID()
             guard let registration = try await store.register(loginID: loginID) else {
                 throw APIError.idTaken("This login id is already taken; choose another one.")

@@ -39,6 +39,12 @@ struct UserListQuery: Sendable, Equatable {
                     "The query parameter q must be at most \(Self.maximumSearchLength) characters, but has \(text.count)."
                 )
             }
+            if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                // SQLite would cut the pattern at a NUL and match everything.
+                throw .invalidParameter(
+                    "The query parameter q must not contain control characters, but has U+\(Self.hex(control))."
+                )
+            }
             search = text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
@@ -49,5 +55,11 @@ struct UserListQuery: Sendable, Equatable {
         self.size = size
         self.search = search
         self.status = status
+    }
+
+    /// A scalar's code point as 4 or more hex digits.
+    static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

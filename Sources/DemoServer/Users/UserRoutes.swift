@@ -24,7 +24,7 @@ struct UserRoutes: Sendable {
         group.patch("{id}") { request, context in
             let id = try UserID.require(context)
             var request = request
-            let body = try await request.collectBody(upTo: ActivityPatch.maximumBodySize)
+            let body = try await request.collectBody(atMost: ActivityPatch.maximumBodySize)
             let patch = try ActivityPatch.decode(Data(body.readableBytesView))
             guard let user = try await store.setActive(patch.isActive, id: id) else { throw Self.notFound(id) }
             return JSONResponse.encoding(user)

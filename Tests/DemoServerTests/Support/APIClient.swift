@@ -50,6 +50,11 @@ struct APIClient: Sendable {
         try await send("PATCH", path, body: Data(json.utf8), headers: headers)
     }
 
+    /// `POST /api/registrations` with `json` as the body.
+    func register(_ json: String, headers: [String: String] = [:]) async throws -> HTTPResult {
+        try await send("POST", "/api/registrations", body: Data(json.utf8), headers: headers)
+    }
+
     func delete(_ path: String) async throws -> HTTPResult {
         try await send("DELETE", path)
     }

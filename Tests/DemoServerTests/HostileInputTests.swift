@@ -1,0 +1,62 @@
+@testable import DemoServer
+import Foundation
+import Testing
+
+/// What a hostile client sends: oversized bodies, NULs in search text, login ids that would
+/// hide text or move a terminal's cursor. Each gets a JSON error that names the rule.
+@Suite("Hostile input", .timeLimit(.minutes(2)))
+struct HostileInputTests {
+    static let overLimit = String(repeating: "x", count: 64 * 1024 + 1)
+
+    @Test("A body over 64 KiB is 413 invalid_body, on PATCH and on POST")
+    func oversizedBodies() async throws {
+        try await withServer { _, client in
+            let patch = try await client.patch("/api/users/1", json: #"{"isActive": true, "pad": "\#(Self.overLimit)"}"#)
+            let post = try await client.register(#"{"loginID": "a", "password": "secret123", "pad": "\#(Self.overLimit)"}"#)
+            for result in [patch, post] {
+                let message = try expectError(result, status: 413, code: "invalid_body")
+                #expect(message == "The request body is larger than 64 KiB; send a smaller one.")
+            }
+        }
+    }
+
+    @Test("Search text with a control character is 400 invalid_parameter, never a match-all", arguments: [
+        ("example.com%00nomatch", "U+0000"),
+        ("%1B%5B2J", "U+001B"),
+        ("ann%0Dlee", "U+000D"),
+    ])
+    func controlCharactersInSearch(query: String, scalar: String) async throws {
+        try await withServer { _, client in
+            let message = try expectError(try await client.get("/api/users?q=\(query)"), status: 400, code: "invalid_parameter")
+            #expect(message == "The query parameter q must not contain control characters, but has \(scalar).")
+        }
+    }
+
+    @Test("Login ids with control, line-break or invisible characters are 422 naming the character", arguments: [
+        ("ab\\u001bcd", "U+001B"),
+        ("ab\\r\\ncd", "U+000D"),
+        ("ab\\u0000cd", "U+0000"),
+        ("ab\\u202ecd", "U+202E"),
+        ("ab\\u200bcd", "U+200B"),
+        ("ab\\u2028cd", "U+2028"),
+        ("ab\\ufeffcd", "U+FEFF"),
+    ])
+    func hiddenCharactersInLoginIDs(loginID: String, scalar: String) async throws {
+        try await withServer { _, client in
+            let result = try await client.register(#"{"loginID": "\#(loginID)", "password": "secret123"}"#)
+            let message = try expectError(result, status: 422, code: "invalid_parameter")
+            #expect(message == "The login id must not contain control, line-break or invisible formatting characters, but has \(scalar).")
+        }
+    }
+
+    @Test("A login id over 254 characters is 422; 254 is accepted")
+    func longLoginIDs() async throws {
+        try await withServer { _, client in
+            let long = String(repeating: "a", count: 60_000)
+            let message = try expectError(try await client.register(#"{"loginID": "\#(long)", "password": "secret123"}"#), status: 422, code: "invalid_parameter")
+            #expect(message == "The login id must be at most 254 characters, but has 60000.")
+            let longest = String(repeating: "b", count: 254)
+            #expect(try await client.register(#"{"loginID": "\#(longest)", "password": "secret123"}"#).status == 201)
+        }
+    }
+}
