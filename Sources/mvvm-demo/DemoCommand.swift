@@ -68,13 +68,18 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
+    /// The longest a request may take, retries included, before the screen shows an error.
+    static let requestDeadline: Duration = .seconds(10)
+
     /// Runs the screens until the user quits or a signal ends them; returns why they ended, or
     /// why they could not start.
     @MainActor
     static func runApp(apiURL: URL, weatherURL: URL) async -> Result<TerminalAppExit, TerminalSessionError> {
-        let users = RemoteUserRepository(dataSource: UserRemoteDataSource(client: APIClient(baseURL: apiURL)))
-        let registrations = RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: APIClient(baseURL: apiURL)))
-        let weather = RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL)))
+        // A hanging or dripping server shows an error and a retry within seconds.
+        let api = APIClient(baseURL: apiURL, deadline: requestDeadline)
+        let users = RemoteUserRepository(dataSource: UserRemoteDataSource(client: api))
+        let registrations = RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api))
+        let weather = RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, deadline: requestDeadline)))
         let home = HomeScreen(items: [
             .init(title: "User list") { UserListScreen(viewModel: UserListViewModel(repository: users)) },
             .init(title: "Registration") { RegistrationScreen(viewModel: RegistrationViewModel(repository: registrations)) },

@@ -12,6 +12,10 @@ public import Logging
 ///
 /// Cancelling the calling task cancels the request in flight, or the wait before a retry, at
 /// once, with ``APIError/cancelled(request:)``.
+///
+/// ``timeout`` bounds each attempt's wait for the next bytes; ``deadline`` bounds the whole call,
+/// attempts and back-off included, so a server that drips one byte a second, or hangs through
+/// every retry, ends in ``TransportError/timedOut`` when the user expects it, not minutes later.
 public struct APIClient: Sendable {
     /// The server's base URL; endpoint paths are appended to it.
     public var baseURL: URL
@@ -23,6 +27,11 @@ public struct APIClient: Sendable {
     public var clock: any Clock<Duration>
     /// The timeout of each attempt, unless the endpoint sets one.
     public var timeout: Duration
+    /// The longest a ``send(_:)`` may take, every attempt and back-off included, on ``clock``;
+    /// `nil` for no limit beyond the attempts' timeouts. When it passes, the attempt in flight is
+    /// cancelled and the call throws ``APIError/transport(_:request:)`` with
+    /// ``TransportError/timedOut``.
+    public var deadline: Duration?
     /// Header fields sent with every request (an `Authorization` header goes here; it is never logged).
     public var defaultHeaders: [String: String]
     /// Where request and response summaries go.
@@ -41,6 +50,7 @@ public struct APIClient: Sendable {
         retryPolicy: RetryPolicy = .default,
         clock: any Clock<Duration> = ContinuousClock(),
         timeout: Duration = .seconds(30),
+        deadline: Duration? = nil,
         defaultHeaders: [String: String] = ["Accept": "application/json"],
         logger: Logger = Logger(label: "swift-mvvm.api"),
         redaction: Redaction = .default,
@@ -52,6 +62,7 @@ public struct APIClient: Sendable {
         self.retryPolicy = retryPolicy
         self.clock = clock
         self.timeout = timeout
+        self.deadline = deadline
         self.defaultHeaders = defaultHeaders
         self.logger = logger
         self.redaction = redaction
@@ -59,10 +70,51 @@ public struct APIClient: Sendable {
         self.makeEncoder = makeEncoder
     }
 
-    /// Sends `endpoint` and returns its decoded answer.
+    /// Sends `endpoint` and returns its decoded answer, within ``deadline`` if one is set.
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws(APIError) -> Response {
         let request = try makeRequest(for: endpoint)
         let summary = RequestSummary(method: endpoint.method, path: request.url.path)
+        guard let deadline else { return try await attempts(endpoint, request: request, summary: summary) }
+        // The attempts race the deadline, an instant fixed now; whichever ends first cancels
+        // the other.
+        let deadlinePasses: @Sendable () async throws -> Void = Self.sleeper(on: self.clock, until: deadline)
+        let result = await withTaskGroup(of: Result<Response, APIError>?.self) { group in
+            group.addTask {
+                do throws(APIError) {
+                    return .success(try await attempts(endpoint, request: request, summary: summary))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                do {
+                    try await deadlinePasses()
+                } catch {
+                    return nil   // cancelled: the attempts ended first
+                }
+                return .failure(.transport(.timedOut, request: summary))
+            }
+            var first: Result<Response, APIError>?
+            while first == nil, let next = await group.next() { first = next }
+            group.cancelAll()
+            return first
+        }
+        // `nil` only if both children ended without a result, i.e. the caller was cancelled.
+        return try (result ?? .failure(.cancelled(request: summary))).get()
+    }
+
+    /// Sleeps on `clock` until `duration` after now (read now, not when the sleep starts).
+    private static func sleeper<C: Clock<Duration>>(on clock: C, until duration: Duration) -> @Sendable () async throws -> Void {
+        let end = clock.now.advanced(by: duration)
+        return { try await clock.sleep(until: end, tolerance: nil) }
+    }
+
+    /// Every attempt at `request`, with the retry policy's back-off between them.
+    private func attempts<Response>(
+        _ endpoint: Endpoint<Response>,
+        request: HTTPRequest,
+        summary: RequestSummary
+    ) async throws(APIError) -> Response {
         let log = RequestLog(logger: logger, redaction: redaction)
         var attempt = 1
         while true {
