@@ -5,7 +5,7 @@ import MVVMCore
 /// difference, and routes keys to it.
 ///
 /// `q`/Esc handling is up to each screen (usually ``ScreenAction/pop``); Ctrl-C quits from
-/// anywhere.
+/// anywhere, and Ctrl-L repaints the whole screen.
 @MainActor
 public final class TerminalApp {
     /// How often the top screen is redrawn without a change, for spinners.
@@ -45,6 +45,12 @@ public final class TerminalApp {
         defer { ticker.cancel() }
         loop: for await key in session.keys() {
             if key == .control("c") { break }
+            if key == .control("l") {
+                // Repaint everything: the terminal may show something other than what was written.
+                previous = nil
+                redraw()
+                continue
+            }
             guard let top = stack.last else { break }
             switch top.handle(key) {
             case .push(let screen)?:

@@ -1,17 +1,21 @@
-/// How many terminal columns text takes: East Asian Wide and Fullwidth characters (CJK, kana,
-/// Hangul, fullwidth forms, most emoji) take 2, combining marks and zero-width characters 0,
-/// everything else 1.
+/// How many terminal columns text takes, as terminals draw it (the rules of `wcwidth`):
 ///
-/// A small table of the main Unicode ranges, not the full East Asian Width property: ambiguous
-/// characters count as 1.
+/// - **2** for East Asian Wide and Fullwidth characters (CJK, kana, Hangul syllables, fullwidth
+///   forms, most emoji), from Unicode's East Asian Width property (``eastAsianWide``, generated
+///   by `scripts/generate-display-width.py`);
+/// - **0** for what terminals draw as nothing: combining marks (nonspacing and enclosing),
+///   format characters and other default-ignorable code points (zero-width spaces and joiners,
+///   U+2060 word joiner, U+FEFF, variation selectors), and Hangul medial vowels and final
+///   consonants; except the soft hyphen and the Hangul fillers, which terminals draw;
+/// - **1** for everything else, East Asian Ambiguous characters included.
+///
+/// A grapheme takes the columns of its widest scalar, so an emoji with a variation selector or
+/// a letter with an accent is measured as one glyph. ``TerminalText/sanitize(_:)`` removes
+/// graphemes that would take no column at all, so every drawn grapheme takes at least one.
 public enum DisplayWidth {
     /// The columns one grapheme takes: the widest of its scalars, at least 1.
     public static func columns(of character: Character) -> Int {
-        var widest = 0
-        for scalar in character.unicodeScalars {
-            widest = max(widest, columns(of: scalar))
-        }
-        return max(1, widest)
+        max(1, widest(character))
     }
 
     /// The columns a whole string takes.
@@ -19,45 +23,57 @@ public enum DisplayWidth {
         text.reduce(0) { $0 + columns(of: $1) }
     }
 
-    /// The columns one scalar takes on its own: 0, 1 or 2.
-    public static func columns(of scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        if zeroWidth.contains(where: { $0.contains(value) }) { return 0 }
-        if wide.contains(where: { $0.contains(value) }) { return 2 }
-        return 1
+    /// Whether a terminal draws `character` as nothing (every scalar in it is zero-width).
+    public static func isInvisible(_ character: Character) -> Bool {
+        widest(character) == 0
     }
 
-    /// Combining marks, variation selectors and zero-width format characters.
-    private static let zeroWidth: [ClosedRange<UInt32>] = [
-        0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05BD, 0x0610...0x061A, 0x064B...0x065F,
-        0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x200B...0x200F, 0x20D0...0x20FF, 0x3099...0x309A,
-        0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xE0100...0xE01EF,
-    ]
+    /// The columns one scalar takes on its own: 0, 1 or 2.
+    public static func columns(of scalar: Unicode.Scalar) -> Int {
+        if isZeroWidth(scalar) { return 0 }
+        return isWide(scalar.value) ? 2 : 1
+    }
 
-    /// East Asian Wide and Fullwidth blocks and the emoji blocks.
-    private static let wide: [ClosedRange<UInt32>] = [
-        0x1100...0x115F,  // Hangul Jamo initials
-        0x231A...0x231B, 0x23E9...0x23EC, 0x23F0...0x23F3, 0x25FD...0x25FE,
-        0x2614...0x2615, 0x2648...0x2653, 0x26AA...0x26AB, 0x26BD...0x26BE,
-        0x26C4...0x26C5, 0x26F2...0x26F5, 0x26FA...0x26FD, 0x2705...0x2705,
-        0x270A...0x270B, 0x274C...0x274C, 0x2753...0x2755, 0x2795...0x2797,
-        0x2E80...0x303E,  // CJK radicals, punctuation
-        0x3041...0x33FF,  // kana, CJK symbols
-        0x3400...0x4DBF,  // CJK extension A
-        0x4E00...0x9FFF,  // CJK unified ideographs
-        0xA000...0xA4CF,  // Yi
-        0xAC00...0xD7A3,  // Hangul syllables
-        0xF900...0xFAFF,  // CJK compatibility ideographs
-        0xFE30...0xFE4F,  // CJK compatibility forms
-        0xFF00...0xFF60,  // fullwidth forms
-        0xFFE0...0xFFE6,  // fullwidth signs
-        0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A,
-        0x1F1E6...0x1F1FF,  // regional indicators (flags)
-        0x1F200...0x1F2FF,  // enclosed ideographic supplement
-        0x1F300...0x1F64F,  // pictographs, emoticons
-        0x1F680...0x1F6FF,  // transport and map
-        0x1F7E0...0x1F7EB,
-        0x1F900...0x1FAFF,  // supplemental symbols and pictographs
-        0x20000...0x3FFFD,  // CJK extensions B and later
-    ]
+    private static func widest(_ character: Character) -> Int {
+        character.unicodeScalars.reduce(0) { max($0, columns(of: $1)) }
+    }
+
+    private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00AD, 0x115F, 0x3164, 0xFFA0:
+            return false   // soft hyphen, Hangul fillers: default-ignorable, but drawn
+        case 0x1160...0x11FF:
+            return true    // Hangul medial vowels and final consonants join the syllable
+        default:
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: return true
+            default: return scalar.properties.isDefaultIgnorableCodePoint
+            }
+        }
+    }
+
+    /// Binary search in the sorted ``eastAsianWide`` ranges.
+    private static func isWide(_ value: UInt32) -> Bool {
+        guard value >= 0x1100 else { return false }
+        var low = 0
+        var high = eastAsianWide.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = eastAsianWide[middle]
+            if value < range.lowerBound {
+                high = middle - 1
+            } else if value > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+/// The wide table, for the package's tests.
+package enum DisplayWidthProbe {
+    /// ``DisplayWidth/eastAsianWide``.
+    package static var eastAsianWideRanges: [ClosedRange<UInt32>] { DisplayWidth.eastAsianWide }
 }

@@ -6,23 +6,30 @@ public enum TerminalText {
     /// The visible stand-in for a removed control character.
     public static let replacement: Character = "\u{FFFD}"
 
-    /// `text` with ESC, C0 and C1 controls, DEL and bidi controls replaced by `�`, and tabs and
-    /// line breaks replaced by a space.
+    /// `text` made safe and measurable:
+    ///
+    /// - ESC, C0 and C1 controls, DEL and bidi controls become `�` (visible, one column);
+    /// - tabs, line breaks and the Unicode line and paragraph separators become a space;
+    /// - graphemes a terminal draws as nothing (a zero-width space, U+2060, U+FEFF, a combining
+    ///   mark with no base: ``DisplayWidth/isInvisible(_:)``) are removed, so that every column a
+    ///   ``Frame`` counts is a column the terminal draws.
     public static func sanitize(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
+        var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x09, 0x0A, 0x0D:
-                result.append(" ")
+            case 0x09, 0x0A, 0x0D, 0x2028, 0x2029:
+                scalars.append(" ")
             case 0x00...0x1F, 0x7F...0x9F:
-                result.append("\u{FFFD}")
+                scalars.append("\u{FFFD}")
             case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-                result.append("\u{FFFD}")
+                scalars.append("\u{FFFD}")
             default:
-                result.append(scalar)
+                scalars.append(scalar)
             }
         }
-        return String(result)
+        var result = String(scalars)
+        result.removeAll(where: DisplayWidth.isInvisible)
+        return result
     }
 
     /// Whether `text` is already safe to draw.

@@ -77,3 +77,19 @@ struct TerminalAppTests {
         #expect(TerminalAppExit.terminated(signal: 2).status == 130)
     }
 }
+
+extension TerminalAppTests {
+    @Test func controlLRepaintsTheWholeScreen() async throws {
+        let terminal = FakeTerminal(width: 10, height: 2)
+        let app = TerminalApp(root: CounterScreen(Counter()), session: terminal)
+        let run = Task { try await app.run() }
+        #expect(await waitUntil { terminal.writes.count == 1 })
+
+        terminal.send(.control("l"))
+        #expect(await waitUntil { terminal.writes.count == 2 })
+        #expect(terminal.writes.last == terminal.writes.first)   // cleared and drawn again, whole
+
+        terminal.send(.control("c"))
+        #expect(try await run.value == .finished)
+    }
+}

@@ -31,3 +31,32 @@ struct TerminalTextTests {
         #expect(frame.line(0) == "\u{FFFD}[2J山田\u{FFFD}]0;title\u{FFFD}")
     }
 }
+
+/// Characters a terminal draws as nothing are removed, so a frame's columns are the terminal's.
+struct InvisibleCharacterTests {
+    @Test(arguments: [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x0301, 0xFE0F])
+    func aLoneInvisibleCharacterIsRemoved(codePoint: UInt32) throws {
+        let scalar = try #require(Unicode.Scalar(codePoint))
+        let text = "a" + String(Character(scalar)) + "b"
+        #expect(TerminalText.sanitize("a") + TerminalText.sanitize("b") == "ab")
+        // The scalar alone between two letters either joins the "a" (a mark) or is removed.
+        #expect(DisplayWidth.columns(of: TerminalText.sanitize(text)) == 2)
+    }
+
+    @Test func lineAndParagraphSeparatorsBecomeSpaces() {
+        #expect(TerminalText.sanitize("a\u{2028}b\u{2029}c") == "a b c")
+    }
+
+    @Test func emojiSequencesKeepTheirJoinersAndSelectors() {
+        let family = "👨\u{200D}👩\u{200D}👧"
+        #expect(TerminalText.sanitize(family) == family)
+        #expect(TerminalText.sanitize("☺\u{FE0F}") == "☺\u{FE0F}")
+    }
+
+    @Test func aRowWithInvisibleCharactersDrawsTheRestWhereTheTerminalDoes() {
+        var frame = Frame(width: 10, height: 1)
+        let drawn = frame.put("\u{200B}\u{200B}ab\u{2060}c", at: Position(row: 0, column: 0))
+        #expect(drawn == 3)
+        #expect((0..<3).map { frame[0, $0].character } == ["a", "b", "c"])
+    }
+}
