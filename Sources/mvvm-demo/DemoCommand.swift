@@ -44,16 +44,23 @@ struct DemoCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+        // First: a signal from now on (even while the database seeds) removes the temporary
+        // files and puts the terminal back.
+        SignalCleanup.install()
+        var temporaryFolder: TemporaryDatabaseFolder?
+        defer { temporaryFolder?.remove() }
         do {
             let apiURL = try apiURL.map { try Self.parseURL($0, option: "--api-url") }
             let weatherURL = try weatherURL.map { try Self.parseURL($0, option: "--weather-url") }
             var server: DemoServer?
             if apiURL == nil {
-                server = try await DemoServer.start(DemoServerConfiguration(host: "127.0.0.1", port: 0))
+                let folder = try TemporaryDatabaseFolder()
+                temporaryFolder = folder
+                server = try await DemoServer.start(DemoServerConfiguration(host: "127.0.0.1", port: 0, databasePath: folder.databasePath))
             }
             guard let base = apiURL ?? server?.baseURL else { throw CommandLineError("no API URL") }
             let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base)
-            // Also after SIGINT/SIGTERM: stopping the server removes its temporary database.
+            // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {
             case .success(.finished): return

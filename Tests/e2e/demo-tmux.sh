@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of the real mvvm-demo in tmux: search, toggle, detail, registration, weather,
-# quit, Ctrl-C, SIGTERM, and after each way out the terminal restored and the embedded server's
-# temporary database removed.
+# quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
+# seeds, and after each way out the terminal restored and the embedded server's temporary
+# database removed.
 #
 # Usage (from the package root): Tests/e2e/demo-tmux.sh
 # Needs tmux. Builds mvvm-demo (debug) first unless SKIP_BUILD=1.
@@ -55,7 +56,7 @@ wait_for_shell() {
     wait_for_exit "$1"
     tmux send-keys -t "$SESSION" "echo E2E-RC=\$?; stty -a | grep -Eo -- '-?icanon' | sed 's/^/E2E-/'" Enter
     wait_for 'E2E-(-)?icanon' "the shell after $1"
-    screen | grep -q "E2E-RC=$status" || fail "$1: exit status other than $status"
+    screen | grep -Eq "E2E-RC=($status)( |$)" || fail "$1: exit status other than $status"
     screen | grep -q 'E2E-icanon' || fail "$1: terminal left in raw mode"
     screen | grep -q 'swift-mvvm demo' && fail "$1: alternate screen not left"
     [[ -z "$(ls -A "$DEMO_TMP")" ]] || fail "$1: temporary files left behind: $(ls -A "$DEMO_TMP")"
@@ -72,7 +73,7 @@ start_demo() {
     demo_pid=$(pgrep -P "$shell_pid" -x mvvm-demo | head -1 || true)
     [[ -n "$demo_pid" ]] || fail "no mvvm-demo process under the pane's shell"
     # The check for leftovers after exit means something only if the database is made here.
-    compgen -G "$DEMO_TMP/demo-server-*/users.sqlite" >/dev/null || fail "no temporary database in TMPDIR ($DEMO_TMP)"
+    compgen -G "$DEMO_TMP/*/users.sqlite" >/dev/null || fail "no temporary database in TMPDIR ($DEMO_TMP)"
 }
 
 tmux new-session -d -s "$SESSION" -x 100 -y 40 "bash --norc --noprofile"
@@ -140,4 +141,33 @@ start_demo
 kill -TERM "$demo_pid"
 wait_for_shell "SIGTERM" 143
 
-echo "PASS: mvvm-demo e2e (search, toggle, detail, registration, weather, quit, Ctrl-C, SIGTERM; terminal restored, no temporary files left)"
+# 4. SIGHUP (the terminal window closed) and SIGQUIT: the same clean exit, 128 + the signal.
+start_demo
+kill -HUP "$demo_pid"
+wait_for_shell "SIGHUP" 129
+
+start_demo
+kill -QUIT "$demo_pid"
+wait_for_shell "SIGQUIT" 131
+
+# 5. Two signals back to back: the second ends the process at once, from its signal handler,
+#    which puts the terminal back and removes the temporary database itself.
+start_demo
+kill -TERM "$demo_pid"; kill -TERM "$demo_pid"
+wait_for_shell "two SIGTERMs" 143
+
+start_demo
+kill -INT "$demo_pid"; kill -TERM "$demo_pid"
+wait_for_shell "SIGINT then SIGTERM" "130|143"
+
+# 6. A signal in the first moments, while the embedded server seeds its database, before the
+#    terminal session exists: no temporary file is left either.
+tmux send-keys -t "$SESSION" "clear; TMPDIR='$DEMO_TMP' '$BIN'" Enter
+shell_pid=$(tmux list-panes -t "$SESSION" -F '#{pane_pid}')
+find_demo() { demo_pid=$(pgrep -P "$shell_pid" -x mvvm-demo | head -1 || true); [[ -n "$demo_pid" ]]; }
+for ((try = 0; try < 1000; try++)); do find_demo && break; sleep 0.01; done
+[[ -n "$demo_pid" ]] || fail "no mvvm-demo process to signal early"
+kill -TERM "$demo_pid"
+wait_for_shell "an early SIGTERM" 143
+
+echo "PASS: mvvm-demo e2e (search, toggle, detail, registration, weather, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, double signals, an early signal; terminal restored, no temporary files left)"

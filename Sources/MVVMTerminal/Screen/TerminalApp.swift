@@ -23,7 +23,7 @@ public final class TerminalApp {
     }
 
     /// Starts the session and runs until the last screen pops, a screen quits, Ctrl-C, the
-    /// input closes, or SIGINT/SIGTERM; the terminal is restored before it returns or throws.
+    /// input closes, or SIGINT, SIGTERM, SIGHUP or SIGQUIT; the terminal is restored before it returns or throws.
     ///
     /// - Returns: why it ended. After ``TerminalAppExit/terminated(signal:)``, clean up and exit
     ///   with its ``TerminalAppExit/status``: the library never exits the process for you.

@@ -8,8 +8,9 @@
 public enum TerminalAppExit: Equatable, Sendable {
     /// The last screen popped, a screen quit, Ctrl-C was pressed or the input closed.
     case finished
-    /// SIGINT or SIGTERM arrived (from `kill`, not a key: Ctrl-C is a key in raw mode). The
-    /// terminal was restored at once; the program should clean up and exit with ``status``.
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived (from `kill` or a closed window, not a key:
+    /// Ctrl-C is a key in raw mode). The terminal was restored at once; the program should clean
+    /// up and exit with ``status``.
     case terminated(signal: Int32)
 
     /// The conventional exit status: 0 when finished, 128 + the signal's number when terminated

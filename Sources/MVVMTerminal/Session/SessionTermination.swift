@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The SIGINT or SIGTERM that ended a ``TerminalSession``, shared between the session and its
+/// The signal that ended a ``TerminalSession``, shared between the session and its
 /// signal handlers (which run on a global queue): the first signal is recorded and ends every
 /// key stream, so that ``TerminalApp/run()`` returns and the program can clean up.
 final class SessionTermination: Sendable {

@@ -14,7 +14,7 @@ public protocol TerminalDevice: AnyObject {
     func keys() -> AsyncStream<Key>
     /// Restores the terminal.
     func stop()
-    /// The signal (SIGINT or SIGTERM) that ended ``keys()``, if one did. Defaults to `nil`: a
+    /// The signal (SIGINT, SIGTERM, SIGHUP or SIGQUIT) that ended ``keys()``, if one did. Defaults to `nil`: a
     /// device without signals.
     var terminationSignal: Int32? { get }
 }

@@ -11,11 +11,12 @@ import Synchronization
 ///
 /// ``stop()`` restores the terminal. Call it on every way out, thrown errors included.
 ///
-/// SIGINT and SIGTERM restore the terminal at once, from a signal handler, then end the
-/// ``keys()`` streams and record the signal in ``terminationSignal``: ``TerminalApp/run()``
-/// returns ``TerminalAppExit/terminated(signal:)``, and the program cleans up (temporary files,
-/// servers) before it exits with 128 + the signal's number. A second signal terminates the process
-/// at once, should the program be unable to wind down.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT restore the terminal at once, then end the ``keys()``
+/// streams and record the signal in ``terminationSignal``: ``TerminalApp/run()`` returns
+/// ``TerminalAppExit/terminated(signal:)``, and the program cleans up (temporary files, servers)
+/// before it exits with 128 + the signal's number. A second signal, should the program be unable
+/// to wind down, puts the terminal back and removes the files registered with ``SignalCleanup``
+/// from the signal handler itself, and ends the process at once.
 @MainActor
 public final class TerminalSession: TerminalDevice {
     private var restorer: TerminalRestorer?
@@ -33,7 +34,7 @@ public final class TerminalSession: TerminalDevice {
     /// The terminal's current size.
     public var size: TerminalSize { TerminalSize.current() }
 
-    /// The SIGINT or SIGTERM that ended this session, if one did; `nil` after a normal quit.
+    /// The signal that ended this session, if one did; `nil` after a normal quit.
     public var terminationSignal: Int32? { termination.signal }
 
     /// Enters raw mode and the alternate screen, hides the cursor and installs the signal
@@ -56,7 +57,8 @@ public final class TerminalSession: TerminalDevice {
         let termination = SessionTermination()
         self.termination = termination
         TerminalOutput.send(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J".utf8))
-        signalWatcher = SignalWatcher(signals: [SIGINT, SIGTERM], queue: .global()) { signalNumber in
+        SignalCleanup.restoreTerminal(to: original)
+        signalWatcher = SignalWatcher(signals: SignalCleanup.defaultSignals, queue: .global()) { signalNumber in
             restorer.restore()
             termination.end(by: signalNumber)
         }
@@ -119,13 +121,14 @@ public final class TerminalSession: TerminalDevice {
         return source
     }
 
-    /// Stops reading keys, restores the terminal and puts back the SIGINT and SIGTERM handlers
-    /// the process had before ``start()``.
+    /// Stops reading keys, restores the terminal and puts back the signal handlers the process
+    /// had before ``start()``.
     public func stop() {
         for source in sources { source.cancel() }
         sources = []
         restorer?.restore()
         restorer = nil
+        SignalCleanup.restoreTerminal(to: nil)
         signalWatcher?.stop()
         signalWatcher = nil
     }

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// What a signal does when it ends the process before the program could clean up itself: a
+/// second Ctrl-C while the program winds down, a signal before the terminal session started or
+/// after it stopped (while a server seeds its database or shuts down), SIGHUP when the terminal
+/// window closes.
+///
+/// Then, from the signal handler itself, the terminal is put back (style, cursor, main screen,
+/// the saved settings) and the registered temporary files and folders are removed; the process
+/// exits with 128 + the signal's number.
+///
+/// ```swift
+/// SignalCleanup.install()                                   // first thing in main
+/// SignalCleanup.removeOnAbnormalExit([databaseFile, databaseFolder])
+/// ```
+///
+/// ``TerminalSession`` registers the terminal's settings while it runs, and handles the first
+/// signal itself, gracefully: ``TerminalApp/run()`` returns and the program cleans up.
+///
+/// **The one file with raw pointers in this module, and why it is safe.** A signal handler may
+/// only call async-signal-safe functions: no allocation, no lock, no Swift object. So what it
+/// reads is prepared beforehand in C memory, published through atomics:
+/// - the saved termios, copied into memory allocated before it is published,
+///   and never freed (one per session start, a few dozen bytes), so a handler that loaded the
+///   pointer can always read it;
+/// - a NUL-terminated array of C strings (`strdup`'d paths), built completely before it is
+///   published with one atomic exchange, and never freed for the same reason (one per
+///   registration);
+/// - the restore sequence, a `StaticString` (constant memory).
+/// The handler calls only `write`, `tcsetattr`, `unlink`, `rmdir` and `_exit`, all
+/// async-signal-safe, and atomic loads and exchanges, which are lock-free.
+public enum SignalCleanup {
+    /// The signals ``install(for:)`` handles by default: Ctrl-C, `kill`, a closed terminal window, Ctrl-\.
+    public static let defaultSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// Makes `signals` end the process with the clean-up above, until a ``TerminalSession``
+    /// takes them over for its run (and gives them back when it stops). Call it first thing,
+    /// before anything creates files or changes the terminal.
+    public static func install(for signals: [Int32] = defaultSignals) {
+        prepare()
+        for signalNumber in signals {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = endProcess
+            #else
+            action.__sigaction_u.__sa_handler = endProcess
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            _ = sigaction(signalNumber, &action, nil)
+        }
+    }
+
+    /// Removes `paths`, in order, if a signal ends the process abruptly: list a folder's files
+    /// before the folder. Replaces the paths registered before; an empty list clears them.
+    public static func removeOnAbnormalExit(_ paths: [String]) {
+        prepare()
+        guard !paths.isEmpty else {
+            _ = registeredPaths.exchange(0, ordering: .sequentiallyConsistent)
+            return
+        }
+        let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: paths.count + 1)
+        for (index, path) in paths.enumerated() { list[index] = strdup(path) }
+        list[paths.count] = nil
+        // The previous list is left allocated: a handler may be reading it.
+        _ = registeredPaths.exchange(Int(bitPattern: list), ordering: .sequentiallyConsistent)
+    }
+
+    /// Publishes the terminal settings to put back (``TerminalSession/start()``), or `nil`
+    /// once the session restored them itself.
+    static func restoreTerminal(to original: termios?) {
+        prepare()
+        guard let original else {
+            _ = savedTerminal.exchange(0, ordering: .sequentiallyConsistent)
+            return
+        }
+        let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        settings.initialize(to: original)
+        // The previous copy is left allocated: a handler may be reading it.
+        _ = savedTerminal.exchange(Int(bitPattern: settings), ordering: .sequentiallyConsistent)
+    }
+
+    /// Initializes both globals now, off any signal handler: a lazy global's first access is not
+    /// async-signal-safe.
+    static func prepare() {
+        _ = savedTerminal.load(ordering: .relaxed)
+        _ = registeredPaths.load(ordering: .relaxed)
+    }
+
+    /// In a signal handler: puts the terminal back and removes the registered paths. Only
+    /// async-signal-safe calls.
+    static func cleanUpFromHandler() {
+        let settingsAddress = savedTerminal.exchange(0, ordering: .sequentiallyConsistent)
+        if let settings = UnsafeMutablePointer<termios>(bitPattern: settingsAddress) {
+            let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+            _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, settings)
+        }
+        let listAddress = registeredPaths.exchange(0, ordering: .sequentiallyConsistent)
+        if let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(bitPattern: listAddress) {
+            var index = 0
+            while let path = list[index] {
+                if unlink(path) != 0 { _ = rmdir(path) }
+                index += 1
+            }
+        }
+    }
+}
+
+// Both hold an address (0 for none) rather than a pointer, so that they are `Sendable`; what
+// they point to is never written after it is published, nor freed (see `SignalCleanup`).
+
+/// The address of the terminal settings to put back from a signal handler, while a session runs.
+private let savedTerminal = Atomic<Int>(0)
+
+/// The address of the paths to remove from a signal handler: a NUL-terminated array of C strings.
+private let registeredPaths = Atomic<Int>(0)
+
+/// The handler ``SignalCleanup/install(for:)`` installs: clean up, then exit with 128 + the
+/// signal's number.
+private func endProcess(_ signalNumber: Int32) {
+    SignalCleanup.cleanUpFromHandler()
+    _exit(128 + signalNumber)
+}
