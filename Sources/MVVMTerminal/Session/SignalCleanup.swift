@@ -44,16 +44,23 @@ public enum SignalCleanup {
     public static func install(for signals: [Int32] = defaultSignals) {
         prepare()
         for signalNumber in signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = endProcess
-            #else
-            action.__sigaction_u.__sa_handler = endProcess
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            _ = sigaction(signalNumber, &action, nil)
+            _ = setHandler(endProcess, for: signalNumber, flags: 0)
         }
+    }
+
+    /// Makes `handler` the action of `signalNumber`; returns the action it had, or `nil` if it
+    /// could not be set. Shared with ``SignalWatcher``.
+    static func setHandler(_ handler: @escaping @convention(c) (Int32) -> Void, for signalNumber: Int32, flags: Int32) -> sigaction? {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+        #else
+        action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = flags
+        var previous = sigaction()
+        return sigaction(signalNumber, &action, &previous) == 0 ? previous : nil
     }
 
     /// Removes `paths`, in order, if a signal ends the process abruptly: list a folder's files

@@ -63,16 +63,7 @@ final class SignalWatcher {
         watchedSignalArrived.store(false, ordering: .sequentiallyConsistent)
         source = Self.readSignals(from: readEnd, queue: queue, handler: handler)
         for signalNumber in signals {
-            var action = sigaction()
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = forwardSignal
-            #else
-            action.__sigaction_u.__sa_handler = forwardSignal
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_RESTART)
-            var previous = sigaction()
-            if sigaction(signalNumber, &action, &previous) == 0 {
+            if let previous = SignalCleanup.setHandler(forwardSignal, for: signalNumber, flags: Int32(SA_RESTART)) {
                 previousActions.append((signalNumber, previous))
             }
         }
