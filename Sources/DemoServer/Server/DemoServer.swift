@@ -74,8 +74,7 @@ public final class DemoServer: Sendable {
             let router = DemoRouter.make(users: users, forecasts: forecasts, defaultFaults: configuration.defaultFaults)
             let (runner, port) = try await ServerRunner.start(
                 router: router,
-                host: configuration.host,
-                port: configuration.port,
+                configuration: configuration,
                 database: database,
                 location: location,
                 logger: logger

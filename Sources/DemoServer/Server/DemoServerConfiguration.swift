@@ -11,6 +11,11 @@ public struct DemoServerConfiguration: Sendable, Equatable {
     public var userCount: Int
     /// Faults injected into every `/api/` request that has no `X-Demo-Fault` header.
     public var defaultFaults: FaultPlan
+    /// How long a connection may send nothing (idle between requests, or stalled mid-request,
+    /// like a body shorter than its `Content-Length`) before the server closes it.
+    public var idleTimeout: Duration
+    /// The most connections served at once; more wait in the listen backlog.
+    public var maximumConnections: Int
 
     /// Creates a configuration; the defaults give an ephemeral port on 127.0.0.1, a temporary
     /// database of 10,000 users and no faults.
@@ -20,18 +25,24 @@ public struct DemoServerConfiguration: Sendable, Equatable {
     ///   - databasePath: The SQLite file, or `nil` for a temporary one.
     ///   - userCount: Users to seed into a new database.
     ///   - defaultFaults: Faults for requests without an `X-Demo-Fault` header.
+    ///   - idleTimeout: How long a silent connection is kept (30 s by default).
+    ///   - maximumConnections: The most connections served at once (1,000 by default).
     public init(
         host: String = "127.0.0.1",
         port: Int = 0,
         databasePath: String? = nil,
         userCount: Int = 10_000,
-        defaultFaults: FaultPlan = .none
+        defaultFaults: FaultPlan = .none,
+        idleTimeout: Duration = .seconds(30),
+        maximumConnections: Int = 1_000
     ) {
         self.host = host
         self.port = port
         self.databasePath = databasePath
         self.userCount = userCount
         self.defaultFaults = defaultFaults
+        self.idleTimeout = idleTimeout
+        self.maximumConnections = maximumConnections
     }
 
     /// Checks the values that must be in range before anything is started.
@@ -44,6 +55,12 @@ public struct DemoServerConfiguration: Sendable, Equatable {
         }
         guard userCount <= 1_000_000 else {
             throw .invalidConfiguration("The user count must be at most 1000000, but was \(userCount).")
+        }
+        guard idleTimeout > .zero else {
+            throw .invalidConfiguration("The idle timeout must be positive, but was \(idleTimeout).")
+        }
+        guard maximumConnections >= 1 else {
+            throw .invalidConfiguration("The maximum number of connections must be at least 1, but was \(maximumConnections).")
         }
         guard !host.isEmpty else {
             throw .invalidConfiguration("The host is empty; use an address such as 127.0.0.1.")

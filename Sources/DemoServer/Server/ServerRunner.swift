@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import NIOPosix
@@ -38,19 +39,30 @@ actor ServerRunner {
     /// caller still owns `location`.
     static func start(
         router: Router<DemoRequestContext>,
-        host: String,
-        port: Int,
+        configuration serverConfiguration: DemoServerConfiguration,
         database: DatabasePool,
         location: DatabaseLocation,
         logger: Logger
     ) async throws(DemoServerError) -> (ServerRunner, port: Int) {
+        let (host, port) = (serverConfiguration.host, serverConfiguration.port)
         let (boundPorts, boundPortContinuation) = AsyncStream<Int>.makeStream()
         // The server's own event loop thread, stopped with it: NIO's shared singleton threads
         // would outlive the server and keep an embedding process (the demo, a test run) from exiting.
         let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        // A silent connection (idle, or stalled mid-request) is closed after the idle timeout;
+        // past the connection cap, new ones wait in the backlog.
+        let idleTimeout = TimeAmount.nanoseconds(
+            serverConfiguration.idleTimeout.components.seconds * 1_000_000_000
+                + serverConfiguration.idleTimeout.components.attoseconds / 1_000_000_000
+        )
         let application = Application(
             router: router,
-            configuration: .init(address: .hostname(host, port: port), serverName: "demo-server"),
+            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+            configuration: .init(
+                address: .hostname(host, port: port),
+                serverName: "demo-server",
+                availableConnectionsDelegate: MaximumAvailableConnections(serverConfiguration.maximumConnections)
+            ),
             onServerRunning: { channel in
                 boundPortContinuation.yield(channel.localAddress?.port ?? port)
                 boundPortContinuation.finish()

@@ -1,0 +1,58 @@
+@testable import DemoServer
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A client that connects and stalls (idle, or a body shorter than its `Content-Length`) is
+/// disconnected after the idle timeout, instead of holding a connection forever.
+@Suite("Connection limits", .timeLimit(.minutes(2)))
+struct ConnectionLimitsTests {
+    @Test("A request whose body never completes is closed after the idle timeout", arguments: [
+        "PATCH /api/users/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"is",
+        "",   // connects and sends nothing
+    ])
+    func stalledConnectionsAreClosed(bytes: String) async throws {
+        let server = try await DemoServer.start(DemoServerConfiguration(userCount: 10, idleTimeout: .milliseconds(300)))
+        defer { Task { await server.stop() } }
+        let port = server.port
+        let closedWithin = try await Task.detached { try Self.secondsUntilClosed(port: port, sending: bytes) }.value
+        #expect(closedWithin < 5)
+        await server.stop()
+    }
+
+    @Test("An idle timeout or connection cap out of range is a clear configuration error")
+    func badLimits() async {
+        await #expect(throws: DemoServerError.invalidConfiguration("The idle timeout must be positive, but was 0.0 seconds.")) {
+            _ = try await DemoServer.start(DemoServerConfiguration(userCount: 10, idleTimeout: .zero))
+        }
+        await #expect(throws: DemoServerError.invalidConfiguration("The maximum number of connections must be at least 1, but was 0.")) {
+            _ = try await DemoServer.start(DemoServerConfiguration(userCount: 10, maximumConnections: 0))
+        }
+    }
+
+    /// Connects to 127.0.0.1:`port`, sends `bytes`, and returns how long the server took to close
+    /// the connection (reads block at most 10 s).
+    static func secondsUntilClosed(port: Int, sending bytes: String) throws -> Double {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        let start = ContinuousClock.now
+        if !bytes.isEmpty { _ = bytes.withCString { send(fd, $0, strlen($0), 0) } }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while recv(fd, &buffer, buffer.count, 0) > 0 {}
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
