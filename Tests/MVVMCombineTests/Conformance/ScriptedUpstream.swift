@@ -29,12 +29,13 @@ final class ScriptedUpstream<Output, Failure: Error>: Publisher, @unchecked Send
     /// The requests and cancels received so far.
     var events: [Event] { lock.withLock { recorded } }
     /// The subscriber attached, as it describes itself (`"Merge"`, `"CombineLatest"`).
-    private(set) var subscriberDescription = ""
+    var subscriberDescription: String { lock.withLock { attachedDescription } }
+    private var attachedDescription = ""
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         lock.withLock {
             self.subscriber = AnySubscriber(subscriber)
-            subscriberDescription = String(describing: subscriber)
+            attachedDescription = String(describing: subscriber)
         }
         subscriber.receive(subscription: Subscription(upstream: self))
     }

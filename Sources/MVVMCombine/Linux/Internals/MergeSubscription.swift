@@ -109,8 +109,7 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, UpstreamCoo
             case .finished:
                 completionCount += 1
                 subscriptions[index] = nil
-                guard completionCount >= upstreamCount, slots.allSatisfy({ $0 == nil }) else { return nil }
-                return terminate(cancelling: false)
+                return finishingIfDone()
             case .failure:
                 return terminate(cancelling: true)
             }
@@ -134,7 +133,7 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, UpstreamCoo
             if demand == .unlimited {
                 let values = slots.compactMap { $0 }
                 slots = slots.map { _ in nil }
-                let finishing = completionCount >= upstreamCount ? terminate(cancelling: false) : nil
+                let finishing = finishingIfDone()
                 return .unlimited(values, finishing: finishing, upstreams: subscriptions.compactMap { $0 })
             }
             return .drain(takeSlotsAgainstDemand(), finishing: finishingIfDone())
