@@ -9,6 +9,7 @@ import PackageDescription
 //   Sources/MVVMTesting    ViewModel tester, recorders, leak tracker, test clock and test scheduler re-exports
 //   Sources/MVVMCombine    Input/Output, ViewModelType/ViewModelBindable, Driver; Combine or OpenCombine
 //   Sources/MVVMData       transport, endpoints, APIError, retry, logging, DataSource/Repository helpers
+//   Sources/MVVMAsyncHTTPClient  opt-in: an HTTPTransport on AsyncHTTPClient (the demo's on Linux)
 //   Sources/MVVMTerminal   terminal view layer: frames, diff renderer, key decoder, session, widgets, screens
 //   Examples/*             the reference features (user list, registration, weather), one target each
 //   Sources/DemoServer     the demo's HTTP API (Hummingbird) over SQLite (GRDB); demo-only
@@ -16,7 +17,9 @@ import PackageDescription
 //   Sources/demo-server, Sources/mvvm-demo   the executables
 //   Benchmarks/            a package of its own (package-benchmark), so the library build stays lean
 //
-// Library products must never depend on what only the demo needs (Hummingbird, GRDB).
+// Library products must never depend on what only the demo needs (Hummingbird, GRDB), and the
+// core products (MVVMCore, MVVMCollections, MVVMCombine, MVVMData, MVVMTesting, MVVMTerminal)
+// never on SwiftNIO: AsyncHTTPClient is reached only through the opt-in MVVMAsyncHTTPClient.
 //
 // Platforms: Swift 6.2 or later (the code uses `SendableMetatype` and `weak let`). The Apple
 // minimums are those of the newest API we use without an availability check: Synchronization's
@@ -41,6 +44,8 @@ let package = Package(
         .library(name: "MVVMData", targets: ["MVVMData"]),
         .library(name: "MVVMTesting", targets: ["MVVMTesting"]),
         .library(name: "MVVMTerminal", targets: ["MVVMTerminal"]),
+        // Opt-in: an HTTPTransport on AsyncHTTPClient (SwiftNIO), for Linux servers and tools.
+        .library(name: "MVVMAsyncHTTPClient", targets: ["MVVMAsyncHTTPClient"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
         .executable(name: "mvvm-demo", targets: ["mvvm-demo"]),
     ],
@@ -53,6 +58,8 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", .upToNextMinor(from: "0.14.0")),
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // MVVMAsyncHTTPClient only (an opt-in product), and the demo.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The demo only: never a dependency of a library product.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -86,6 +93,18 @@ let package = Package(
             dependencies: [
                 "MVVMCore",
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Opt-in: AsyncHTTPClient's transport. Only users who ask for this product build SwiftNIO.
+        .target(
+            name: "MVVMAsyncHTTPClient",
+            dependencies: [
+                "MVVMData",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -161,6 +180,7 @@ let package = Package(
             dependencies: [
                 "DemoScreens", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMData",
                 "DemoServer",
+                .target(name: "MVVMAsyncHTTPClient", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -187,6 +207,11 @@ let package = Package(
                 "MVVMCore", "MVVMData", "MVVMTesting", "DemoServer",
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MVVMAsyncHTTPClientTests",
+            dependencies: ["MVVMAsyncHTTPClient", "MVVMData", "DemoServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

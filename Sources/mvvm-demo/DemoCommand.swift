@@ -83,10 +83,11 @@ struct DemoCommand: AsyncParsableCommand {
     @MainActor
     static func runApp(apiURL: URL, weatherURL: URL) async -> Result<TerminalAppExit, TerminalSessionError> {
         // A hanging or dripping server shows an error and a retry within seconds.
-        let api = APIClient(baseURL: apiURL, deadline: requestDeadline)
+        let transport = makeDemoTransport()
+        let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline)
         let users = RemoteUserRepository(dataSource: UserRemoteDataSource(client: api))
         let registrations = RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api))
-        let weather = RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, deadline: requestDeadline)))
+        let weather = RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)))
         let home = HomeScreen(items: [
             .init(title: "User list") { UserListScreen(viewModel: UserListViewModel(repository: users)) },
             .init(title: "Registration") { RegistrationScreen(viewModel: RegistrationViewModel(repository: registrations)) },

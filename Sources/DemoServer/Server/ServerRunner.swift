@@ -10,7 +10,6 @@ import ServiceLifecycle
 /// Runs the Hummingbird application in a task and shuts it down once, however often `stop` is called.
 actor ServerRunner {
     private let serviceGroup: ServiceGroup
-    private let eventLoopGroup: MultiThreadedEventLoopGroup
     private let runTask: Task<(any Error)?, Never>
     private let database: DatabasePool
     private let location: DatabaseLocation
@@ -19,14 +18,12 @@ actor ServerRunner {
 
     private init(
         serviceGroup: ServiceGroup,
-        eventLoopGroup: MultiThreadedEventLoopGroup,
         runTask: Task<(any Error)?, Never>,
         database: DatabasePool,
         location: DatabaseLocation,
         logger: Logger
     ) {
         self.serviceGroup = serviceGroup
-        self.eventLoopGroup = eventLoopGroup
         self.runTask = runTask
         self.database = database
         self.location = location
@@ -46,9 +43,13 @@ actor ServerRunner {
     ) async throws(DemoServerError) -> (ServerRunner, port: Int) {
         let (host, port) = (serverConfiguration.host, serverConfiguration.port)
         let (boundPorts, boundPortContinuation) = AsyncStream<Int>.makeStream()
-        // The server's own event loop thread, stopped with it: NIO's shared singleton threads
-        // would outlive the server and keep an embedding process (the demo, a test run) from exiting.
-        let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        // NIO's process-wide event loops, never shut down. A group of the server's own cannot be
+        // shut down safely: Hummingbird finishes its graceful shutdown in an unstructured task
+        // that can outlive `run()`, and its last step (releasing NIOExtras' quiescing helper)
+        // schedules work on the loop. On a stopped loop that printed "Cannot schedule tasks on an
+        // EventLoop that has already shut down" (1 quit in 5; a crash under SWIFTNIO_STRICT=1
+        // and in future NIO versions). Tests/e2e/demo-tmux.sh quits under SWIFTNIO_STRICT=1.
+        let eventLoopGroup = MultiThreadedEventLoopGroup.singleton
         // A silent connection (idle, or stalled mid-request) is closed after the idle timeout;
         // past the connection cap, new ones wait in the backlog.
         let idleTimeout = TimeAmount.nanoseconds(
@@ -86,7 +87,7 @@ actor ServerRunner {
         var ports = boundPorts.makeAsyncIterator()
         if let boundPort = await ports.next() {
             let runner = ServerRunner(
-                serviceGroup: serviceGroup, eventLoopGroup: eventLoopGroup, runTask: runTask,
+                serviceGroup: serviceGroup, runTask: runTask,
                 database: database, location: location, logger: logger
             )
             return (runner, boundPort)
@@ -96,7 +97,6 @@ actor ServerRunner {
             await serviceGroup.triggerGracefulShutdown()
         }
         let failure = await runTask.value
-        try? await eventLoopGroup.shutdownGracefully()
         try? database.close()
         if Task.isCancelled { throw .cancelled }
         throw listenError(failure, host: host, port: port)
@@ -109,15 +109,10 @@ actor ServerRunner {
             await stopTask.value
             return
         }
-        let task = Task { [serviceGroup, eventLoopGroup, runTask, database, location, logger] in
+        let task = Task { [serviceGroup, runTask, database, location, logger] in
             await serviceGroup.triggerGracefulShutdown()
             if let error = await runTask.value {
                 logger.warning("The demo server stopped with an error", metadata: ["error": "\(error)"])
-            }
-            do {
-                try await eventLoopGroup.shutdownGracefully()
-            } catch {
-                logger.warning("The demo server's event loop did not stop cleanly", metadata: ["error": "\(error)"])
             }
             do {
                 try database.close()
