@@ -234,6 +234,7 @@ let package = Package(
             dependencies: [
                 "DemoServer",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -33,6 +33,12 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Option(help: "Faults for every /api/ request without an X-Demo-Fault header, such as \"latency=200ms\" or \"latency=100ms;status=503\".")
     var fault: String?
 
+    @Option(help: "Seconds a silent connection (idle, or a request that stopped arriving) is kept before it is closed.")
+    var idleTimeout: Double = 30
+
+    @Option(help: "The most connections served at once; more wait until one closes.")
+    var maxConnections: Int = 1_000
+
     @Option(help: "Log level: trace, debug (logs every request), info, notice, warning, error or critical.")
     var logLevel: String = "warning"
 
@@ -63,8 +69,18 @@ struct DemoServerCommand: AsyncParsableCommand {
             port: port,
             databasePath: database,
             userCount: users,
-            defaultFaults: try fault.map { try FaultPlan.parse($0) } ?? .none
+            defaultFaults: try fault.map { try FaultPlan.parse($0) } ?? .none,
+            idleTimeout: try idleTimeoutDuration(),
+            maximumConnections: maxConnections
         )
+    }
+
+    /// `--idle-timeout` as a duration; the server checks its range and says what is wrong.
+    private func idleTimeoutDuration() throws -> Duration {
+        guard idleTimeout.isFinite, abs(idleTimeout) < 1e9 else {
+            throw CommandLineError("--idle-timeout must be a number of seconds, such as 30 or 0.5, not \(idleTimeout).")
+        }
+        return .milliseconds(Int64((idleTimeout * 1000).rounded()))
     }
 
     private func logger() throws -> Logger {

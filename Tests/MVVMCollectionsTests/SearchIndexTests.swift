@@ -53,6 +53,22 @@ struct SearchIndexTests {
         #expect(index.matches("b") == [0])
     }
 
+    /// Found by Fuzz/ (search-index): texts are stored folded, each followed by a 0 byte, and a
+    /// query containing U+0000 matched across that separator ("b\0c" in "ab", "cd").
+    @Test func aQueryContainingNULNeverMatchesAcrossTwoTexts() {
+        let index = SearchIndex(["ab", "cd", "x\u{0}y"])
+        #expect(index.matches("b\u{0}c") == [])
+        #expect(index.matches("\u{0}") == [2])
+        #expect(index.matches("\u{0}c") == [])
+        #expect(index.matches("x\u{0}") == [2])
+        #expect(index.matches("x\u{0}Y") == [2])
+        #expect(index.contains("b\u{0}", at: 0) == false)
+
+        // The fuzzer's input: a NUL and a replacement character, with diacritic folding.
+        let fuzzed = SearchIndex(["ang\u{FFFD}\u{FFFD}", "\u{FFFD}\u{FFFD}"], options: [.diacriticInsensitive])
+        #expect(fuzzed.matches("\u{0}\u{FFFD}") == [])
+    }
+
     @Test func appendRemoveAndReplaceKeepPositionsInStep() {
         var index = SearchIndex(["alpha", "beta", "gamma"])
         index.append("delta")

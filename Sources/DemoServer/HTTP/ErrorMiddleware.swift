@@ -4,8 +4,11 @@ import NIOCore
 
 /// Turns every error a route throws into a JSON error response, so no request ever gets an empty
 /// 500 or a stack trace. Unexpected errors are logged and answered with a generic `internal` error.
+/// An oversized body (413) is reported to the rejection log.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = DemoRequestContext
+
+    let rejections: RejectionLog
 
     func handle(
         _ request: Request,
@@ -15,12 +18,12 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as APIError {
-            return error.response()
+            return respond(error)
         } catch let error as HTTPError {
-            return Self.apiError(for: error, request: request).response()
+            return respond(Self.apiError(for: error, request: request))
         } catch is NIOTooManyBytesError {
             // A route that collected its body without `collectBody(atMost:)`.
-            return APIError(status: 413, code: .invalidBody, message: "The request body is too large.").response()
+            return respond(APIError(status: 413, code: .invalidBody, message: "The request body is too large."))
         } catch {
             context.logger.error(
                 "Request failed",
@@ -30,6 +33,11 @@ struct ErrorMiddleware: RouterMiddleware {
                 "The server failed to handle \(request.method) \(request.uri.path); the details are in the server log."
             ).response()
         }
+    }
+
+    private func respond(_ error: APIError) -> Response {
+        if error.status == 413 { rejections.record(.oversizedBody) }
+        return error.response()
     }
 
     /// Maps Hummingbird's own errors (unknown routes, oversized bodies) to API errors.

@@ -4,11 +4,13 @@ import Logging
 /// Builds the router of the demo API.
 enum DemoRouter {
     /// All routes, behind request logging (at debug level), fault injection and JSON errors.
-    static func make(users: UserStore, forecasts: ForecastCatalog, defaultFaults: FaultPlan) -> Router<DemoRequestContext> {
+    static func make(
+        users: UserStore, forecasts: ForecastCatalog, defaultFaults: FaultPlan, rejections: RejectionLog
+    ) -> Router<DemoRequestContext> {
         let router = Router(context: DemoRequestContext.self)
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: FaultMiddleware(defaultFaults: defaultFaults))
-        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ErrorMiddleware(rejections: rejections))
         UserRoutes(store: users).register(on: router.group("api/users"))
         WeatherRoutes(catalog: forecasts).register(on: router.group("api/forecast"))
         RegistrationRoutes(store: RegistrationStore(users: users)).register(on: router.group("api/registrations"))

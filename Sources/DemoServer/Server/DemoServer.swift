@@ -71,12 +71,18 @@ public final class DemoServer: Sendable {
                 try? database.close()
                 throw DemoServerError.databaseUnavailable(path: location.path, reason: "\(error)")
             }
-            let router = DemoRouter.make(users: users, forecasts: forecasts, defaultFaults: configuration.defaultFaults)
+            let rejections = RejectionLog(
+                logger: logger, idleTimeout: configuration.idleTimeout, maximumConnections: configuration.maximumConnections
+            )
+            let router = DemoRouter.make(
+                users: users, forecasts: forecasts, defaultFaults: configuration.defaultFaults, rejections: rejections
+            )
             let (runner, port) = try await ServerRunner.start(
                 router: router,
                 configuration: configuration,
                 database: database,
                 location: location,
+                rejections: rejections,
                 logger: logger
             )
             let urlHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host

@@ -39,6 +39,7 @@ actor ServerRunner {
         configuration serverConfiguration: DemoServerConfiguration,
         database: DatabasePool,
         location: DatabaseLocation,
+        rejections: RejectionLog,
         logger: Logger
     ) async throws(DemoServerError) -> (ServerRunner, port: Int) {
         let (host, port) = (serverConfiguration.host, serverConfiguration.port)
@@ -51,18 +52,21 @@ actor ServerRunner {
         // and in future NIO versions). Tests/e2e/demo-tmux.sh quits under SWIFTNIO_STRICT=1.
         let eventLoopGroup = MultiThreadedEventLoopGroup.singleton
         // A silent connection (idle, or stalled mid-request) is closed after the idle timeout;
-        // past the connection cap, new ones wait in the backlog.
+        // past the connection cap, new ones wait in the backlog. Each is logged once.
         let idleTimeout = TimeAmount.nanoseconds(
             serverConfiguration.idleTimeout.components.seconds * 1_000_000_000
                 + serverConfiguration.idleTimeout.components.attoseconds / 1_000_000_000
         )
         let application = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [IdleCloseWatcher(idleTimeout: serverConfiguration.idleTimeout, rejections: rejections)],
+                idleTimeout: idleTimeout
+            )),
             configuration: .init(
                 address: .hostname(host, port: port),
                 serverName: "demo-server",
-                availableConnectionsDelegate: MaximumAvailableConnections(serverConfiguration.maximumConnections)
+                availableConnectionsDelegate: ConnectionCap(maximum: serverConfiguration.maximumConnections, rejections: rejections)
             ),
             onServerRunning: { channel in
                 boundPortContinuation.yield(channel.localAddress?.port ?? port)

@@ -35,8 +35,8 @@ public struct SearchIndex: Sendable, Equatable {
 
     /// How texts are compared.
     public let options: Options
-    /// Every text folded, each followed by a 0 byte (which no folded query contains, so a match
-    /// never spans two texts).
+    /// Every text folded, each followed by a 0 byte. A text or a query may contain U+0000 too,
+    /// so a match that reaches its text's separator is rejected: a match never spans two texts.
     private var buffer: [UInt8] = []
     /// Where each text starts in `buffer`.
     private var starts: [Int] = []
@@ -148,6 +148,11 @@ public struct SearchIndex: Sendable, Equatable {
                                     continue
                                 }
                                 while text + 1 < textCount, starts[text + 1] <= position { text += 1 }
+                                let separator = (text + 1 < textCount ? starts[text + 1] : haystack.count) - 1
+                                guard position + pattern.count <= separator else {
+                                    offset = position + 1   // a query with a 0 byte ran into the separator
+                                    continue
+                                }
                                 found[foundCount] = text
                                 foundCount += 1
                                 guard text + 1 < textCount else { break }

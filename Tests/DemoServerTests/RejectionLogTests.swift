@@ -1,0 +1,76 @@
+@testable import DemoServer
+import Foundation
+import InMemoryLogging
+import Logging
+import Testing
+
+/// A flood of rejected clients makes one warning per reason, not one per connection: the log
+/// stays readable while the server is attacked.
+@Suite("Rejections are logged once per reason", .timeLimit(.minutes(2)))
+struct RejectionLogTests {
+    /// The server's warnings about rejections, by reason.
+    static func rejections(in handler: InMemoryLogHandler) -> [String] {
+        handler.entries.compactMap { entry in
+            guard entry.level == .warning, let reason = entry.metadata["rejection"] else { return nil }
+            return "\(reason)"
+        }
+    }
+
+    static func start(_ configuration: DemoServerConfiguration, handler: InMemoryLogHandler) async throws -> DemoServer {
+        var logger = Logger(label: "RejectionLogTests") { _ in handler }
+        logger.logLevel = .info
+        return try await DemoServer.start(configuration, logger: logger)
+    }
+
+    @Test("Silent connections past the connection cap: the cap once, the idle close once")
+    func floodOfSilentConnections() async throws {
+        let handler = InMemoryLogHandler()
+        let server = try await Self.start(
+            DemoServerConfiguration(userCount: 10, idleTimeout: .milliseconds(300), maximumConnections: 2), handler: handler
+        )
+        let port = server.port
+        // Six connections that send nothing: two are served (and closed when idle), the others
+        // wait for a free slot, then are closed when idle in turn.
+        try await withThrowingTaskGroup(of: Double.self) { group in
+            for _ in 0..<6 {
+                group.addTask { try await Task.detached { try ConnectionLimitsTests.secondsUntilClosed(port: port, sending: "") }.value }
+            }
+            for try await seconds in group { #expect(seconds < 9) }
+        }
+        await server.stop()
+
+        #expect(Self.rejections(in: handler).sorted() == ["connectionLimit", "idleConnection"])
+        let messages = handler.entries.filter { $0.metadata["rejection"] != nil }.map(\.message.description).sorted()
+        #expect(messages == [
+            "Closed a connection that stayed silent for 0.3 seconds (idle, or a request that stopped arriving). Later ones are not logged.",
+            "Serving the maximum of 2 connections: new connections wait until one closes. Later ones are not logged.",
+        ])
+    }
+
+    @Test("Three oversized bodies: three 413 answers, one warning")
+    func oversizedBodies() async throws {
+        let handler = InMemoryLogHandler()
+        let server = try await Self.start(DemoServerConfiguration(userCount: 10), handler: handler)
+        let client = APIClient(baseURL: server.baseURL)
+        for _ in 0..<3 {
+            let result = try await client.patch("/api/users/1", json: #"{"isActive": true, "pad": "\#(HostileInputTests.overLimit)"}"#)
+            #expect(result.status == 413)
+        }
+        client.close()
+        await server.stop()
+
+        #expect(Self.rejections(in: handler) == ["oversizedBody"])
+    }
+
+    @Test("A connection the client asked to close after its answer is not an idle close")
+    func closeAfterAnswerIsNotIdle() async throws {
+        let handler = InMemoryLogHandler()
+        let server = try await Self.start(DemoServerConfiguration(userCount: 10, idleTimeout: .seconds(5)), handler: handler)
+        let port = server.port
+        let request = "GET /api/users/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        _ = try await Task.detached { try ConnectionLimitsTests.secondsUntilClosed(port: port, sending: request) }.value
+        await server.stop()
+
+        #expect(Self.rejections(in: handler) == [])
+    }
+}
