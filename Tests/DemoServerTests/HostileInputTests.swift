@@ -59,4 +59,24 @@ struct HostileInputTests {
             #expect(try await client.register(#"{"loginID": "\#(longest)", "password": "secret123"}"#).status == 201)
         }
     }
+
+    /// Lengths count Unicode code points, as the OpenAPI document's `minLength`/`maxLength` do:
+    /// a letter with a combining accent is two, not one.
+    @Test("Length limits count code points, not grapheme clusters")
+    func lengthsCountCodePoints() async throws {
+        try await withServer { _, client in
+            // 8 code points, 4 graphemes: long enough.
+            let accented = String(repeating: "e\u{301}", count: 4)
+            #expect(try await client.register(#"{"loginID": "codepoints", "password": "\#(accented)"}"#).status == 201)
+            // 300 code points, 150 graphemes: too long.
+            let longID = String(repeating: "a\u{301}", count: 150)
+            let message = try expectError(
+                try await client.register(#"{"loginID": "\#(longID)", "password": "secret123"}"#), status: 422, code: "invalid_parameter"
+            )
+            #expect(message == "The login id must be at most 254 characters, but has 300.")
+            // 202 code points of search text, 101 graphemes: too long.
+            let search = String(repeating: "e%CC%81", count: 101)
+            try expectError(try await client.get("/api/users?q=\(search)"), status: 400, code: "invalid_parameter")
+        }
+    }
 }

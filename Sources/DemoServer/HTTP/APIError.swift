@@ -6,6 +6,7 @@ struct APIError: Error, Sendable, Equatable {
     enum Code: String, Sendable, Encodable {
         case invalidParameter = "invalid_parameter"
         case notFound = "not_found"
+        case methodNotAllowed = "method_not_allowed"
         case invalidBody = "invalid_body"
         case injectedFault = "injected_fault"
         case idTaken = "id_taken"
@@ -53,6 +54,14 @@ struct APIError: Error, Sendable, Equatable {
     /// A 500 that hides the details, which go to the server log instead.
     static func `internal`(_ message: String) -> APIError {
         APIError(status: 500, code: .internal, message: message)
+    }
+
+    /// A 405 for a path that exists, with a method it does not answer.
+    static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> APIError {
+        APIError(
+            status: 405, code: .methodNotAllowed,
+            message: "\(path) does not answer \(method); it answers \(allowed.joined(separator: ", "))."
+        )
     }
 
     /// The JSON response for this error.

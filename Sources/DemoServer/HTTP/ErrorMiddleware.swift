@@ -20,6 +20,13 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch let error as APIError {
             return respond(error)
         } catch let error as HTTPError {
+            let allowed = error.status == .notFound ? DemoRouter.methods(allowedAt: request.uri.path) : []
+            guard allowed.isEmpty else {
+                // The path exists; the method does not.
+                var response = respond(.methodNotAllowed(request.method.rawValue, path: request.uri.path, allowed: allowed))
+                response.headers[.allow] = allowed.joined(separator: ", ")
+                return response
+            }
             return respond(Self.apiError(for: error, request: request))
         } catch is NIOTooManyBytesError {
             // A route that collected its body without `collectBody(atMost:)`.

@@ -12,10 +12,11 @@ struct RegistrationBody: Decodable, Sendable, Equatable, CustomStringConvertible
     /// The largest body accepted, in bytes.
     static let maximumBodySize = 64 * 1024
 
-    /// The longest login id the API accepts, in characters (an e-mail address's limit).
+    /// The longest login id the API accepts, in Unicode code points (an e-mail address's limit;
+    /// code points, as the OpenAPI document's `maxLength` counts).
     static let maximumLoginIDLength = 254
 
-    /// The shortest password the API accepts, in characters.
+    /// The shortest password the API accepts, in Unicode code points (as `minLength` counts).
     static let minimumPasswordLength = 8
 
     private static let example = #"such as {"loginID": "taro@example.com", "password": "secret123"}"#
@@ -50,15 +51,15 @@ struct RegistrationBody: Decodable, Sendable, Equatable, CustomStringConvertible
         guard !loginID.isEmpty else {
             throw .unprocessable("The login id is blank; send an id or an email address.")
         }
-        guard loginID.count <= Self.maximumLoginIDLength else {
-            throw .unprocessable("The login id must be at most \(Self.maximumLoginIDLength) characters, but has \(loginID.count).")
+        guard loginID.unicodeScalars.count <= Self.maximumLoginIDLength else {
+            throw .unprocessable("The login id must be at most \(Self.maximumLoginIDLength) characters, but has \(loginID.unicodeScalars.count).")
         }
         if let hidden = loginID.unicodeScalars.first(where: Self.isHiddenOrControl) {
             throw .unprocessable(
                 "The login id must not contain control, line-break or invisible formatting characters, but has U+\(UserListQuery.hex(hidden))."
             )
         }
-        guard password.count >= Self.minimumPasswordLength else {
+        guard password.unicodeScalars.count >= Self.minimumPasswordLength else {
             throw .unprocessable("The password is too short; use at least \(Self.minimumPasswordLength) characters.")
         }
         return loginID

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 
@@ -5,28 +6,51 @@ import Logging
 enum DemoRouter {
     /// All routes, behind request logging (at debug level), fault injection and JSON errors.
     static func make(
-        users: UserStore, forecasts: ForecastCatalog, defaultFaults: FaultPlan, rejections: RejectionLog
+        users: UserStore, forecasts: ForecastCatalog, openAPIDocument: Data, defaultFaults: FaultPlan, rejections: RejectionLog
     ) -> Router<DemoRequestContext> {
-        let router = Router(context: DemoRequestContext.self)
+        let router = Router(context: DemoRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: FaultMiddleware(defaultFaults: defaultFaults))
         router.add(middleware: ErrorMiddleware(rejections: rejections))
         UserRoutes(store: users).register(on: router.group("api/users"))
         WeatherRoutes(catalog: forecasts).register(on: router.group("api/forecast"))
         RegistrationRoutes(store: RegistrationStore(users: users)).register(on: router.group("api/registrations"))
+        OpenAPIDocument.register(openAPIDocument, on: router)
         return router
     }
 
+    /// Every route, once. Routes are registered in `UserRoutes`, `WeatherRoutes`,
+    /// `RegistrationRoutes` and ``make(users:forecasts:openAPIDocument:defaultFaults:rejections:)``;
+    /// `RouteTableTests` checks that each one listed here answers. `HEAD` is answered wherever
+    /// `GET` is.
+    static let routes: [DemoRoute] = [
+        DemoRoute(method: "GET", path: "/api/users", hint: "?page=1&size=20&q=text&status=all|active|inactive"),
+        DemoRoute(method: "GET", path: "/api/users/stats", hint: ""),
+        DemoRoute(method: "GET", path: "/api/users/{id}", hint: ""),
+        DemoRoute(method: "PATCH", path: "/api/users/{id}", hint: #"body {"isActive": false}"#),
+        DemoRoute(method: "DELETE", path: "/api/users/{id}", hint: ""),
+        DemoRoute(method: "GET", path: "/api/forecast/cities", hint: ""),
+        DemoRoute(method: "GET", path: "/api/forecast/city/{code}", hint: ""),
+        DemoRoute(method: "GET", path: "/api/forecast", hint: "?city={code}"),
+        DemoRoute(method: "POST", path: "/api/registrations", hint: #"body {"loginID": "taro@example.com", "password": "secret123"}"#),
+        DemoRoute(method: "GET", path: "/openapi.yaml", hint: "this API as an OpenAPI 3 document"),
+    ]
+
+    /// The methods `path` answers (with `HEAD` where `GET` is), in the order of ``routes``;
+    /// empty when no route has that path. Only the most specific routes count.
+    static func methods(allowedAt path: String) -> [String] {
+        let matching = routes.filter { $0.matches(path: path) }
+        guard let fewestWildcards = matching.map(\.wildcardCount).min() else { return [] }
+        var methods: [String] = []
+        for route in matching where route.wildcardCount == fewestWildcards && !methods.contains(route.method) {
+            methods.append(route.method)
+            if route.method == "GET" { methods.append("HEAD") }
+        }
+        return methods
+    }
+
     /// The routes, one a line, for `demo-server --help` and the docs.
-    static let routeSummary = """
-        GET    /api/users?page=1&size=20&q=text&status=all|active|inactive
-        GET    /api/users/stats
-        GET    /api/users/{id}
-        PATCH  /api/users/{id}        body {"isActive": false}
-        DELETE /api/users/{id}
-        GET    /api/forecast/cities
-        GET    /api/forecast/city/{code}
-        GET    /api/forecast?city={code}
-        POST   /api/registrations     body {"loginID": "taro@example.com", "password": "secret123"}
-        """
+    static var routeSummary: String {
+        routes.map(\.summaryLine).joined(separator: "\n")
+    }
 }

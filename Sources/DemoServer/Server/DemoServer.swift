@@ -60,6 +60,7 @@ public final class DemoServer: Sendable {
     ) async throws(DemoServerError) -> DemoServer {
         try configuration.validate()
         let forecasts = try ForecastCatalog()
+        let openAPIDocument = try OpenAPIDocument.load()
         let location = try DatabaseLocation.resolve(configuration.databasePath)
         do throws(DemoServerError) {
             let database = try UserDatabase.open(at: location, userCount: configuration.userCount)
@@ -75,7 +76,8 @@ public final class DemoServer: Sendable {
                 logger: logger, idleTimeout: configuration.idleTimeout, maximumConnections: configuration.maximumConnections
             )
             let router = DemoRouter.make(
-                users: users, forecasts: forecasts, defaultFaults: configuration.defaultFaults, rejections: rejections
+                users: users, forecasts: forecasts, openAPIDocument: openAPIDocument,
+                defaultFaults: configuration.defaultFaults, rejections: rejections
             )
             let (runner, port) = try await ServerRunner.start(
                 router: router,

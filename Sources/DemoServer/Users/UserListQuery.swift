@@ -5,7 +5,7 @@ import Hummingbird
 struct UserListQuery: Sendable, Equatable {
     /// The largest page size.
     static let maximumSize = 100
-    /// The longest search text, in characters.
+    /// The longest search text, in Unicode code points (as the OpenAPI document's `maxLength` counts).
     static let maximumSearchLength = 100
 
     var page = 1
@@ -34,9 +34,9 @@ struct UserListQuery: Sendable, Equatable {
             self.status = status
         }
         if let text = query.string("q") {
-            guard text.count <= Self.maximumSearchLength else {
+            guard text.unicodeScalars.count <= Self.maximumSearchLength else {
                 throw .invalidParameter(
-                    "The query parameter q must be at most \(Self.maximumSearchLength) characters, but has \(text.count)."
+                    "The query parameter q must be at most \(Self.maximumSearchLength) characters, but has \(text.unicodeScalars.count)."
                 )
             }
             if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
