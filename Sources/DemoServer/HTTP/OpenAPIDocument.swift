@@ -5,17 +5,9 @@ import NIOCore
 /// `GET /openapi.yaml`: the API described as an OpenAPI 3 document (`Resources/openapi.yaml`),
 /// which CI checks the running server against with schemathesis.
 enum OpenAPIDocument {
-    /// The document's file name in `Resources/`.
-    static let fileName = "openapi.yaml"
-
-    /// The document's bytes.
+    /// The document's bytes, from `Resources/openapi.yaml`.
     static func load() throws(DemoServerError) -> Data {
-        let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "openapi", withExtension: "yaml")
-        guard let url, let data = try? Data(contentsOf: url) else {
-            throw .resourceMissing(fileName)
-        }
-        return data
+        try BundledResource.data(named: "openapi", withExtension: "yaml")
     }
 
     /// Serves `document` at `/openapi.yaml` as `application/yaml`.

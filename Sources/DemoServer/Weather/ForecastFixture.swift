@@ -9,11 +9,6 @@ enum ForecastFixture {
 
     /// The fixture's bytes.
     static func load() throws(DemoServerError) -> Data {
-        let url = Bundle.module.url(forResource: "weather-forecast-090010", withExtension: "json", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "weather-forecast-090010", withExtension: "json")
-        guard let url, let data = try? Data(contentsOf: url) else {
-            throw .resourceMissing(fileName)
-        }
-        return data
+        try BundledResource.data(named: "weather-forecast-090010", withExtension: "json")
     }
 }
