@@ -69,14 +69,17 @@ struct WeatherViewModelTests {
         await tester.finish()
     }
 
-    @Test func selectingACityLoadsItKeepingTheOldForecastVisible() async {
+    @Test func selectingACityLoadsItWithoutShowingThePreviousCitysForecast() async {
         let (tester, _) = makeTester()
         tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
         let tokyo = StubWeatherRepository.forecast(for: Self.tokyo)
         await tester.receive { $0.forecast = .loaded(tokyo) }
 
-        tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka; $0.forecast = .loading(previous: tokyo) }
+        // 大阪 is loading: its name shows, never 東京's forecast.
+        tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka; $0.forecast = .loading() }
+        #expect(tester.state.titleText == "大阪府 大阪")
+        #expect(tester.state.dateText == "")
         await tester.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.osaka)) }
         tester.send(.citySelected(id: "999999"))   // not in the list: nothing
@@ -94,6 +97,26 @@ struct WeatherViewModelTests {
 
         #expect(repository.requests == ["130010", "270000"])
         #expect(tester.state.forecast.value?.title == "大阪府 大阪 の天気")
+        await tester.finish()
+    }
+
+    /// Issue 15's bug: moving on to a city whose forecast fails showed the error under the
+    /// previous city's title and forecast, so Tokyo's forecast read as Osaka's.
+    @Test func aFailureForTheNewCityShowsThatCityAndTheErrorNeverThePreviousForecast() async {
+        let (tester, repository) = makeTester()
+        repository.fail("270000", with: .noInternet)
+        tester.appear { $0.forecast = .loading() }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.tokyo)) }
+
+        tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka; $0.forecast = .loading() }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.forecast = .failed(ErrorPresentation(WeatherError.noInternet), previous: nil) }
+
+        #expect(tester.state.titleText == "大阪府 大阪")
+        #expect(tester.state.dateText == "")
+        #expect(tester.state.bodyText == "")
+        #expect(tester.state.forecast.value == nil)
         await tester.finish()
     }
 

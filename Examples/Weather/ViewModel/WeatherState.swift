@@ -6,7 +6,8 @@ public struct WeatherState: Equatable, Sendable {
     public var cities: [City]
     /// The chosen city.
     public var selectedCity: City
-    /// Its forecast: idle, loading (keeping the previous one visible), loaded or failed.
+    /// Its forecast: idle, loading (a reload keeps this city's forecast visible), loaded or
+    /// failed. Always the selected city's: choosing another city clears it.
     public var forecast: Loadable<Forecast> = .idle
 
     /// The initial state: the first city chosen, nothing loaded.

@@ -4,7 +4,9 @@ public import MVVMCore
 /// and the chosen city's forecast, loaded on appear and on selection, with retry.
 ///
 /// A newer selection cancels the load of an older one, so a slow answer for the previous city
-/// can never replace the newer city's forecast.
+/// can never replace the newer city's forecast; and the previous city's forecast leaves the
+/// screen as soon as another city is chosen, so a failure for the new city shows that city's
+/// name with the error, never the old forecast.
 ///
 /// ```swift
 /// let viewModel = WeatherViewModel(repository: RemoteWeatherRepository(dataSource: .init(client: client)))
@@ -40,7 +42,12 @@ public final class WeatherViewModel: ViewModel {
         case .citySelected(let id):
             guard let city = state.cities.first(where: { $0.id == id }) else { return }
             guard city != state.selectedCity || state.forecast.value == nil else { return }
-            store.update { $0.selectedCity = city }
+            store.update {
+                // Another city's forecast is never shown under this city's name, not while
+                // this one loads and not next to its error.
+                if $0.selectedCity != city { $0.forecast = .idle }
+                $0.selectedCity = city
+            }
             load()
         case .retryTapped:
             load()
