@@ -1,0 +1,59 @@
+/// The child ViewModels of a navigation stack, one per pushed destination: made when the
+/// destination is pushed, released when it leaves the stack.
+///
+/// The ViewModel that owns a ``Navigation`` keeps one, and brings it in line after each change:
+///
+/// ```swift
+/// private let children = DestinationViewModels<AppDestination, AnyObject> { destination in
+///     switch destination {
+///     case .user(let id): UserDetailViewModel(id: id, repository: repository)
+///     ...
+///     }
+/// }
+///
+/// store.update { $0.navigation.push(.user(id: 42)) }
+/// children.follow(state.navigation.stack)
+/// ```
+///
+/// A destination keeps its ViewModel while it stays at the same place in the stack (popping
+/// what is above it does not recreate it, so its scroll position and selection survive); a
+/// destination pushed again gets a new one.
+@MainActor
+public final class DestinationViewModels<Destination: Hashable & Sendable, Child: AnyObject> {
+    private let make: (Destination) -> Child
+    private var entries: [(destination: Destination, viewModel: Child)] = []
+
+    /// Children made by `make`, one per destination.
+    public init(make: @escaping (Destination) -> Child) {
+        self.make = make
+    }
+
+    /// Brings the children in line with `stack`: keeps those whose destination is at the same
+    /// place in the same stack prefix, releases the rest, makes the missing ones.
+    ///
+    /// - Returns: the children, in stack order.
+    @discardableResult
+    public func follow(_ stack: [Destination]) -> [Child] {
+        var kept = 0
+        while kept < min(entries.count, stack.count), entries[kept].destination == stack[kept] {
+            kept += 1
+        }
+        entries.removeLast(entries.count - kept)
+        for destination in stack[kept...] {
+            entries.append((destination, make(destination)))
+        }
+        return entries.map(\.viewModel)
+    }
+
+    /// The children, in stack order, as of the last ``follow(_:)``.
+    public var viewModels: [Child] { entries.map(\.viewModel) }
+
+    /// The child of the topmost place in the stack showing `destination` (what SwiftUI's
+    /// `navigationDestination(for:)` hands a view); `nil` when the stack does not show it.
+    public func viewModel(for destination: Destination) -> Child? {
+        entries.last { $0.destination == destination }?.viewModel
+    }
+
+    /// The top destination's child, if the stack is not empty.
+    public var top: Child? { entries.last?.viewModel }
+}
