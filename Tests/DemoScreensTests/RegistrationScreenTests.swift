@@ -17,7 +17,8 @@ struct RegistrationScreenTests {
     @Test func typingGoesToTheFocusedFieldAndTabMoves() {
         let viewModel = RegistrationViewModel(repository: PendingRegistrationRepository())
         let screen = RegistrationScreen(viewModel: viewModel)
-        defer { viewModel.disappear() }
+        screen.didAppear()   // as the app does when it shows the screen
+        defer { screen.willDisappear() }
         for key: Key in [.character("a"), .character("b"), .character("x"), .backspace, .tab, .character("p"), .enter, .character("q")] {
             #expect(screen.handle(key) == nil)
         }

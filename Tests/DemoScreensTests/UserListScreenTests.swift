@@ -11,7 +11,8 @@ struct UserListScreenTests {
 
     @Test func searchFieldTakesTextUntilEscape() {
         let screen = UserListScreen(viewModel: viewModel)
-        defer { viewModel.disappear() }
+        screen.didAppear()   // as the app does when it shows the screen
+        defer { screen.willDisappear() }
         #expect(screen.handle(.character("/")) == nil)
         #expect(screen.ui.isSearchFocused)
         for key: Key in [.character("山"), .character("田"), .character("x"), .backspace] {
@@ -28,7 +29,8 @@ struct UserListScreenTests {
                      User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
         let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users))
         let screen = UserListScreen(viewModel: viewModel)
-        defer { viewModel.disappear() }
+        screen.didAppear()   // as the app does when it shows the screen
+        defer { screen.willDisappear() }
         #expect(await waitUntilRows { viewModel.state.visibleUsers == users })
         _ = screen.handle(.character("d"))
         #expect(screen.ui.confirmingDelete == users[0])
@@ -46,7 +48,8 @@ struct UserListScreenTests {
 
     @Test func filterKeyCyclesTheFilter() {
         let screen = UserListScreen(viewModel: viewModel)
-        defer { viewModel.disappear() }
+        screen.didAppear()   // as the app does when it shows the screen
+        defer { screen.willDisappear() }
         _ = screen.handle(.character("f"))
         #expect(viewModel.state.filter == .active)
         _ = screen.handle(.tab)

@@ -14,11 +14,25 @@ struct WeatherScreenTests {
         }
     }
 
+    @Test func theViewModelAppearsWithTheScreenAndItsWorkEndsWhenTheScreenIsHidden() {
+        let viewModel = WeatherViewModel(repository: PendingWeatherRepository())
+        let screen = WeatherScreen(viewModel: viewModel)
+        #expect(viewModel.state.forecast == .idle, "nothing loads before the screen is shown")
+
+        screen.didAppear()
+        #expect(viewModel.state.isLoading)
+
+        screen.willDisappear()
+        #expect(!viewModel.state.isLoading, "a hidden screen leaves no load running")
+        #expect(viewModel.state.forecast == .idle)
+    }
+
     @Test func arrowsChooseTheCityAndQGoesBack() {
         let cities = [City(id: "130010", name: "東京", prefecture: "東京都"), City(id: "270000", name: "大阪", prefecture: "大阪府")]
         let viewModel = WeatherViewModel(repository: PendingWeatherRepository(), cities: cities)
         let screen = WeatherScreen(viewModel: viewModel)
-        defer { viewModel.disappear() }
+        screen.didAppear()   // as the app does when it shows the screen
+        defer { screen.willDisappear() }
         _ = screen.handle(.down)
         #expect(viewModel.state.selectedCity == cities[1])
         _ = screen.handle(.down)

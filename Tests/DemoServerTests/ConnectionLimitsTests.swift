@@ -35,6 +35,13 @@ struct ConnectionLimitsTests {
     /// Connects to 127.0.0.1:`port`, sends `bytes`, and returns how long the server took to close
     /// the connection (reads block at most 10 s).
     static func secondsUntilClosed(port: Int, sending bytes: String) throws -> Double {
+        try exchange(port: port, sending: bytes).seconds
+    }
+
+    /// Connects to 127.0.0.1:`port`, sends `bytes` (then closes its sending side if
+    /// `closingWrite`, as a client that goes away does), and returns how long the server took to
+    /// close the connection and what it sent (reads block at most 10 s).
+    static func exchange(port: Int, sending bytes: String, closingWrite: Bool = false) throws -> (seconds: Double, received: String) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
@@ -50,9 +57,16 @@ struct ConnectionLimitsTests {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let start = ContinuousClock.now
         if !bytes.isEmpty { _ = bytes.withCString { send(fd, $0, strlen($0), 0) } }
+        if closingWrite { shutdown(fd, Int32(SHUT_WR)) }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while recv(fd, &buffer, buffer.count, 0) > 0 {}
+        var received: [UInt8] = []
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            received += buffer[..<count]
+        }
         let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return (seconds, String(decoding: received, as: UTF8.self))
     }
 }

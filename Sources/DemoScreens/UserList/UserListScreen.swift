@@ -8,10 +8,19 @@ public final class UserListScreen: Screen {
     /// The screen's own UI state.
     public private(set) var ui = UserListUI()
 
-    /// Creates the screen and tells the ViewModel it appeared.
+    /// Creates the screen; the ViewModel appears when the screen does.
     public init(viewModel: UserListViewModel) {
         self.viewModel = viewModel
+    }
+
+    /// The screen is visible: the ViewModel appears (loads what it shows).
+    public func didAppear() {
         viewModel.appear()
+    }
+
+    /// The screen is hidden or gone: the ViewModel disappears (its work is cancelled).
+    public func willDisappear() {
+        viewModel.disappear()
     }
 
     /// Draws the ViewModel's state.

@@ -7,10 +7,19 @@ public final class WeatherScreen: Screen {
     private let viewModel: WeatherViewModel
     private var tick = 0
 
-    /// Creates the screen and tells the ViewModel it appeared.
+    /// Creates the screen; the ViewModel appears when the screen does.
     public init(viewModel: WeatherViewModel) {
         self.viewModel = viewModel
+    }
+
+    /// The screen is visible: the ViewModel appears (loads what it shows).
+    public func didAppear() {
         viewModel.appear()
+    }
+
+    /// The screen is hidden or gone: the ViewModel disappears (its work is cancelled).
+    public func willDisappear() {
+        viewModel.disappear()
     }
 
     /// Draws the ViewModel's state.

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Turns every error a route throws into a JSON error response, so no request ever gets an empty
 /// 500 or a stack trace. Unexpected errors are logged and answered with a generic `internal` error.
@@ -28,6 +29,11 @@ struct ErrorMiddleware: RouterMiddleware {
                 return response
             }
             return respond(Self.apiError(for: error, request: request))
+        } catch let error as HTTPParserError {
+            // The request is not valid HTTP, or its body stopped before its Content-Length (the
+            // client went away, a cancelled request): the client's doing, not the server's.
+            context.logger.debug("Request body unreadable", metadata: ["error": "\(error)"])
+            return respond(.invalidBody("The request ended before its body was complete, or is not valid HTTP."))
         } catch is NIOTooManyBytesError {
             // A route that collected its body without `collectBody(atMost:)`.
             return respond(APIError(status: 413, code: .invalidBody, message: "The request body is too large."))

@@ -29,6 +29,7 @@ public final class TerminalApp {
     ///   with its ``TerminalAppExit/status``: the library never exits the process for you.
     public func run() async throws(TerminalSessionError) -> TerminalAppExit {
         try session.start()
+        stack.last?.didAppear()
         session.onResize = { [weak self] _ in
             self?.previous = nil
             self?.redraw()
@@ -54,17 +55,26 @@ public final class TerminalApp {
             guard let top = stack.last else { break }
             switch top.handle(key) {
             case .push(let screen)?:
+                top.willDisappear()
                 stack.append(screen)
+                screen.didAppear()
             case .pop?:
+                top.willDisappear()
                 stack.removeLast()
-                if stack.isEmpty { break loop }
+                guard let below = stack.last else { break loop }
+                below.didAppear()
             case .quit?:
+                top.willDisappear()
+                stack.removeAll()
                 break loop
             case nil:
                 break
             }
             rearm()
         }
+        // Ctrl-C, a signal or the input closing: the visible screen goes away too.
+        stack.last?.willDisappear()
+        stack.removeAll()
         token = nil
         // Stopped before the signal is read: a signal after this takes its usual action.
         session.stop()

@@ -26,6 +26,9 @@ final class FakeTerminal: TerminalDevice {
 
     func send(_ key: Key) { continuation.yield(key) }
 
+    /// The input ends (the terminal went away) without a signal.
+    func closeInput() { continuation.finish() }
+
     /// What ``TerminalSession`` does on SIGINT/SIGTERM: records the signal, ends the keys.
     func terminate(by signal: Int32) {
         terminationSignal = signal
