@@ -48,7 +48,6 @@ struct CancellationStressTests {
                 }
             }
             #expect(answered + cancelled + timedOut == 10_000)
-            #expect(answered > 0)
             #expect(cancelled > 0)
             // The server still answers: cancelled requests left no stuck connections behind.
             let after = try await transport.send(quick)
