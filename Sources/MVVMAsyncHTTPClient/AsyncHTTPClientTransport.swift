@@ -92,14 +92,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return result
     }
 
-    /// `duration` in nanoseconds, saturated to what `TimeAmount` holds (a timeout of 300 years is
-    /// "no practical limit", not a crash).
+    /// `duration` as NIO's `TimeAmount`, saturated to what it holds (a timeout of 300 years is
+    /// "no practical limit", not a crash); a negative one is zero.
     static func timeAmount(_ duration: Duration) -> TimeAmount {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0 else { return .zero }
-        let (wholeNanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return .nanoseconds(.max) }
-        let (total, overflowAgain) = wholeNanoseconds.addingReportingOverflow(attoseconds / 1_000_000_000)
-        return .nanoseconds(overflowAgain ? .max : total)
+        duration < .zero ? .zero : TimeAmount(duration)
     }
 }

@@ -53,10 +53,7 @@ actor ServerRunner {
         let eventLoopGroup = MultiThreadedEventLoopGroup.singleton
         // A silent connection (idle, or stalled mid-request) is closed after the idle timeout;
         // past the connection cap, new ones wait in the backlog. Each is logged once.
-        let idleTimeout = TimeAmount.nanoseconds(
-            serverConfiguration.idleTimeout.components.seconds * 1_000_000_000
-                + serverConfiguration.idleTimeout.components.attoseconds / 1_000_000_000
-        )
+        let idleTimeout = TimeAmount(serverConfiguration.idleTimeout)
         let application = Application(
             router: router,
             server: .http1(configuration: .init(
