@@ -42,9 +42,32 @@ struct ConnectionLimitsTests {
     /// `closingWrite`, as a client that goes away does), and returns how long the server took to
     /// close the connection and what it sent (reads block at most 10 s).
     static func exchange(port: Int, sending bytes: String, closingWrite: Bool = false) throws -> (seconds: Double, received: String) {
+        let fd = try connectedSocket(port: port)
+        defer { close(fd) }
+        let start = ContinuousClock.now
+        if !bytes.isEmpty { _ = bytes.withCString { send(fd, $0, strlen($0), 0) } }
+        if closingWrite { shutdown(fd, Int32(SHUT_WR)) }
+        let received = readUntilClosed(fd)
+        return (seconds(since: start), String(decoding: received, as: UTF8.self))
+    }
+
+    /// Connects `count` sockets to 127.0.0.1:`port` at once (the kernel's backlog completes
+    /// connections the server has not accepted yet), sends nothing, and returns how long after
+    /// the last connect the server took to close each (reads block at most 10 s).
+    static func silentConnections(port: Int, count: Int) throws -> [Double] {
+        let fds = try (0..<count).map { _ in try connectedSocket(port: port) }
+        defer { fds.forEach { close($0) } }
+        let start = ContinuousClock.now
+        return fds.map { fd in
+            _ = readUntilClosed(fd)
+            return seconds(since: start)
+        }
+    }
+
+    /// A TCP socket connected to 127.0.0.1:`port`, whose reads time out after 10 s.
+    static func connectedSocket(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -52,12 +75,17 @@ struct ConnectionLimitsTests {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        guard connected == 0 else {
+            close(fd)
+            throw POSIXError(.ECONNREFUSED)
+        }
         var limit = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        let start = ContinuousClock.now
-        if !bytes.isEmpty { _ = bytes.withCString { send(fd, $0, strlen($0), 0) } }
-        if closingWrite { shutdown(fd, Int32(SHUT_WR)) }
+        return fd
+    }
+
+    /// What `fd` receives until the server closes it (or a read times out).
+    static func readUntilClosed(_ fd: Int32) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var received: [UInt8] = []
         while true {
@@ -65,8 +93,11 @@ struct ConnectionLimitsTests {
             guard count > 0 else { break }
             received += buffer[..<count]
         }
+        return received
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return (seconds, String(decoding: received, as: UTF8.self))
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }
