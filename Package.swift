@@ -11,7 +11,8 @@ import PackageDescription
 //   Sources/MVVMData       transport, endpoints, APIError, retry, logging, DataSource/Repository helpers
 //   Sources/MVVMAsyncHTTPClient  opt-in: an HTTPTransport on AsyncHTTPClient (the demo's on Linux)
 //   Sources/MVVMTerminal   terminal view layer: frames, diff renderer, key decoder, session, widgets, screens
-//   Examples/*             the reference features (user list, registration, weather), one target each
+//   Examples/*             the reference features (user list, registration, weather), one target each,
+//                          and the app that navigates between them (AppFeature)
 //   Sources/DemoServer     the demo's HTTP API (Hummingbird) over SQLite (GRDB); demo-only
 //   Sources/DemoScreens    the demo's terminal screens; demo-only
 //   Sources/demo-server, Sources/mvvm-demo   the executables
@@ -144,6 +145,13 @@ let package = Package(
             path: "Examples/Registration",
             swiftSettings: swiftSettings
         ),
+        // The demo app's root: navigation over the three features, deep-link paths.
+        .target(
+            name: "AppFeature",
+            dependencies: ["MVVMCore", "UserListFeature", "WeatherFeature", "RegistrationFeature"],
+            path: "Examples/App",
+            swiftSettings: swiftSettings
+        ),
         // The demo's HTTP API over SQLite: Hummingbird and GRDB stay here, out of every library product.
         .target(
             name: "DemoServer",
@@ -172,14 +180,14 @@ let package = Package(
         // The demo app's screens (ViewModel state → frame, keys → events); not a product.
         .target(
             name: "DemoScreens",
-            dependencies: ["MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature"],
+            dependencies: ["MVVMTerminal", "AppFeature", "UserListFeature", "WeatherFeature", "RegistrationFeature"],
             swiftSettings: swiftSettings
         ),
         // `swift run mvvm-demo`: the features in the terminal, with the embedded demo server.
         .executableTarget(
             name: "mvvm-demo",
             dependencies: [
-                "DemoScreens", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMData",
+                "DemoScreens", "AppFeature", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMData",
                 "DemoServer",
                 .target(name: "MVVMAsyncHTTPClient", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -231,6 +239,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "AppFeatureTests",
+            dependencies: ["AppFeature", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "DemoServerTests",
             dependencies: [
                 "DemoServer",
@@ -246,7 +259,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoScreensTests",
-            dependencies: ["DemoScreens", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMCore"],
+            dependencies: ["DemoScreens", "AppFeature", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

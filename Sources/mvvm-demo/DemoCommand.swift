@@ -1,8 +1,10 @@
+import AppFeature
 import ArgumentParser
 import DemoScreens
 import DemoServer
 import Foundation
 import Logging
+import MVVMCore
 import MVVMData
 import MVVMTerminal
 import RegistrationFeature
@@ -20,6 +22,11 @@ struct DemoCommand: AsyncParsableCommand {
             Without options, starts the embedded demo server on 127.0.0.1 (a free port, a
             temporary SQLite database seeded with 10,000 users) and stops it on exit.
 
+            --open starts on the screen a path names, with the screens below it (q goes
+            back to them): users, users/<id> (a user's detail), registration, weather,
+            weather/<city code> (130010 Tokyo, 270000 Osaka, 471010 Naha, 016010 Sapporo,
+            090010 Utsunomiya, 230010 Nagoya, 260010 Kyoto, 400010 Fukuoka).
+
             Keys:
               anywhere    Ctrl-C quits (the terminal is restored)
               home        ↑/↓ move, Enter open, q/Esc quit
@@ -28,11 +35,14 @@ struct DemoCommand: AsyncParsableCommand {
                           f/Tab, Shift-Tab filter all/active/inactive
                           r refresh (retry after a failure)
                           t toggle active, d delete (y confirm, n cancel)
-                          Enter detail, q/Esc back
+                          Enter the user's detail, q/Esc back
+              user detail t toggle active, d delete (y confirm, n cancel)
+                          r retry, q/Esc back
               registration
                           Tab/↑/↓ move, type to edit, Enter next or submit
                           r retry (in an alert), Esc back
-              weather     ↑/↓ city, r retry, q/Esc back
+              weather     ↑/↓ city, Enter the city's forecast, r retry, q/Esc back
+              forecast    ↑/↓ scroll the text, r retry, q/Esc back
             """
     )
 
@@ -41,6 +51,17 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Option(help: "The server speaking the public forecast API's format (default: the API server).")
     var weatherURL: String?
+
+    @Option(help: ArgumentHelp("Start on the screen this path names, e.g. users/42 or weather/130010.", valueName: "path"))
+    var open: String = ""
+
+    func validate() throws {
+        do {
+            _ = try Navigation<AppDestination, Never>(path: open)
+        } catch {
+            throw ValidationError("--open: \(TerminalText.sanitize(error.description))")
+        }
+    }
 
     mutating func run() async throws {
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
@@ -59,7 +80,7 @@ struct DemoCommand: AsyncParsableCommand {
                 server = try await DemoServer.start(DemoServerConfiguration(host: "127.0.0.1", port: 0, databasePath: folder.databasePath))
             }
             guard let base = apiURL ?? server?.baseURL else { throw CommandLineError("no API URL") }
-            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base)
+            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, path: open)
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {
@@ -81,21 +102,19 @@ struct DemoCommand: AsyncParsableCommand {
     /// Runs the screens until the user quits or a signal ends them; returns why they ended, or
     /// why they could not start.
     @MainActor
-    static func runApp(apiURL: URL, weatherURL: URL) async -> Result<TerminalAppExit, TerminalSessionError> {
+    static func runApp(apiURL: URL, weatherURL: URL, path: String) async -> Result<TerminalAppExit, TerminalSessionError> {
         // A hanging or dripping server shows an error and a retry within seconds.
         let transport = makeDemoTransport()
         let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline)
-        let users = RemoteUserRepository(dataSource: UserRemoteDataSource(client: api))
-        let registrations = RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api))
-        let weather = RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)))
-        let home = HomeScreen(items: [
-            .init(title: "User list") { UserListScreen(viewModel: UserListViewModel(repository: users)) },
-            .init(title: "Registration") { RegistrationScreen(viewModel: RegistrationViewModel(repository: registrations)) },
-            .init(title: "Weather") { WeatherScreen(viewModel: WeatherViewModel(repository: weather)) },
-            .init(title: "Quit", open: nil),
-        ])
+        let dependencies = AppDependencies(
+            users: RemoteUserRepository(dataSource: UserRemoteDataSource(client: api)),
+            registrations: RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api)),
+            weather: RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)))
+        )
+        // `validate()` checked the path: it opens.
+        guard let app = try? AppViewModel(dependencies: dependencies, path: path) else { return .success(.finished) }
         do {
-            return .success(try await TerminalApp(root: home).run())
+            return .success(try await TerminalApp(root: AppScreens.root(app), navigation: AppScreens.navigation(app)).run())
         } catch {
             return .failure(error)
         }

@@ -1,29 +1,28 @@
+import AppFeature
 import DemoScreens
 import MVVMTerminal
 import Testing
 
 @MainActor
 struct HomeScreenTests {
-    final class Blank: Screen {
-        func render(into frame: inout Frame) {}
-        func handle(_ key: Key) -> ScreenAction? { nil }
+    let app: AppViewModel
+
+    init() throws {
+        app = try pendingApp()
     }
 
     func home() -> HomeScreen {
-        HomeScreen(items: [
-            .init(title: "User list") { Blank() },
-            .init(title: "Weather") { Blank() },
-            .init(title: "Quit", open: nil),
-        ])
+        HomeScreen(app: app)
     }
 
     @Test func rendersTheMenuWithKeyHelp() {
-        var frame = Frame(width: 42, height: 6)
+        var frame = Frame(width: 42, height: 7)
         home().render(into: &frame)
         #expect(frame.text == [
             " swift-mvvm demo",
             "",
             "   User list",
+            "   Registration",
             "   Weather",
             "   Quit",
             " ↑↓ Move  Enter Open  q Quit  Ctrl-C Quit",
@@ -35,11 +34,17 @@ struct HomeScreenTests {
         let screen = home()
         #expect(screen.handle(.up) == nil)
         #expect(screen.selection == 0)
-        guard case .push? = screen.handle(.enter) else { Issue.record("Enter should open"); return }
+        #expect(screen.handle(.enter) == nil)
+        #expect(app.state.navigation.stack == [.users], "Enter opens the user list")
+        app.onEvent(.navigation(.back))
         _ = screen.handle(.down)
         _ = screen.handle(.down)
+        #expect(screen.handle(.enter) == nil)
+        #expect(app.state.navigation.stack == [.weather])
+        app.onEvent(.navigation(.back))
         _ = screen.handle(.down)
-        #expect(screen.selection == 2)
+        _ = screen.handle(.down)
+        #expect(screen.selection == 3)
         guard case .quit? = screen.handle(.enter) else { Issue.record("Quit should quit"); return }
         guard case .quit? = screen.handle(.character("q")) else { Issue.record("q should quit"); return }
     }

@@ -12,6 +12,11 @@ struct PendingUserRepository: UserRepository {
         throw .server
     }
 
+    func user(id: Int) async throws(UserError) -> User {
+        await wait()
+        throw .server
+    }
+
     func stats() async throws(UserError) -> UserStats {
         await wait()
         throw .server
@@ -35,6 +40,11 @@ struct OnePageUserRepository: UserRepository {
 
     func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
         UserPage(users: users, total: users.count, hasMore: false)
+    }
+
+    func user(id: Int) async throws(UserError) -> User {
+        guard let user = users.first(where: { $0.id == id }) else { throw .notFound }
+        return user
     }
 
     func stats() async throws(UserError) -> UserStats {

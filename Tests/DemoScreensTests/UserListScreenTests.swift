@@ -1,3 +1,4 @@
+import AppFeature
 import DemoScreens
 import MVVMCore
 import MVVMTerminal
@@ -8,9 +9,14 @@ import UserListFeature
 @MainActor
 struct UserListScreenTests {
     let viewModel = UserListViewModel(repository: PendingUserRepository())
+    let app: AppViewModel
+
+    init() throws {
+        app = try pendingApp(path: "users")
+    }
 
     @Test func searchFieldTakesTextUntilEscape() {
-        let screen = UserListScreen(viewModel: viewModel)
+        let screen = UserListScreen(viewModel: viewModel, app: app)
         screen.didAppear()   // as the app does when it shows the screen
         defer { screen.willDisappear() }
         #expect(screen.handle(.character("/")) == nil)
@@ -28,7 +34,7 @@ struct UserListScreenTests {
         let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true),
                      User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
         let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users))
-        let screen = UserListScreen(viewModel: viewModel)
+        let screen = UserListScreen(viewModel: viewModel, app: app)
         screen.didAppear()   // as the app does when it shows the screen
         defer { screen.willDisappear() }
         #expect(await waitUntilRows { viewModel.state.visibleUsers == users })
@@ -40,6 +46,20 @@ struct UserListScreenTests {
         #expect(viewModel.state.pendingUserIDs.isEmpty)
     }
 
+    @Test func enterOpensTheSelectedUsersDetail() async {
+        let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true),
+                     User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
+        let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users))
+        let screen = UserListScreen(viewModel: viewModel, app: app)
+        screen.didAppear()
+        defer { screen.willDisappear() }
+        #expect(await waitUntilRows { viewModel.state.visibleUsers == users })
+        _ = screen.handle(.down)
+        #expect(screen.handle(.enter) == nil)
+        #expect(app.state.navigation.stack == [.users, .user(id: 2)])
+        #expect(app.path == "users/2")
+    }
+
     /// Lets the screen's first load land (the repository answers at once).
     private func waitUntilRows(_ condition: @MainActor () -> Bool) async -> Bool {
         for _ in 0..<10_000 where !condition() { await Task.yield() }
@@ -47,7 +67,7 @@ struct UserListScreenTests {
     }
 
     @Test func filterKeyCyclesTheFilter() {
-        let screen = UserListScreen(viewModel: viewModel)
+        let screen = UserListScreen(viewModel: viewModel, app: app)
         screen.didAppear()   // as the app does when it shows the screen
         defer { screen.willDisappear() }
         _ = screen.handle(.character("f"))

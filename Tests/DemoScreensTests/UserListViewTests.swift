@@ -92,7 +92,7 @@ struct UserListViewTests {
         ].joined(separator: "\n"))
     }
 
-    @Test func alertAndDetailAndConfirm() {
+    @Test func alertAndConfirm() {
         var state = Self.loadedState()
         _ = state.alerts.enqueue(ErrorPresentation(title: "ユーザー", message: "通信エラー"))
         #expect(Self.render(state) == [
@@ -103,20 +103,6 @@ struct UserListViewTests {
             " ● 山田 太郎  <tar│            │",
             " ○ �[2JEve  <eve@e│ Enter OK   │",
             " ● Ann  <ann@examp└────────────┘",
-            "",
-            "",
-            " / Search  f Filter  r Refresh  t Toggle  d Delete",
-        ].joined(separator: "\n"))
-        state = Self.loadedState()
-        state.detail = Self.users[0]
-        #expect(Self.render(state) == [
-            " ユーザー (6543)",
-            " Search: / to search",
-            " [All┌─ User 1 ────────────────────────────┐",
-            "     │ 山田 太郎 <taro@example.com> active │",
-            " ● 山│                                     │",
-            " ○ �[│ Enter/Esc Close                     │",
-            " ● An└─────────────────────────────────────┘",
             "",
             "",
             " / Search  f Filter  r Refresh  t Toggle  d Delete",

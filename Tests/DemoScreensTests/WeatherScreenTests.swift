@@ -1,3 +1,4 @@
+import AppFeature
 import DemoScreens
 import MVVMTerminal
 import Testing
@@ -14,9 +15,9 @@ struct WeatherScreenTests {
         }
     }
 
-    @Test func theViewModelAppearsWithTheScreenAndItsWorkEndsWhenTheScreenIsHidden() {
+    @Test func theViewModelAppearsWithTheScreenAndItsWorkEndsWhenTheScreenIsHidden() throws {
         let viewModel = WeatherViewModel(repository: PendingWeatherRepository())
-        let screen = WeatherScreen(viewModel: viewModel)
+        let screen = WeatherScreen(viewModel: viewModel, app: try pendingApp(path: "weather"))
         #expect(viewModel.state.forecast == .idle, "nothing loads before the screen is shown")
 
         screen.didAppear()
@@ -27,10 +28,10 @@ struct WeatherScreenTests {
         #expect(viewModel.state.forecast == .idle)
     }
 
-    @Test func arrowsChooseTheCityAndQGoesBack() {
+    @Test func arrowsChooseTheCityAndQGoesBack() throws {
         let cities = [City(id: "130010", name: "東京", prefecture: "東京都"), City(id: "270000", name: "大阪", prefecture: "大阪府")]
         let viewModel = WeatherViewModel(repository: PendingWeatherRepository(), cities: cities)
-        let screen = WeatherScreen(viewModel: viewModel)
+        let screen = WeatherScreen(viewModel: viewModel, app: try pendingApp(path: "weather"))
         screen.didAppear()   // as the app does when it shows the screen
         defer { screen.willDisappear() }
         _ = screen.handle(.down)

@@ -26,7 +26,7 @@ struct WeatherViewTests {
             "",
             "",
             "",
-            " ↑↓ City  r Retry  q Back",
+            " ↑↓ City  Enter Detail  r Retry  q Back",
         ].joined(separator: "\n"))
     }
 }
@@ -45,7 +45,7 @@ extension WeatherViewTests {
             "",
             "               ⠋ Loading…",
             "",
-            " ↑↓ City  r Retry  q Back",
+            " ↑↓ City  Enter Detail  r Retry  q Back",
         ].joined(separator: "\n"))
         state.forecast = .failed(ErrorPresentation(title: "天気予報", message: "通信エラー"), previous: nil)
         frame = Frame(width: 50, height: 8)
@@ -58,7 +58,7 @@ extension WeatherViewTests {
             "",
             "               通信エラー  (r: retry)",
             "",
-            " ↑↓ City  r Retry  q Back",
+            " ↑↓ City  Enter Detail  r Retry  q Back",
         ].joined(separator: "\n"))
     }
 }

@@ -11,11 +11,12 @@ struct UserListViewModelTests {
     let repository: StubUserRepository
     let analytics = RecordingAnalytics()
     let tester: ViewModelTester<UserListViewModel>
+    let changes = UserChanges()
     static let users = sampleUsers(45)
 
     init() {
         repository = StubUserRepository(users: Self.users, clock: clock)
-        tester = ViewModelTester(UserListViewModel(repository: repository, analytics: analytics, clock: clock), clock: clock)
+        tester = ViewModelTester(UserListViewModel(repository: repository, changes: changes, analytics: analytics, clock: clock), clock: clock)
     }
 
     /// Appears and receives the first page and the counts.
@@ -253,14 +254,62 @@ struct UserListViewModelTests {
         await tester.finish()
     }
 
-    @Test func selectingAUserShowsItsDetailWhichFollowsAToggle() async {
+    @Test func aWriteSavedOnAnotherScreenShowsInTheRowsAndCountsWithoutAReload() async {
+        _ = await appearAndLoad()   // 30 active
+        tester.viewModel.disappear()   // the detail is pushed over the list
+        var user4 = Self.users[3]
+        user4.isActive = false
+        changes.post(.saved(user4))
+        await tester.receive { $0.setActive(false, userID: 4); $0.visibleUsers = $0.users.items }
+        #expect(tester.state.activeCount == 29)
+        changes.post(.deleted(userID: 5))
+        await tester.receive {
+            $0.users.updateItems { $0.removeAll { $0.id == 5 } }
+            $0.moveActiveCount(by: -1)
+            $0.visibleUsers = $0.users.items
+        }
+        tester.viewModel.appear()   // back on the list: nothing to load
+        #expect(tester.state.activeCount == 28)
+        #expect(repository.calls == [#"users(page: 1, q: "", all)"#, "stats"])
+        await tester.finish()
+    }
+
+    @Test func aChangeToARowNotLoadedAsksForTheCountsOnReturn() async {
         _ = await appearAndLoad()
-        tester.send(.userSelected(userID: 4)) { $0.detail = Self.users[3] }
-        tester.send(.toggleActiveTapped(userID: 4)) { $0.pendingUserIDs = [4]; $0.setActive(false, userID: 4); $0.visibleUsers = $0.users.items }
-        #expect(tester.state.detail?.isActive == false)
-        await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.pendingUserIDs = [] }
-        tester.send(.detailDismissed) { $0.detail = nil }
+        tester.viewModel.disappear()
+        changes.post(.gone(userID: 44))   // a deep-linked detail found user 44 gone
+        repository.deleteElsewhere(44)
+        tester.viewModel.appear()
+        await tester.advance(by: .milliseconds(50))
+        await tester.receive { $0.activeCount = 29 }
+        #expect(repository.calls == [#"users(page: 1, q: "", all)"#, "stats", "stats"])
+        await tester.finish()
+    }
+
+    @Test func aPullToRefreshOverTheRowsSaysItIsRefreshingUntilThePageArrives() async {
+        _ = await appearAndLoad()
+        var refresh: PageRequest<Int>!
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
+        #expect(tester.state.visibleUsers.count == 20, "the rows stay while refreshing")
+        await tester.advance(by: .milliseconds(100))   // the counts (unchanged) and the page
+        await tester.receive {
+            $0.users.complete(refresh, with: Page(items: Array(Self.users[0..<20]), nextCursor: 2))
+            $0.isRefreshing = false
+        }
+        await tester.finish()
+    }
+
+    @Test func aFailedRefreshEndsRefreshingAndKeepsTheRows() async {
+        _ = await appearAndLoad()
+        repository.fail(.users, with: .server)
+        var refresh: PageRequest<Int>!
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.users.fail(refresh, with: ErrorPresentation(UserError.server))
+            $0.isRefreshing = false
+        }
+        #expect(tester.state.visibleUsers.count == 20)
         await tester.finish()
     }
 
@@ -269,7 +318,7 @@ struct UserListViewModelTests {
         tester.send(.toggleActiveTapped(userID: 4)) { $0.pendingUserIDs = [4]; $0.setActive(false, userID: 4); $0.visibleUsers = $0.users.items }
         await tester.advance(by: .milliseconds(150))
         var refresh: PageRequest<Int>!
-        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh() }   // the server reads user 4 as active
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }   // the server reads user 4 as active
         await tester.advance(by: .milliseconds(50))   // the toggle lands; the counts read before it are asked again
         await tester.receive {
             $0.pendingUserIDs = []
@@ -277,6 +326,7 @@ struct UserListViewModelTests {
         await tester.advance(by: .milliseconds(50))   // the page read before the toggle arrives
         await tester.receive {
             $0.users.complete(refresh, with: Page(items: $0.users.items, nextCursor: 2))
+            $0.isRefreshing = false
         }
         #expect(tester.state.users.items.first { $0.id == 4 }?.isActive == false)
         #expect(tester.state.activeCount == 29)
@@ -292,11 +342,11 @@ struct UserListViewModelTests {
         }
         await tester.advance(by: .milliseconds(150))
         var refresh: PageRequest<Int>!
-        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh() }
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
         await tester.advance(by: .milliseconds(50))
         await tester.receive { $0.pendingUserIDs = [] }
         await tester.advance(by: .milliseconds(50))
-        await tester.receive { $0.users.complete(refresh, with: Page(items: $0.users.items, nextCursor: 2)) }
+        await tester.receive { $0.users.complete(refresh, with: Page(items: $0.users.items, nextCursor: 2)); $0.isRefreshing = false }
         #expect(!tester.state.users.items.contains { $0.id == 3 })
         await tester.finish()
     }
@@ -331,11 +381,11 @@ struct UserListViewModelTests {
         _ = await appearAndLoad()   // 30 active
         tester.send(.toggleActiveTapped(userID: 4)) { $0.pendingUserIDs = [4]; $0.setActive(false, userID: 4); $0.visibleUsers = $0.users.items }
         var refresh: PageRequest<Int>!
-        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh() }
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
         await tester.advance(by: .milliseconds(50))
         await tester.receive { $0.activeCount = 30 }   // read before the toggle landed
         await tester.advance(by: .milliseconds(50))
-        await tester.receive { $0.users.complete(refresh, with: Page(items: $0.users.items, nextCursor: 2)) }   // user 4 stays as toggled
+        await tester.receive { $0.users.complete(refresh, with: Page(items: $0.users.items, nextCursor: 2)); $0.isRefreshing = false }   // user 4 stays as toggled
         await tester.advance(by: .milliseconds(100))   // the toggle lands: the counts are asked again
         await tester.receive { $0.pendingUserIDs = [] }
         await tester.advance(by: .milliseconds(50))
@@ -409,15 +459,15 @@ struct UserListViewModelTests {
     @Test func disappearingMidRefreshKeepsTheRowsAndRefreshingAgainWorks() async {
         _ = await appearAndLoad()
         var refresh: PageRequest<Int>!
-        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh() }
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
         tester.viewModel.disappear()
-        await tester.receive { $0.users.cancel(refresh) }
+        await tester.receive { $0.users.cancel(refresh); $0.isRefreshing = false }
         #expect(tester.state.users.items == Array(Self.users[0..<20]))
 
         tester.viewModel.appear()
-        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh() }
+        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.users.complete(refresh, with: Page(items: Array(Self.users[0..<20]), nextCursor: 2)) }
+        await tester.receive { $0.users.complete(refresh, with: Page(items: Array(Self.users[0..<20]), nextCursor: 2)); $0.isRefreshing = false }
         await tester.finish()
     }
 

@@ -18,6 +18,10 @@ public struct UserRemoteDataSource: RemoteDataSource {
         ]))
     }
 
+    func user(id: Int) async throws(APIError) -> UserDTO {
+        try await fetch(.get("/api/users/\(id)"))
+    }
+
     func stats() async throws(APIError) -> UserStatsDTO {
         try await fetch(.get("/api/users/stats"))
     }

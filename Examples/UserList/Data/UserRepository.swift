@@ -5,6 +5,8 @@ public protocol UserRepository: Sendable {
     /// One page of users matching `query` (name or email, case- and diacritic-insensitive) and
     /// `filter`, filtered on the server.
     func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage
+    /// One user by id; ``UserError/notFound`` when the server has none.
+    func user(id: Int) async throws(UserError) -> User
     /// Counts over all users.
     func stats() async throws(UserError) -> UserStats
     /// Saves a user's active flag; returns the saved user.
@@ -27,6 +29,13 @@ public struct RemoteUserRepository: UserRepository {
         try await withDomainErrors(UserError.self) { () async throws(APIError) in
             let dto = try await dataSource.users(page: page, size: size, query: query, filter: filter)
             return UserPage(users: dto.items.map(\.user), total: dto.total, hasMore: dto.hasMore)
+        }
+    }
+
+    /// `GET /api/users/{id}`.
+    public func user(id: Int) async throws(UserError) -> User {
+        try await withDomainErrors(UserError.self) { () async throws(APIError) in
+            try await dataSource.user(id: id).user
         }
     }
 

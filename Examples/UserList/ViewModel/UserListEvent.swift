@@ -14,10 +14,6 @@ public enum UserListEvent: Hashable, Sendable {
     case toggleActiveTapped(userID: Int)
     /// The delete action on a row, after the user confirmed.
     case deleteConfirmed(userID: Int)
-    /// A row was selected.
-    case userSelected(userID: Int)
-    /// The detail was closed.
-    case detailDismissed
     /// The alert with this id was dismissed.
     case alertDismissed(id: Int)
 }

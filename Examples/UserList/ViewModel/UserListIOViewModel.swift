@@ -75,8 +75,9 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
         public let loadFailure: Driver<ErrorPresentation?>
         /// The alert to show now.
         public let alert: Driver<AlertQueue.Entry?>
-        /// The selected user's detail.
-        public let selectedUser: Driver<User?>
+        /// A row the user selected: the view shows its detail (a navigation, sent once per
+        /// selection, never replayed).
+        public let selectedUser: AnyPublisher<User, Never>
         /// Whether to show the empty state.
         public let showsEmptyState: Driver<Bool>
     }
@@ -103,7 +104,6 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
             input.retryTapped.map { UserListEvent.retryTapped }.eraseToAnyPublisher(),
             input.searchText.map(UserListEvent.searchTextChanged).eraseToAnyPublisher(),
             input.filterSelection.map(UserListEvent.filterSelected).eraseToAnyPublisher(),
-            input.userSelection.map { UserListEvent.userSelected(userID: $0) }.eraseToAnyPublisher(),
             input.toggleTapped.map { UserListEvent.toggleActiveTapped(userID: $0) }.eraseToAnyPublisher(),
             input.deleteConfirmed.map { UserListEvent.deleteConfirmed(userID: $0) }.eraseToAnyPublisher(),
             input.alertDismissed.map { UserListEvent.alertDismissed(id: $0) }.eraseToAnyPublisher(),
@@ -120,7 +120,9 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
             isLoadingMore: store.publisher(for: \.isLoadingMore).asDriver(),
             loadFailure: store.publisher(for: \.loadFailure).asDriver(),
             alert: store.publisher(for: \.alerts.current).asDriver(),
-            selectedUser: store.publisher(for: \.detail).asDriver(),
+            selectedUser: input.userSelection
+                .compactMap { [weak viewModel] id in viewModel?.state.users.items.first { $0.id == id } }
+                .eraseToAnyPublisher(),
             showsEmptyState: store.publisher(for: \.showsEmptyState).asDriver()
         )
     }

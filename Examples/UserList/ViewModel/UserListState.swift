@@ -23,8 +23,10 @@ public struct UserListState: Equatable, Sendable {
     public var visibleUsers: [User] = []
     /// How many users are active, for the title; `nil` until known.
     public var activeCount: Int?
-    /// The user whose detail is shown, if any.
-    public var detail: User?
+    /// A pull to refresh is in flight while the rows stay shown: what a `UIRefreshControl`
+    /// shows until it ends refreshing (the terminal shows "Refreshing…"). A refresh on an empty
+    /// list is ``isLoadingFirstPage`` instead.
+    public var isRefreshing = false
     /// Alerts waiting to be shown, oldest first; each shows once.
     public var alerts = AlertQueue()
     /// Users with a toggle or delete on its way to the server.

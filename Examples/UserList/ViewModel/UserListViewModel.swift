@@ -2,7 +2,11 @@ public import MVVMCore
 
 /// The user list (the articles' `UserListViewModel`, the best version of it): server-side pages,
 /// a debounced search whose latest query wins, a status filter, the active count, optimistic
-/// toggle and delete with rollback, a detail, alerts that show once, and analytics.
+/// toggle and delete with rollback, pull to refresh, alerts that show once, and analytics.
+///
+/// A row's detail is a screen of its own (``UserDetailViewModel``), which the app pushes; what
+/// the detail saves reaches this list through ``UserChanges``, so the rows are up to date when
+/// the user comes back, with no reload.
 ///
 /// The articles' bugs are fixed: rows are found by id after every `await` (never by an index
 /// captured before it); an older search's answer never lands after a newer one; work ends with
@@ -41,6 +45,11 @@ public final class UserListViewModel: ViewModel {
     /// Whether counts arrived while a write was pending: they may miss it, so they are asked
     /// again once the writes are answered.
     private var countsReadDuringAWrite = false
+    /// Whether another screen changed users this list has no row for, so the counts may be out
+    /// of date: they are asked again on the next appearance.
+    private var countsAreStale = false
+    /// Follows the changes other screens post.
+    private var changesToken: ObservationToken?
 
     private enum PendingWrite {
         case toggle(isActive: Bool)
@@ -51,23 +60,27 @@ public final class UserListViewModel: ViewModel {
     ///
     /// - Parameters:
     ///   - repository: where users come from.
+    ///   - changes: where other screens (the user detail) post the writes the server confirmed;
+    ///     the rows follow them, even while this screen is hidden.
     ///   - analytics: where analytics events go.
     ///   - clock: the clock of the search debounce.
     public init(
         repository: any UserRepository,
+        changes: UserChanges = UserChanges(),
         analytics: any AnalyticsTracker = NoAnalytics(),
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.repository = repository
         self.analytics = analytics
         self.store = StateStore(State(), clock: clock)
+        changesToken = changes.subscribe { [weak self] change in self?.follow(change) }
     }
 
     /// Handles one event from the screen.
     public func onEvent(_ event: Event) {
         switch event {
         case .refreshPulled:
-            loadFirstPage()
+            loadFirstPage(isRefresh: true)
             loadStats()
         case .lastRowsAppeared:
             loadPage { $0.users.beginNextPage() }
@@ -88,10 +101,6 @@ public final class UserListViewModel: ViewModel {
             toggleActive(userID)
         case .deleteConfirmed(let userID):
             delete(userID)
-        case .userSelected(let userID):
-            store.update { $0.detail = $0.users.items.first { $0.id == userID } }
-        case .detailDismissed:
-            store.update { $0.detail = nil }
         case .alertDismissed(let id):
             store.update { $0.alerts.dismiss(id) }
         }
@@ -110,7 +119,10 @@ public final class UserListViewModel: ViewModel {
         }
         let current = State.Query(text: state.searchText, filter: state.filter)
         if state.users.loadedPageCount == 0 || state.loadedQuery != current, !state.users.isLoading { loadFirstPage() }
-        if state.activeCount == nil { loadStats() }
+        if state.activeCount == nil || countsAreStale {
+            countsAreStale = false
+            loadStats()
+        }
     }
 
     // MARK: - Pages
@@ -121,17 +133,28 @@ public final class UserListViewModel: ViewModel {
 
     /// Asks for the first page of the current search text and filter; the rows stay until it
     /// arrives. One update: the new query and its request.
-    private func loadFirstPage() {
+    ///
+    /// - Parameter isRefresh: a pull to refresh: while rows are shown, ``UserListState/isRefreshing``
+    ///   says so until the page arrives.
+    private func loadFirstPage(isRefresh: Bool = false) {
+        let rowsShown = !state.users.items.isEmpty
         loadPage { state in
             state.loadedQuery = State.Query(text: state.searchText, filter: state.filter)
             return state.users.beginRefresh()
+        } started: { state in
+            state.isRefreshing = isRefresh && rowsShown
         }
     }
 
-    private func loadPage(_ begin: (inout State) -> PageRequest<Int>?) {
+    /// Starts the page request `begin` makes, if any; `started` then updates the state in the
+    /// same change. A newer request ends the refresh it replaces.
+    private func loadPage(_ begin: (inout State) -> PageRequest<Int>?, started onStart: (inout State) -> Void = { $0.isRefreshing = false }) {
         let shownQuery = state.loadedQuery
         var started: PageRequest<Int>?
-        change { started = begin(&$0) }
+        change { state in
+            started = begin(&state)
+            if started != nil { onStart(&state) }
+        }
         guard let request = started else { return }
         writtenSincePageRequest = [:]
         let query = state.loadedQuery
@@ -140,6 +163,7 @@ public final class UserListViewModel: ViewModel {
         let putBack: @MainActor (inout State) -> Void = { state in
             state.users.cancel(request)
             state.loadedQuery = shownQuery
+            state.isRefreshing = false
         }
         store.run(WorkKey.page, onCancel: putBack) { [weak self, repository] in
             do throws(UserError) {
@@ -173,16 +197,23 @@ public final class UserListViewModel: ViewModel {
         change { state in
             let next = page.hasMore ? request.cursor + 1 : nil
             state.users.complete(request, with: Page(items: rows, nextCursor: next))
+            state.isRefreshing = false
         }
         if request.isFirstPage { analytics.track(.viewed(count: page.total)) }
     }
 
     private func pageFailed(_ error: UserError, for request: PageRequest<Int>) {
         guard let presentation = presenter.present(error) else {
-            store.update { $0.users.cancel(request) }
+            store.update {
+                $0.users.cancel(request)
+                $0.isRefreshing = false
+            }
             return
         }
-        store.update { $0.users.fail(request, with: presentation) }
+        store.update {
+            $0.users.fail(request, with: presentation)
+            $0.isRefreshing = false
+        }
         analytics.track(.error(message: presentation.message))
     }
 
@@ -240,7 +271,6 @@ public final class UserListViewModel: ViewModel {
             state.users.updateItems { items in
                 if let index = items.firstIndex(where: { $0.id == user.id }) { items[index] = user }
             }
-            if state.detail?.id == user.id { state.detail = user }
         }
         analytics.track(.toggled(userID: user.id, isActive: user.isActive))
     }
@@ -265,7 +295,6 @@ public final class UserListViewModel: ViewModel {
             state.pendingUserIDs.insert(userID)
             state.users.updateItems { $0.removeAll { $0.id == userID } }
             if user.isActive { state.moveActiveCount(by: -1) }
-            if state.detail?.id == userID { state.detail = nil }
         }
         store.run(WorkKey.write, policy: .queue) { [weak self, repository] in
             do throws(UserError) {
@@ -300,6 +329,33 @@ public final class UserListViewModel: ViewModel {
         if let presentation { analytics.track(.error(message: presentation.message)) }
     }
 
+    // MARK: - Changes made on other screens
+
+    /// Shows a write another screen made (the server confirmed it, or found the user gone): the
+    /// row changes or leaves, and a page in flight, read before it, does not undo it.
+    private func follow(_ userChange: UserChange) {
+        let userID = userChange.userID
+        var knewTheRow = false
+        change { state in
+            guard let index = state.users.items.firstIndex(where: { $0.id == userID }) else { return }
+            knewTheRow = true
+            let wasActive = state.users.items[index].isActive
+            switch userChange {
+            case .saved(let user):
+                state.users.updateItems { $0[index] = user }
+                if user.isActive != wasActive { state.moveActiveCount(by: user.isActive ? 1 : -1) }
+            case .deleted, .gone:
+                state.users.updateItems { $0.remove(at: index) }
+                if wasActive { state.moveActiveCount(by: -1) }
+            }
+        }
+        switch userChange {
+        case .saved(let user): writtenSincePageRequest[userID] = user
+        case .deleted, .gone: writtenSincePageRequest[userID] = .some(nil)
+        }
+        if !knewTheRow { countsAreStale = true }
+    }
+
     // MARK: - Updates
 
     /// An update that keeps `visibleUsers` in step with the rows, the search text and the filter.
@@ -312,7 +368,7 @@ public final class UserListViewModel: ViewModel {
 }
 
 extension UserListState {
-    /// Sets a loaded user's active flag, the detail's and the active count, by id.
+    /// Sets a loaded user's active flag and the active count, by id.
     mutating func setActive(_ isActive: Bool, userID: Int) {
         var changed = false
         users.updateItems { items in
@@ -322,7 +378,6 @@ extension UserListState {
         }
         guard changed else { return }
         moveActiveCount(by: isActive ? 1 : -1)
-        if detail?.id == userID { detail?.isActive = isActive }
     }
 
     /// Moves the active count by `delta` (an optimistic write), staying within `0...Int.max`

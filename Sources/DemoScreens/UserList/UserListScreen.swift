@@ -1,16 +1,20 @@
+public import AppFeature
 public import MVVMTerminal
 public import UserListFeature
 
-/// The user list: search, filter, paging, refresh, toggle, delete with confirmation, detail.
+/// The user list: search, filter, paging, refresh, toggle, delete with confirmation; Enter
+/// opens the row's detail (the app pushes it).
 @MainActor
 public final class UserListScreen: Screen {
     private let viewModel: UserListViewModel
+    private let app: AppViewModel
     /// The screen's own UI state.
     public private(set) var ui = UserListUI()
 
-    /// Creates the screen; the ViewModel appears when the screen does.
-    public init(viewModel: UserListViewModel) {
+    /// Creates the screen; the ViewModel appears when the screen does, and `app` opens details.
+    public init(viewModel: UserListViewModel, app: AppViewModel) {
         self.viewModel = viewModel
+        self.app = app
     }
 
     /// The screen is visible: the ViewModel appears (loads what it shows).
@@ -34,10 +38,6 @@ public final class UserListScreen: Screen {
         let state = viewModel.state
         if let alert = state.alerts.current {
             if key == .enter || key == .escape || key == .character("q") { viewModel.onEvent(.alertDismissed(id: alert.id)) }
-            return nil
-        }
-        if state.detail != nil {
-            if key == .enter || key == .escape || key == .character("q") { viewModel.onEvent(.detailDismissed) }
             return nil
         }
         if let user = ui.confirmingDelete {
@@ -96,7 +96,7 @@ public final class UserListScreen: Screen {
         case .character("d"):
             ui.confirmingDelete = selected
         case .enter:
-            if let selected { viewModel.onEvent(.userSelected(userID: selected.id)) }
+            if let selected { app.onEvent(.opened(.user(id: selected.id))) }
         default: break
         }
         return nil

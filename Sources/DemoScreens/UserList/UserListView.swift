@@ -35,14 +35,13 @@ public enum UserListView {
             if state.isLoadingMore {
                 Spinner.draw(into: &frame, at: Position(row: frame.height - 2, column: 1), tick: ui.tick, label: "Loading more…")
             }
+            if state.isRefreshing {
+                Spinner.draw(into: &frame, at: Position(row: 3, column: 1), tick: ui.tick, label: "Refreshing…")
+            }
         }
         StatusBar.draw(into: &frame, items: ui.isSearchFocused
             ? ["Type to search", "Enter/↓ List", "Esc Done"]
             : ["/ Search", "f Filter", "r Refresh", "t Toggle", "d Delete", "Enter Detail", "q Back"])
-        if let user = state.detail {
-            Dialog(title: "User \(user.id)", message: "\(user.name) <\(user.email)> \(user.isActive ? "active" : "inactive")", buttons: ["Enter/Esc Close"])
-                .draw(into: &frame)
-        }
         if let user = ui.confirmingDelete {
             Dialog(title: "Delete", message: "Delete \(user.name)?", buttons: ["y Delete", "n Cancel"]).draw(into: &frame)
         }

@@ -1,15 +1,19 @@
+public import AppFeature
 public import MVVMTerminal
 public import WeatherFeature
 
-/// The weather screen: a city list and the chosen city's forecast.
+/// The weather top screen: a city list and the chosen city's forecast; Enter opens the city's
+/// detail (the app pushes it, article 002).
 @MainActor
 public final class WeatherScreen: Screen {
     private let viewModel: WeatherViewModel
+    private let app: AppViewModel
     private var tick = 0
 
-    /// Creates the screen; the ViewModel appears when the screen does.
-    public init(viewModel: WeatherViewModel) {
+    /// Creates the screen; the ViewModel appears when the screen does, and `app` opens details.
+    public init(viewModel: WeatherViewModel, app: AppViewModel) {
         self.viewModel = viewModel
+        self.app = app
     }
 
     /// The screen is visible: the ViewModel appears (loads what it shows).
@@ -39,6 +43,7 @@ public final class WeatherScreen: Screen {
         case .down, .character("j"):
             if index + 1 < state.cities.count { viewModel.onEvent(.citySelected(id: state.cities[index + 1].id)) }
         case .character("r"): viewModel.onEvent(.retryTapped)
+        case .enter: app.onEvent(.opened(.city(state.selectedCity)))
         default: break
         }
         return nil

@@ -33,6 +33,6 @@ public enum WeatherView {
             frame.put("  降水確率 " + rain, at: Position(row: row + 2, column: left), maxWidth: width)
             row += 4
         }
-        StatusBar.draw(into: &frame, items: ["↑↓ City", "r Retry", "q Back"])
+        StatusBar.draw(into: &frame, items: ["↑↓ City", "Enter Detail", "r Retry", "q Back"])
     }
 }

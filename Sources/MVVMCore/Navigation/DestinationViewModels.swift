@@ -4,10 +4,14 @@
 /// The ViewModel that owns a ``Navigation`` keeps one, and brings it in line after each change:
 ///
 /// ```swift
-/// private let children = DestinationViewModels<AppDestination, AnyObject> { destination in
+/// enum AppScreenModel {                        // one case per kind of screen
+///     case user(UserDetailViewModel), weather(WeatherViewModel)
+/// }
+///
+/// private let children = DestinationViewModels<AppDestination, AppScreenModel> { destination in
 ///     switch destination {
-///     case .user(let id): UserDetailViewModel(id: id, repository: repository)
-///     ...
+///     case .user(let id): .user(UserDetailViewModel(userID: id, repository: repository))
+///     case .weather: .weather(WeatherViewModel(repository: weather))
 ///     }
 /// }
 ///
@@ -19,7 +23,7 @@
 /// what is above it does not recreate it, so its scroll position and selection survive); a
 /// destination pushed again gets a new one.
 @MainActor
-public final class DestinationViewModels<Destination: Hashable & Sendable, Child: AnyObject> {
+public final class DestinationViewModels<Destination: Hashable & Sendable, Child> {
     private let make: (Destination) -> Child
     private var entries: [(destination: Destination, viewModel: Child)] = []
 

@@ -1,9 +1,8 @@
-/// What a ``Screen`` asks the app to do after a key.
+/// What a ``Screen`` asks the app to do after a key. Screens push by sending their ViewModel an
+/// event: the app follows the ViewModel's navigation (``NavigationBinding``).
 @MainActor
 public enum ScreenAction {
-    /// Show another screen on top of this one.
-    case push(any Screen)
-    /// Go back to the previous screen (quit from the first).
+    /// Go back: the ViewModel's navigation goes back; on the root screen, the app quits.
     case pop
     /// Quit the app.
     case quit

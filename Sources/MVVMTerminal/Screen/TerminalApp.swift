@@ -1,8 +1,13 @@
 import MVVMCore
 
-/// Runs a stack of ``Screen``s in a ``TerminalSession``: re-renders the top screen whenever
-/// what it read changes (MVVMCore's `observe`, coalesced on the main actor), writes only the
-/// difference, and routes keys to it.
+/// Runs a root ``Screen`` and the screens of a ViewModel's navigation stack in a
+/// ``TerminalSession``: re-renders the top screen whenever what it read changes (MVVMCore's
+/// `observe`, coalesced on the main actor), writes only the difference, and routes keys to it.
+///
+/// The stack follows the ViewModel's state (``NavigationBinding``): a push in the state shows
+/// the new screen, a pop returns to the screen below with its scroll position and selection
+/// intact, and each screen hears ``Screen/didAppear()`` and ``Screen/willDisappear()`` exactly
+/// when it becomes visible or hidden.
 ///
 /// `q`/Esc handling is up to each screen (usually ``ScreenAction/pop``); Ctrl-C quits from
 /// anywhere, and Ctrl-L repaints the whole screen.
@@ -12,14 +17,30 @@ public final class TerminalApp {
     static let tickInterval: Duration = .milliseconds(120)
 
     private let session: any TerminalDevice
-    private var stack: [any Screen]
+    /// The root screen, then one screen per destination of the followed stack.
+    private var screens: [any Screen]
+    private let follower: (any ScreenStackFollowing)?
     private var previous: Frame?
     private var token: ObservationToken?
 
-    /// Creates an app showing `root` first on `session` (the real terminal by default).
+    /// Creates an app showing only `root` on `session` (the real terminal by default);
+    /// ``ScreenAction/pop`` quits.
     public init(root: any Screen, session: any TerminalDevice = TerminalSession()) {
         self.session = session
-        self.stack = [root]
+        self.screens = [root]
+        self.follower = nil
+    }
+
+    /// Creates an app showing `root` under the screens of `navigation`'s stack, on `session`.
+    /// ``ScreenAction/pop`` asks the ViewModel to go back, and quits from the root screen.
+    public init<Destination>(
+        root: any Screen,
+        navigation: NavigationBinding<Destination>,
+        session: any TerminalDevice = TerminalSession()
+    ) {
+        self.session = session
+        self.screens = [root]
+        self.follower = ScreenStackFollower(navigation)
     }
 
     /// Starts the session and runs until the last screen pops, a screen quits, Ctrl-C, the
@@ -29,7 +50,8 @@ public final class TerminalApp {
     ///   with its ``TerminalAppExit/status``: the library never exits the process for you.
     public func run() async throws(TerminalSessionError) -> TerminalAppExit {
         try session.start()
-        stack.last?.didAppear()
+        followStack(announcing: false)
+        screens.last?.didAppear()
         session.onResize = { [weak self] _ in
             self?.previous = nil
             self?.redraw()
@@ -52,20 +74,18 @@ public final class TerminalApp {
                 redraw()
                 continue
             }
-            guard let top = stack.last else { break }
+            guard let top = screens.last else { break }
             switch top.handle(key) {
-            case .push(let screen)?:
-                top.willDisappear()
-                stack.append(screen)
-                screen.didAppear()
             case .pop?:
-                top.willDisappear()
-                stack.removeLast()
-                guard let below = stack.last else { break loop }
-                below.didAppear()
+                guard let follower, !follower.isEmpty else {
+                    top.willDisappear()
+                    screens.removeAll()
+                    break loop
+                }
+                follower.back()
             case .quit?:
                 top.willDisappear()
-                stack.removeAll()
+                screens.removeAll()
                 break loop
             case nil:
                 break
@@ -73,21 +93,39 @@ public final class TerminalApp {
             rearm()
         }
         // Ctrl-C, a signal or the input closing: the visible screen goes away too.
-        stack.last?.willDisappear()
-        stack.removeAll()
+        screens.last?.willDisappear()
+        screens.removeAll()
         token = nil
         // Stopped before the signal is read: a signal after this takes its usual action.
         session.stop()
         return session.terminationSignal.map { .terminated(signal: $0) } ?? .finished
     }
 
-    /// Observes what the top screen reads now (it may be a new screen).
+    /// Observes the stack and what the top screen reads now (it may be a new screen).
     private func rearm() {
-        token = observe { [weak self] in self?.redraw() }
+        token = observe { [weak self] in
+            self?.followStack(announcing: true)
+            self?.redraw()
+        }
+    }
+
+    /// Brings the screens in line with the followed stack. When the top screen changes, the
+    /// old one hears ``Screen/willDisappear()`` and the new one ``Screen/didAppear()``.
+    private func followStack(announcing: Bool) {
+        guard let follower, !screens.isEmpty else { return }
+        let (kept, added) = follower.follow()
+        let keptCount = 1 + kept
+        guard keptCount < screens.count || !added.isEmpty else { return }
+        let oldTop = screens.last
+        screens.removeLast(screens.count - keptCount)
+        screens.append(contentsOf: added)
+        guard announcing, let newTop = screens.last, let oldTop, newTop !== oldTop else { return }
+        oldTop.willDisappear()
+        newTop.didAppear()
     }
 
     private func redraw() {
-        guard let top = stack.last else { return }
+        guard let top = screens.last else { return }
         let size = session.size
         var frame = Frame(width: size.width, height: size.height)
         top.render(into: &frame)

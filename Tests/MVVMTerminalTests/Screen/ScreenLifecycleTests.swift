@@ -1,10 +1,13 @@
+import MVVMCore
 import MVVMTerminal
 import MVVMTesting
+import Observation
 import Testing
 
-/// Each screen hears `didAppear` when it becomes the visible one and `willDisappear` when it
-/// stops being visible: pushed over, popped, or the app ending however it ends. This is what
-/// drives a ViewModel's `appear()`/`disappear()` in a terminal app.
+/// The app follows a ViewModel's navigation stack, and each screen hears `didAppear` when it
+/// becomes the visible one and `willDisappear` when it stops being visible: pushed over, popped,
+/// or the app ending however it ends. This is what drives a ViewModel's `appear()`/`disappear()`
+/// in a terminal app.
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct ScreenLifecycleTests {
@@ -12,45 +15,69 @@ struct ScreenLifecycleTests {
         var entries: [String] = []
     }
 
+    /// The ViewModel that owns the navigation: `home` is the root screen, destinations are names.
+    @Observable
+    final class Model {
+        var navigation = Navigation<String, Never>()
+    }
+
     final class NamedScreen: Screen {
         let name: String
         let journal: Journal
-        let next: (() -> NamedScreen)?
+        let model: Model
+        let next: String?
+        /// What the screen keeps itself, like a selection.
+        var presses = 0
 
-        init(_ name: String, _ journal: Journal, next: (() -> NamedScreen)? = nil) {
+        init(_ name: String, _ journal: Journal, _ model: Model, next: String?) {
             self.name = name
             self.journal = journal
+            self.model = model
             self.next = next
         }
 
         func render(into frame: inout Frame) {
-            frame.put(name, at: Position(row: 0, column: 0))
+            frame.put("\(name) \(presses)", at: Position(row: 0, column: 0))
         }
 
         func handle(_ key: Key) -> ScreenAction? {
             switch key {
-            case .enter: next.map { .push($0()) }
-            case .character("q"): .pop
-            case .character("x"): .quit
-            default: nil
+            case .enter: if let next { model.navigation.push(next) }
+            case .character("+"): presses += 1
+            case .character("q"): return .pop
+            case .character("x"): return .quit
+            default: break
             }
+            return nil
         }
 
         func didAppear() { journal.entries.append("\(name) appeared") }
         func willDisappear() { journal.entries.append("\(name) disappeared") }
     }
 
-    func makeApp(_ journal: Journal, _ terminal: FakeTerminal) -> TerminalApp {
-        let root = NamedScreen("home", journal) {
-            NamedScreen("list", journal) { NamedScreen("detail", journal) }
-        }
-        return TerminalApp(root: root, session: terminal)
+    final class Made {
+        var screens: [String: NamedScreen] = [:]
+    }
+
+    func makeApp(_ journal: Journal, _ terminal: FakeTerminal, _ model: Model, made: Made = Made()) -> TerminalApp {
+        let next = ["list": "detail"]
+        let binding = NavigationBinding(
+            navigation: { model.navigation },
+            send: { model.navigation.handle($0) },
+            screen: { name in
+                let screen = NamedScreen(name, journal, model, next: next[name])
+                made.screens[name] = screen
+                return screen
+            }
+        )
+        return TerminalApp(root: NamedScreen("home", journal, model, next: "list"), navigation: binding, session: terminal)
     }
 
     @Test func pushHidesTheScreenBelowAndPopShowsItAgain() async throws {
         let journal = Journal()
         let terminal = FakeTerminal(width: 10, height: 2)
-        let run = Task { try await makeApp(journal, terminal).run() }
+        let model = Model()
+        let run = Task { try await makeApp(journal, terminal, model).run() }
         #expect(await waitUntil { terminal.writes.count == 1 })
         #expect(journal.entries == ["home appeared"])
 
@@ -71,11 +98,78 @@ struct ScreenLifecycleTests {
         ])
     }
 
+    @Test func popReturnsToTheSameScreenWithWhatItKept() async throws {
+        let journal = Journal()
+        let terminal = FakeTerminal(width: 10, height: 2)
+        let model = Model()
+        let made = Made()
+        let run = Task { try await makeApp(journal, terminal, model, made: made).run() }
+        terminal.send(.enter)
+        terminal.send(.character("+"))
+        terminal.send(.character("+"))
+        terminal.send(.enter)
+        #expect(await waitUntil { journal.entries.last == "detail appeared" })
+        let list = made.screens["list"]
+        #expect(list?.presses == 2)
+
+        terminal.send(.character("q"))
+        #expect(await waitUntil { journal.entries.last == "list appeared" })
+        #expect(made.screens["list"] === list, "no new screen was made for the list")
+        #expect(list?.presses == 2)
+        #expect(model.navigation.stack == ["list"])
+
+        terminal.send(.control("c"))
+        _ = try await run.value
+    }
+
+    @Test func aStackChangedByTheViewModelIsFollowedWithoutAKey() async throws {
+        let journal = Journal()
+        let terminal = FakeTerminal(width: 10, height: 2)
+        let model = Model()
+        let run = Task { try await makeApp(journal, terminal, model).run() }
+        #expect(await waitUntil { terminal.writes.count == 1 })
+
+        model.navigation.push("list")  // work that finished, a deep link
+        #expect(await waitUntil { terminal.writes.last?.contains("list") == true })
+        model.navigation.push("detail")
+        #expect(await waitUntil { terminal.writes.last?.contains("detail") == true })
+        model.navigation.handle(.popToRoot)
+        #expect(await waitUntil { terminal.writes.last?.contains("home") == true })
+
+        terminal.send(.control("c"))
+        _ = try await run.value
+        #expect(journal.entries == [
+            "home appeared",
+            "home disappeared", "list appeared",
+            "list disappeared", "detail appeared",
+            "detail disappeared", "home appeared",
+            "home disappeared",
+        ])
+    }
+
+    @Test func startingOnADeepStackShowsOnlyItsTop() async throws {
+        let journal = Journal()
+        let terminal = FakeTerminal(width: 10, height: 2)
+        let model = Model()
+        model.navigation = Navigation(stack: ["list", "detail"])
+        let run = Task { try await makeApp(journal, terminal, model).run() }
+        #expect(await waitUntil { terminal.writes.count == 1 })
+        #expect(terminal.writes[0].contains("detail"))
+        #expect(journal.entries == ["detail appeared"])
+
+        terminal.send(.character("q"))
+        #expect(await waitUntil { journal.entries.last == "list appeared" })
+        terminal.send(.control("c"))
+        _ = try await run.value
+        #expect(journal.entries == ["detail appeared", "detail disappeared", "list appeared", "list disappeared"])
+    }
+
     @Test(arguments: ["quit", "control-c", "signal", "input closed"])
     func theVisibleScreenDisappearsHoweverTheAppEnds(ending: String) async throws {
         let journal = Journal()
         let terminal = FakeTerminal(width: 10, height: 2)
-        let run = Task { try await makeApp(journal, terminal).run() }
+        let model = Model()
+        let run = Task { try await makeApp(journal, terminal, model).run() }
         #expect(await waitUntil { terminal.writes.count == 1 })
         terminal.send(.enter)
         #expect(await waitUntil { journal.entries.last == "list appeared" })

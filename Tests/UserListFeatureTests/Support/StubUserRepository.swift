@@ -17,7 +17,7 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
     let statsLatency: Duration = .milliseconds(50)
     let writeLatency: Duration = .milliseconds(200)
 
-    enum Operation: Hashable { case users, stats, setActive, delete }
+    enum Operation: Hashable { case users, user, stats, setActive, delete }
     /// Counts to answer instead of the table's (a hostile or broken server's numbers).
     var statsOverride: UserStats? {
         get { lock.withLock { overriddenStats } }
@@ -58,6 +58,22 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
         let start = (page - 1) * size
         let slice = start < matching.count ? Array(matching[start..<min(start + size, matching.count)]) : []
         return UserPage(users: slice, total: matching.count, hasMore: start + size < matching.count)
+    }
+
+    func user(id: Int) async throws(UserError) -> User {
+        let (rows, failure) = lock.withLock {
+            log.append("user(\(id))")
+            return (table, failures[.user])
+        }
+        try await wait(statsLatency)
+        if let failure { throw failure }
+        guard let user = rows.first(where: { $0.id == id }) else { throw .notFound }
+        return user
+    }
+
+    /// Removes a user, as another device would.
+    func deleteElsewhere(_ userID: Int) {
+        lock.withLock { table.removeAll { $0.id == userID } }
     }
 
     func stats() async throws(UserError) -> UserStats {

@@ -1,0 +1,38 @@
+public import MVVMCore
+
+/// Everything the user detail screen shows.
+public struct UserDetailState: Equatable, Sendable {
+    /// The user's id: known before the user is loaded (the screen was opened with it).
+    public let userID: Int
+    /// The user, loaded by id when the screen appears.
+    public var user: Loadable<User> = .idle
+    /// The server has no such user: it was deleted elsewhere. The screen says so, with no retry.
+    public var isGone = false
+    /// A toggle or a delete is on its way to the server.
+    public var isSaving = false
+    /// The delete waits for the user's confirmation.
+    public var isConfirmingDelete = false
+    /// Alerts waiting to be shown, oldest first; each shows once.
+    public var alerts = AlertQueue()
+
+    /// The initial state of the detail of user `userID`.
+    public init(userID: Int) {
+        self.userID = userID
+    }
+
+    /// The heading: the user's name once loaded, else `ユーザー 42`.
+    public var title: String { user.value?.name ?? "ユーザー \(userID)" }
+
+    /// What to say when no user is shown: why, and whether `r` retries.
+    public var message: String? {
+        if isGone { return UserError.notFound.message }
+        return user.value == nil ? user.error?.message : nil
+    }
+
+    /// Whether a retry is offered: the load failed, and the user is not gone.
+    public var canRetry: Bool { user.value == nil && user.error != nil && !isGone }
+
+    /// Whether the toggle and delete actions are offered: the user is shown and no write is
+    /// in flight.
+    public var canEdit: Bool { user.value != nil && !isGone && !isSaving }
+}

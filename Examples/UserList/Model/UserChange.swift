@@ -1,0 +1,18 @@
+/// A change to a user that the server confirmed on one screen, which other screens showing that
+/// user follow (see ``UserChanges``).
+public enum UserChange: Hashable, Sendable {
+    /// The server saved this user (its active flag changed).
+    case saved(User)
+    /// The user was deleted from this app.
+    case deleted(userID: Int)
+    /// The server has no such user: it was deleted elsewhere.
+    case gone(userID: Int)
+
+    /// The user the change is about.
+    public var userID: Int {
+        switch self {
+        case .saved(let user): user.id
+        case .deleted(let userID), .gone(let userID): userID
+        }
+    }
+}

@@ -1,0 +1,53 @@
+public import AppFeature
+public import MVVMTerminal
+
+/// The demo's screens over an ``AppViewModel``: the home menu at the root, and one screen per
+/// destination of its navigation stack, which the terminal app follows.
+///
+/// ```swift
+/// let app = try AppViewModel(dependencies: dependencies, path: "users/42")
+/// try await TerminalApp(root: AppScreens.root(app), navigation: AppScreens.navigation(app)).run()
+/// ```
+@MainActor
+public enum AppScreens {
+    /// The home menu.
+    public static func root(_ app: AppViewModel) -> any Screen {
+        HomeScreen(app: app)
+    }
+
+    /// The binding the terminal app follows: `app`'s stack, its back event, and a screen per
+    /// destination over the ViewModel the app made for it.
+    public static func navigation(_ app: AppViewModel) -> NavigationBinding<AppDestination> {
+        NavigationBinding(
+            navigation: { app.state.navigation },
+            send: { app.onEvent(.navigation($0)) },
+            screen: { destination in
+                guard let model = app.screenModel(for: destination) else { return GoneScreen() }
+                return screen(for: model, app: app)
+            }
+        )
+    }
+
+    static func screen(for model: AppScreenModel, app: AppViewModel) -> any Screen {
+        switch model {
+        case .users(let viewModel): UserListScreen(viewModel: viewModel, app: app)
+        case .user(let viewModel): UserDetailScreen(viewModel: viewModel)
+        case .registration(let viewModel): RegistrationScreen(viewModel: viewModel)
+        case .weather(let viewModel): WeatherScreen(viewModel: viewModel, app: app)
+        case .city(let viewModel): WeatherDetailScreen(viewModel: viewModel)
+        }
+    }
+}
+
+/// What shows if a destination has no ViewModel: never, since the app makes one for every
+/// destination on its stack; a blank screen that goes back, rather than a crash.
+@MainActor
+final class GoneScreen: Screen {
+    func render(into frame: inout Frame) {
+        StatusBar.draw(into: &frame, items: ["q Back"])
+    }
+
+    func handle(_ key: Key) -> ScreenAction? {
+        key == .character("q") || key == .escape ? .pop : nil
+    }
+}

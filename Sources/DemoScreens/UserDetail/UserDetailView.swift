@@ -1,0 +1,45 @@
+public import MVVMTerminal
+public import UserListFeature
+
+/// Draws the user detail screen from its state: pure, for snapshot tests.
+public enum UserDetailView {
+    /// Draws `state` into `frame`; `tick` drives the spinner.
+    public static func render(_ state: UserDetailState, tick: Int = 0, into frame: inout Frame) {
+        let width = frame.width - 2
+        frame.put(state.title, at: Position(row: 0, column: 1), style: Style(bold: true), maxWidth: width)
+        if let user = state.user.value, !state.isGone {
+            let fields: [(String, String)] = [
+                ("ID", String(user.id)),
+                ("Name", user.name),
+                ("Email", user.email),
+                ("Status", user.isActive ? "● active" : "○ inactive"),
+                ("Avatar", user.avatarURL ?? "none"),
+            ]
+            for (offset, field) in fields.enumerated() {
+                let row = 2 + offset
+                frame.put(field.0, at: Position(row: row, column: 1), style: Style(dim: true))
+                frame.put(field.1, at: Position(row: row, column: 9), maxWidth: width - 8)
+            }
+            if state.isSaving {
+                Spinner.draw(into: &frame, at: Position(row: 8, column: 1), tick: tick, label: "Saving…")
+            }
+        } else if state.isLoading {
+            Spinner.draw(into: &frame, at: Position(row: 2, column: 1), tick: tick, label: "Loading…")
+        } else if let message = state.message {
+            let retry = state.canRetry ? "  (r: retry)" : ""
+            frame.put(message + retry, at: Position(row: 2, column: 1), style: Style(foreground: .red), maxWidth: width)
+        }
+        StatusBar.draw(into: &frame, items: state.canEdit ? ["t Toggle", "d Delete", "q Back"] : state.canRetry ? ["r Retry", "q Back"] : ["q Back"])
+        if state.isConfirmingDelete, let user = state.user.value {
+            Dialog(title: "Delete", message: "Delete \(user.name)?", buttons: ["y Delete", "n Cancel"]).draw(into: &frame)
+        }
+        if let alert = state.alerts.current {
+            Dialog(title: alert.message.title, message: alert.message.message, buttons: ["Enter OK"]).draw(into: &frame)
+        }
+    }
+}
+
+extension UserDetailState {
+    /// Whether the user is loading with nothing shown yet.
+    var isLoading: Bool { user.isLoading && user.value == nil }
+}

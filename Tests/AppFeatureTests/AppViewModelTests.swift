@@ -1,0 +1,131 @@
+import AppFeature
+import MVVMCore
+import MVVMTesting
+import Testing
+import UserListFeature
+import WeatherFeature
+
+@Suite(.timeLimit(.minutes(2)))
+@MainActor
+struct AppViewModelTests {
+    let users = InMemoryUserRepository(sampleUsers)
+
+    func makeApp(path: String = "") throws(NavigationPathError) -> AppViewModel {
+        try AppViewModel(
+            dependencies: AppDependencies(users: users, registrations: UnusedRegistrationRepository(), weather: InstantWeatherRepository()),
+            path: path
+        )
+    }
+
+    nonisolated static let tokyo = City.all.first { $0.id == "130010" }!
+
+    @Test(arguments: [
+        ("", [AppDestination]()),
+        ("users", [.users]),
+        ("users/42", [.users, .user(id: 42)]),
+        ("/users/42/", [.users, .user(id: 42)]),
+        ("registration", [.registration]),
+        ("weather", [.weather]),
+        ("weather/130010", [.weather, .city(tokyo)]),
+    ])
+    func aPathOpensTheScreensItNamesAndRoundTrips(path: String, stack: [AppDestination]) throws {
+        let app = try makeApp(path: path)
+        #expect(app.state.navigation.stack == stack)
+        #expect(try makeApp(path: app.path).state.navigation.stack == stack)
+    }
+
+    @Test(arguments: [
+        ("nowhere", NavigationPathError.unknownComponent("nowhere", position: 0, parent: nil)),
+        ("users/abc", .unknownComponent("abc", position: 1, parent: "users")),
+        ("users/042", .unknownComponent("042", position: 1, parent: "users")),
+        ("users/+42", .unknownComponent("+42", position: 1, parent: "users")),
+        ("users/0", .unknownComponent("0", position: 1, parent: "users")),
+        ("users/99999999999999999999", .unknownComponent("99999999999999999999", position: 1, parent: "users")),
+        ("users/42/more", .unknownComponent("more", position: 2, parent: "42")),
+        ("weather/999999", .unknownComponent("999999", position: 1, parent: "weather")),
+        ("registration/1", .unknownComponent("1", position: 1, parent: "registration")),
+        ("users//42", .emptyComponent(position: 1)),
+        ("users/%4", .invalidEscape(position: 1)),
+    ])
+    func aPathThatNamesNoScreenIsATypedError(path: String, error: NavigationPathError) {
+        #expect(throws: error) { try makeApp(path: path) }
+    }
+
+    @Test func openingPushesAScreenWithItsOwnViewModelAndBackReleasesIt() async throws {
+        let app = try makeApp()
+        let leaks = LeakTracker()
+        app.onEvent(.opened(.users))
+        app.onEvent(.opened(.user(id: 2)))
+        #expect(app.path == "users/2")
+        guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
+        do {
+            guard case .user(let detail)? = app.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
+            #expect(detail.state.userID == 2)
+            leaks.track(detail, "the detail of user 2")
+        }
+
+        app.onEvent(.navigation(.back))
+        #expect(app.state.navigation.stack == [.users])
+        #expect(app.screenModel(for: .user(id: 2)) == nil)
+        guard case .users(let same)? = app.screenModel(for: .users) else { Issue.record("the list is gone"); return }
+        #expect(same === list, "the list keeps its ViewModel, and so its rows and search")
+        await leaks.expectAllDeallocated()
+    }
+
+    @Test func deletingTheUserOnItsDetailClosesTheDetailAndTheListDropsTheRow() async throws {
+        let app = try makeApp(path: "users")
+        guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
+        list.appear()
+        #expect(await waitUntil { list.state.visibleUsers.count == 3 && list.state.activeCount == 2 })
+        list.disappear()
+
+        app.onEvent(.opened(.user(id: 2)))
+        guard case .user(let detail)? = app.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
+        detail.appear()
+        #expect(await waitUntil { detail.state.user.value?.name == "山田 太郎" })
+        detail.onEvent(.deleteTapped)
+        detail.onEvent(.deleteConfirmed)
+
+        #expect(await waitUntil { app.state.navigation.stack == [.users] })
+        #expect(list.state.visibleUsers.map(\.id) == [1, 3])
+        #expect(list.state.activeCount == 1)
+        #expect(users.users.map(\.id) == [1, 3])
+    }
+
+    @Test func aToggleOnTheDetailShowsInTheListWithoutAReload() async throws {
+        let app = try makeApp(path: "users")
+        guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
+        list.appear()
+        #expect(await waitUntil { list.state.visibleUsers.count == 3 && list.state.activeCount == 2 })
+        list.disappear()
+
+        app.onEvent(.opened(.user(id: 3)))
+        guard case .user(let detail)? = app.screenModel(for: .user(id: 3)) else { Issue.record("no detail"); return }
+        detail.appear()
+        #expect(await waitUntil { detail.state.canEdit })
+        detail.onEvent(.toggleActiveTapped)
+        #expect(await waitUntil { !detail.state.isSaving })
+        app.onEvent(.navigation(.back))
+
+        // Back on the list: the row and the count show the toggle before anything loads.
+        var loads = 0
+        let token = list.subscribe(sendCurrent: false) { state in if state.users.isLoading { loads += 1 } }
+        list.appear()
+        #expect(list.state.visibleUsers.first { $0.id == 3 }?.isActive == true)
+        #expect(list.state.activeCount == 3)
+        #expect(loads == 0, "no page reload")
+        token.cancel()
+        list.disappear()
+    }
+
+    @Test func aUserDeletedElsewhereShowsAMessageOnItsDetail() async throws {
+        users.deleteElsewhere(2)
+        let app = try makeApp(path: "users/2")
+        guard case .user(let detail)? = app.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
+        detail.appear()
+        #expect(await waitUntil { detail.state.isGone })
+        #expect(detail.state.message == "このユーザーは既に存在しません。")
+        #expect(!detail.state.canEdit)
+        #expect(app.state.navigation.stack == [.users, .user(id: 2)], "the message stays until the user goes back")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import RegistrationFeature
+import UserListFeature
+import WeatherFeature
+
+/// Users in memory, answering at once; a user deleted "elsewhere" is gone for every call.
+final class InMemoryUserRepository: UserRepository, @unchecked Sendable {
+    // `@unchecked Sendable`: `table` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var table: [User]
+
+    init(_ users: [User]) {
+        table = users
+    }
+
+    var users: [User] { lock.withLock { table } }
+
+    func deleteElsewhere(_ userID: Int) {
+        lock.withLock { table.removeAll { $0.id == userID } }
+    }
+
+    func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
+        let rows = users.filter(filter.includes)
+        let start = (page - 1) * size
+        let slice = start < rows.count ? Array(rows[start..<min(start + size, rows.count)]) : []
+        return UserPage(users: slice, total: rows.count, hasMore: start + size < rows.count)
+    }
+
+    func user(id: Int) async throws(UserError) -> User {
+        guard let user = users.first(where: { $0.id == id }) else { throw .notFound }
+        return user
+    }
+
+    func stats() async throws(UserError) -> UserStats {
+        let rows = users
+        return UserStats(total: rows.count, active: rows.filter(\.isActive).count)
+    }
+
+    func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
+        let saved: User? = lock.withLock {
+            guard let index = table.firstIndex(where: { $0.id == userID }) else { return nil }
+            table[index].isActive = isActive
+            return table[index]
+        }
+        guard let saved else { throw .notFound }
+        return saved
+    }
+
+    func deleteUser(_ userID: Int) async throws(UserError) {
+        let deleted = lock.withLock {
+            let count = table.count
+            table.removeAll { $0.id == userID }
+            return table.count < count
+        }
+        guard deleted else { throw .notFound }
+    }
+}
+
+/// A registration repository the app tests never call.
+struct UnusedRegistrationRepository: RegistrationRepository {
+    func register(_ request: RegistrationRequest) async throws(RegistrationError) -> Registration {
+        throw .noInternet
+    }
+}
+
+/// A forecast for every city, at once.
+struct InstantWeatherRepository: WeatherRepository {
+    func forecast(for city: City) async throws(WeatherError) -> Forecast {
+        Forecast(title: "\(city.prefecture) \(city.name) の天気", publishedAt: "2024/09/28 11:00:00",
+                 publishingOffice: "", headline: "", body: "晴れ。", days: [])
+    }
+}
+
+/// Three users: 1 and 2 active, 3 inactive.
+let sampleUsers = [
+    User(id: 1, name: "Ann Lee", email: "ann@example.com", isActive: true),
+    User(id: 2, name: "山田 太郎", email: "taro@example.com", isActive: true),
+    User(id: 3, name: "Zoë Müller", email: "zoe@example.com", isActive: false),
+]

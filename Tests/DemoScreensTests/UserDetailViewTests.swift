@@ -1,0 +1,58 @@
+import DemoScreens
+import MVVMCore
+import MVVMTerminal
+import Testing
+import UserListFeature
+
+/// The user detail shows every field, a spinner while saving, the delete confirmation, and a
+/// clear message for a user deleted elsewhere.
+struct UserDetailViewTests {
+    static let taro = User(id: 42, name: "山田 太郎", email: "taro@example.com", isActive: true, avatarURL: "https://example.com/a.png")
+
+    static func render(_ state: UserDetailState, width: Int = 44, height: Int = 10) -> String {
+        var frame = Frame(width: width, height: height)
+        UserDetailView.render(state, into: &frame)
+        return frame.text
+    }
+
+    @Test func showsEveryField() {
+        var state = UserDetailState(userID: 42)
+        state.user = .loaded(Self.taro)
+        #expect(Self.render(state) == [
+            " 山田 太郎",
+            "",
+            " ID      42",
+            " Name    山田 太郎",
+            " Email   taro@example.com",
+            " Status  ● active",
+            " Avatar  https://example.com/a.png",
+            "",
+            "",
+            " t Toggle  d Delete  q Back",
+        ].joined(separator: "\n"))
+    }
+
+    @Test func savingAndConfirmingDelete() {
+        var state = UserDetailState(userID: 42)
+        state.user = .loaded(Self.taro)
+        state.isSaving = true
+        #expect(Self.render(state).contains(" ⠋ Saving…"))
+        #expect(Self.render(state).hasSuffix(" q Back") && !Self.render(state).contains("t Toggle"), "no actions while a write is in flight")
+        state.isSaving = false
+        state.isConfirmingDelete = true
+        #expect(Self.render(state).contains("Delete 山田 太郎?"))
+        #expect(Self.render(state).contains("y Delete  n Cancel"))
+    }
+
+    @Test func aUserDeletedElsewhereSaysSoWithoutARetry() {
+        var state = UserDetailState(userID: 42)
+        state.isGone = true
+        #expect(Self.render(state, height: 5) == [
+            " ユーザー 42",
+            "",
+            " このユーザーは既に存在しません。",
+            "",
+            " q Back",
+        ].joined(separator: "\n"))
+    }
+}
