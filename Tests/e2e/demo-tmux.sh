@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# End-to-end test of the real mvvm-demo in tmux: search, toggle, detail, registration, weather,
-# quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
+# End-to-end test of the real mvvm-demo in tmux: search, toggle, a user's detail screen (toggle
+# there, back to the list showing it), registration, weather and a city's forecast with its body
+# text, deep links (--open users/<id> with a delete, --open weather/130010, a bad path), quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
 # seeds, 10 quick quits, and after each way out the terminal restored, the embedded server's
 # temporary database removed and nothing on standard error (SwiftNIO in strict mode).
 #
@@ -72,10 +73,11 @@ wait_for_shell() {
     sleep 0.2
 }
 
-# start_demo: runs the demo in the pane's shell and sets demo_pid to its process id.
+# start_demo [ARGUMENTS [FIRST-SCREEN-PATTERN]]: runs the demo in the pane's shell, waits for its
+# first screen (the home screen by default) and sets demo_pid to its process id.
 start_demo() {
-    tmux send-keys -t "$SESSION" "clear; $RUN_DEMO" Enter
-    wait_for 'swift-mvvm demo' "the home screen"
+    tmux send-keys -t "$SESSION" "clear; $RUN_DEMO ${1:-}" Enter
+    wait_for "${2:-swift-mvvm demo}" "the first screen${1:+ of $1}"
     local shell_pid
     shell_pid=$(tmux list-panes -t "$SESSION" -F '#{pane_pid}')
     demo_pid=$(pgrep -P "$shell_pid" -x mvvm-demo | head -1 || true)
@@ -108,9 +110,17 @@ email=$(grep -Eo '<[^>]+>' <<<"$first")
 want=$([[ "$dot" == "●" ]] && echo "○" || echo "●")
 tmux send-keys -t "$SESSION" t
 wait_for "^ $want .*$email" "the toggled first row ($email)"
+# The row's detail: a pushed screen with every field; a toggle there shows in the list on return.
 tmux send-keys -t "$SESSION" Enter
-wait_for "┌─ User [0-9]+" "the detail dialog"
-tmux send-keys -t "$SESSION" Escape
+address=${email#<}; address=${address%>}
+wait_for "^ Email +$address" "the user's detail screen"
+wait_for "^ Status +$want" "the detail showing the list's toggle"
+tmux send-keys -t "$SESSION" t
+wait_for "^ Status +$dot" "the toggle on the detail screen"
+wait_for "t Toggle" "the toggle saved"
+tmux send-keys -t "$SESSION" q
+wait_for "^ $dot .*$email" "the list showing the detail's toggle ($email)"
+wait_for "Search: Smith" "the list as it was left"
 tmux send-keys -t "$SESSION" q
 wait_for '^   User list' "the home screen again"
 tmux send-keys -t "$SESSION" Down Enter
@@ -131,10 +141,41 @@ tmux send-keys -t "$SESSION" Escape
 wait_for '^   Registration' "the home screen after registration"
 tmux send-keys -t "$SESSION" Down Enter
 wait_for '最高 ' "the weather forecast"
+tmux send-keys -t "$SESSION" Enter
+wait_for '天気予報 › 札幌' "the city's forecast screen"
+wait_for '北海道は、.*となっています' "the forecast's body text"
+tmux send-keys -t "$SESSION" q
+wait_for '↑↓ City' "the city list again"
 tmux send-keys -t "$SESSION" q
 wait_for '^   Weather' "the home screen after weather"
 tmux send-keys -t "$SESSION" q
 wait_for_shell "q"
+
+# 1b. Deep links: a user's detail, deleted there (the app goes back to the list, without it).
+start_demo "--open users/5" '^ ID +5$'
+wait_for 't Toggle' "user 5 loaded"
+name=$(screen | sed -nE 's/^ Name +(.*)$/\1/p' | head -1)
+tmux send-keys -t "$SESSION" d
+wait_for "Delete $name\?" "the delete confirmation"
+tmux send-keys -t "$SESSION" y
+wait_for '^ ユーザー \([0-9]+\)' "the user list after the delete"
+wait_for '<user4\.' "the list's rows"
+screen | grep -q '<user5\.' && fail "the deleted user is still listed"
+tmux send-keys -t "$SESSION" q
+wait_for '^   User list' "the home screen below the deep-linked list"
+tmux send-keys -t "$SESSION" q
+wait_for_shell "q after --open users/5"
+
+start_demo "--open weather/130010" '天気予報 › 東京'
+wait_for '東京都は、.*となっています' "Tokyo's body text"
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after --open weather/130010"
+
+# A path that names no screen: a usage error naming the component, before anything starts.
+tmux send-keys -t "$SESSION" "clear; '$BIN' --open users/abc; echo E2E-BAD-RC=\$?" Enter
+wait_for 'E2E-BAD-RC=64' "exit status 64 for a bad --open path"
+screen | grep -q 'no destination "abc" after "users"' || fail "the bad path's error does not name the component"
+tmux send-keys -t "$SESSION" "clear" Enter
 
 # 2. Ctrl-C from the user list.
 start_demo
@@ -186,4 +227,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, detail, registration, weather, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
