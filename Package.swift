@@ -47,6 +47,9 @@ let package = Package(
         .library(name: "MVVMTerminal", targets: ["MVVMTerminal"]),
         // Opt-in: an HTTPTransport on AsyncHTTPClient (SwiftNIO), for Linux servers and tools.
         .library(name: "MVVMAsyncHTTPClient", targets: ["MVVMAsyncHTTPClient"]),
+        // Not API: the demo's screens, for the key-to-frame benchmark in Benchmarks/ (a separate
+        // package reaches only products). Builds no server code: no Hummingbird, GRDB or SwiftNIO.
+        .library(name: "DemoScreens", targets: ["DemoScreens", "AppFeature", "UserListFeature", "WeatherFeature", "RegistrationFeature"]),
         .executable(name: "demo-server", targets: ["demo-server"]),
         .executable(name: "mvvm-demo", targets: ["mvvm-demo"]),
     ],

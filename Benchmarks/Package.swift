@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "MVVMCore", package: "swift-mvvm"),
                 .product(name: "MVVMCollections", package: "swift-mvvm"),
                 .product(name: "MVVMTerminal", package: "swift-mvvm"),
+                .product(name: "DemoScreens", package: "swift-mvvm"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),

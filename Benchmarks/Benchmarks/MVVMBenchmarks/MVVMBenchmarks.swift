@@ -8,5 +8,6 @@ let benchmarks: @Sendable () -> Void = {
     registerDiffBenchmarks()
     registerPropagationBenchmarks()
     registerFrameBenchmarks()
+    registerKeyToFrameBenchmarks()
     registerMemoryBenchmarks()
 }

@@ -26,12 +26,13 @@ public enum UserListView {
         } else if state.showsEmptyState {
             EmptyState.draw(into: &frame, in: listRect, message: "No users")
         } else {
-            let rows = state.visibleUsers.map { user in
+            let users = state.visibleUsers
+            offset = ListView(count: users.count, selection: ui.isSearchFocused ? nil : ui.selection, scrollOffset: ui.scrollOffset) { index in
+                let user = users[index]
                 let pending = state.pendingUserIDs.contains(user.id) ? " …" : ""
                 return "\(user.isActive ? "●" : "○") \(user.name)  <\(user.email)>\(pending)"
             }
-            offset = ListView(rows: rows, selection: ui.isSearchFocused ? nil : ui.selection, scrollOffset: ui.scrollOffset)
-                .draw(into: &frame, in: listRect)
+            .draw(into: &frame, in: listRect)
             if state.isLoadingMore {
                 Spinner.draw(into: &frame, at: Position(row: frame.height - 2, column: 1), tick: ui.tick, label: "Loading more…")
             }

@@ -41,7 +41,8 @@ extension TerminalText {
             current.append(character)
             columns += characterColumns
         }
-        lines.append(current)
+        // A line that ended at a breaking space leaves nothing behind it.
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
     }
 }

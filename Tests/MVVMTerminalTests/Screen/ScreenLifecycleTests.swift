@@ -11,6 +11,10 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct ScreenLifecycleTests {
+    /// How long a wait may take on a loaded 2-core machine before it fails (it returns as soon as
+    /// the condition holds).
+    static let patience: Duration = .seconds(30)
+
     final class Journal {
         var entries: [String] = []
     }
@@ -78,7 +82,7 @@ struct ScreenLifecycleTests {
         let terminal = FakeTerminal(width: 10, height: 2)
         let model = Model()
         let run = Task { try await makeApp(journal, terminal, model).run() }
-        #expect(await waitUntil { terminal.writes.count == 1 })
+        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.count == 1 })
         #expect(journal.entries == ["home appeared"])
 
         terminal.send(.enter)
@@ -108,12 +112,12 @@ struct ScreenLifecycleTests {
         terminal.send(.character("+"))
         terminal.send(.character("+"))
         terminal.send(.enter)
-        #expect(await waitUntil { journal.entries.last == "detail appeared" })
+        #expect(await waitUntil(timeout: Self.patience) { journal.entries.last == "detail appeared" })
         let list = made.screens["list"]
         #expect(list?.presses == 2)
 
         terminal.send(.character("q"))
-        #expect(await waitUntil { journal.entries.last == "list appeared" })
+        #expect(await waitUntil(timeout: Self.patience) { journal.entries.last == "list appeared" })
         #expect(made.screens["list"] === list, "no new screen was made for the list")
         #expect(list?.presses == 2)
         #expect(model.navigation.stack == ["list"])
@@ -127,14 +131,14 @@ struct ScreenLifecycleTests {
         let terminal = FakeTerminal(width: 10, height: 2)
         let model = Model()
         let run = Task { try await makeApp(journal, terminal, model).run() }
-        #expect(await waitUntil { terminal.writes.count == 1 })
+        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.count == 1 })
 
         model.navigation.push("list")  // work that finished, a deep link
-        #expect(await waitUntil { terminal.writes.last?.contains("list") == true })
+        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.last?.contains("list") == true })
         model.navigation.push("detail")
-        #expect(await waitUntil { terminal.writes.last?.contains("detail") == true })
+        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.last?.contains("detail") == true })
         model.navigation.handle(.popToRoot)
-        #expect(await waitUntil { terminal.writes.last?.contains("home") == true })
+        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.last?.contains("home") == true })
 
         terminal.send(.control("c"))
         _ = try await run.value
@@ -153,12 +157,12 @@ struct ScreenLifecycleTests {
         let model = Model()
         model.navigation = Navigation(stack: ["list", "detail"])
         let run = Task { try await makeApp(journal, terminal, model).run() }
-        #expect(await waitUntil { terminal.writes.count == 1 })
+        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.count == 1 })
         #expect(terminal.writes[0].contains("detail"))
         #expect(journal.entries == ["detail appeared"])
 
         terminal.send(.character("q"))
-        #expect(await waitUntil { journal.entries.last == "list appeared" })
+        #expect(await waitUntil(timeout: Self.patience) { journal.entries.last == "list appeared" })
         terminal.send(.control("c"))
         _ = try await run.value
         #expect(journal.entries == ["detail appeared", "detail disappeared", "list appeared", "list disappeared"])
@@ -170,9 +174,9 @@ struct ScreenLifecycleTests {
         let terminal = FakeTerminal(width: 10, height: 2)
         let model = Model()
         let run = Task { try await makeApp(journal, terminal, model).run() }
-        #expect(await waitUntil { terminal.writes.count == 1 })
+        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.count == 1 })
         terminal.send(.enter)
-        #expect(await waitUntil { journal.entries.last == "list appeared" })
+        #expect(await waitUntil(timeout: Self.patience) { journal.entries.last == "list appeared" })
 
         switch ending {
         case "quit": terminal.send(.character("x"))
