@@ -26,6 +26,23 @@ struct UserListViewTests {
         return frame.text
     }
 
+    @Test func aRefreshOverTheRowsShowsRefreshingAndKeepsTheRows() {
+        var state = Self.loadedState()
+        _ = state.users.beginRefresh()
+        state.isRefreshing = true
+        #expect(Self.render(state, height: 9) == [
+            " ユーザー (6543)",
+            " Search: / to search",
+            " [All]  Active   Inactive",
+            " ⠋ Refreshing…",
+            " ● 山田 太郎  <taro@example.com>",
+            " ○ �[2JEve  <eve@example.com>",
+            " ● Ann  <ann@example.com>",
+            "",
+            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+        ].joined(separator: "\n"))
+    }
+
     @Test func loading() {
         var state = UserListState()
         _ = state.users.beginRefresh()

@@ -3,24 +3,15 @@ public import RegistrationFeature
 
 /// The registration form: live validation messages under each field, and submit.
 @MainActor
-public final class RegistrationScreen: Screen {
-    private let viewModel: RegistrationViewModel
+public final class RegistrationScreen: ViewModelScreen {
+    /// The ViewModel the screen shows; it appears and disappears with the screen.
+    public let viewModel: RegistrationViewModel
     /// The screen's own UI state.
     public private(set) var ui = RegistrationUI()
 
     /// Creates the screen; the ViewModel appears when the screen does.
     public init(viewModel: RegistrationViewModel) {
         self.viewModel = viewModel
-    }
-
-    /// The screen is visible: the ViewModel appears (loads what it shows).
-    public func didAppear() {
-        viewModel.appear()
-    }
-
-    /// The screen is hidden or gone: the ViewModel disappears (its work is cancelled).
-    public func willDisappear() {
-        viewModel.disappear()
     }
 
     /// Draws the ViewModel's state.

@@ -3,23 +3,14 @@ public import UserListFeature
 
 /// A user's detail: every field, toggle active, delete after a confirmation, back.
 @MainActor
-public final class UserDetailScreen: Screen {
-    private let viewModel: UserDetailViewModel
+public final class UserDetailScreen: ViewModelScreen {
+    /// The ViewModel the screen shows; it appears and disappears with the screen.
+    public let viewModel: UserDetailViewModel
     private var tick = 0
 
     /// Creates the screen; the ViewModel appears when the screen does.
     public init(viewModel: UserDetailViewModel) {
         self.viewModel = viewModel
-    }
-
-    /// The screen is visible: the ViewModel appears (loads the user).
-    public func didAppear() {
-        viewModel.appear()
-    }
-
-    /// The screen is hidden or gone: the ViewModel disappears (its load is cancelled).
-    public func willDisappear() {
-        viewModel.disappear()
     }
 
     /// Draws the ViewModel's state.

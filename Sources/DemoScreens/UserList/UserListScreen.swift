@@ -5,8 +5,9 @@ public import UserListFeature
 /// The user list: search, filter, paging, refresh, toggle, delete with confirmation; Enter
 /// opens the row's detail (the app pushes it).
 @MainActor
-public final class UserListScreen: Screen {
-    private let viewModel: UserListViewModel
+public final class UserListScreen: ViewModelScreen {
+    /// The ViewModel the screen shows; it appears and disappears with the screen.
+    public let viewModel: UserListViewModel
     private let app: AppViewModel
     /// The screen's own UI state.
     public private(set) var ui = UserListUI()
@@ -17,19 +18,13 @@ public final class UserListScreen: Screen {
         self.app = app
     }
 
-    /// The screen is visible: the ViewModel appears (loads what it shows).
-    public func didAppear() {
-        viewModel.appear()
-    }
-
-    /// The screen is hidden or gone: the ViewModel disappears (its work is cancelled).
-    public func willDisappear() {
-        viewModel.disappear()
-    }
-
     /// Draws the ViewModel's state.
     public func render(into frame: inout Frame) {
         ui.tick += 1
+        // Rows may have left while the screen was hidden (a delete on the detail): the
+        // selection stays on a row.
+        let count = viewModel.state.visibleUsers.count
+        if ui.selection >= count { ui.selection = max(0, count - 1) }
         ui.scrollOffset = UserListView.render(viewModel.state, ui: ui, into: &frame)
     }
 

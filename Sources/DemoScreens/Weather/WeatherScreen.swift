@@ -5,8 +5,9 @@ public import WeatherFeature
 /// The weather top screen: a city list and the chosen city's forecast; Enter opens the city's
 /// detail (the app pushes it, article 002).
 @MainActor
-public final class WeatherScreen: Screen {
-    private let viewModel: WeatherViewModel
+public final class WeatherScreen: ViewModelScreen {
+    /// The ViewModel the screen shows; it appears and disappears with the screen.
+    public let viewModel: WeatherViewModel
     private let app: AppViewModel
     private var tick = 0
 
@@ -14,16 +15,6 @@ public final class WeatherScreen: Screen {
     public init(viewModel: WeatherViewModel, app: AppViewModel) {
         self.viewModel = viewModel
         self.app = app
-    }
-
-    /// The screen is visible: the ViewModel appears (loads what it shows).
-    public func didAppear() {
-        viewModel.appear()
-    }
-
-    /// The screen is hidden or gone: the ViewModel disappears (its work is cancelled).
-    public func willDisappear() {
-        viewModel.disappear()
     }
 
     /// Draws the ViewModel's state.

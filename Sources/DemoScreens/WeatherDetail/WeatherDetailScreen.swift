@@ -3,8 +3,9 @@ public import WeatherFeature
 
 /// One city's forecast: date, title, the days, and the forecaster's text, scrollable.
 @MainActor
-public final class WeatherDetailScreen: Screen {
-    private let viewModel: WeatherDetailViewModel
+public final class WeatherDetailScreen: ViewModelScreen {
+    /// The ViewModel the screen shows; it appears and disappears with the screen.
+    public let viewModel: WeatherDetailViewModel
     private var tick = 0
     /// The first line of the body text shown.
     public private(set) var scrollOffset = 0
@@ -12,16 +13,6 @@ public final class WeatherDetailScreen: Screen {
     /// Creates the screen; the ViewModel appears when the screen does.
     public init(viewModel: WeatherDetailViewModel) {
         self.viewModel = viewModel
-    }
-
-    /// The screen is visible: the ViewModel appears (loads the forecast).
-    public func didAppear() {
-        viewModel.appear()
-    }
-
-    /// The screen is hidden or gone: the ViewModel disappears (its load is cancelled).
-    public func willDisappear() {
-        viewModel.disappear()
     }
 
     /// Draws the ViewModel's state.

@@ -3,7 +3,8 @@
 /// `render(into:)` reads the ViewModel's state; the app loop re-runs it inside MVVMCore's
 /// `observe { }` whenever that state changes and writes only the difference. ``didAppear()`` and
 /// ``willDisappear()`` come exactly when the screen becomes visible and stops being visible
-/// (`ScreenLifecycleTests`).
+/// (`ScreenLifecycleTests`). A screen that shows one ViewModel adopts ``ViewModelScreen``,
+/// which forwards both to the ViewModel.
 @MainActor
 public protocol Screen: AnyObject {
     /// Draws the current state into `frame` (a blank frame of the terminal's size).

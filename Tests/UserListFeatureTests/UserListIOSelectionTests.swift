@@ -1,0 +1,35 @@
+import MVVMCombine
+import MVVMTesting
+import Testing
+@testable import UserListFeature
+
+/// Article 000's `selectedUser` output: the view pushes the detail of each user it sends, so a
+/// selection is sent once, as it happens, and never replayed to a later subscriber.
+@Suite(.timeLimit(.minutes(2)))
+@MainActor
+struct UserListIOSelectionTests {
+    @Test func eachSelectionIsSentOnceWithTheSelectedUser() async {
+        let clock = TestClock()
+        let users = sampleUsers(5)
+        let viewModel = UserListIOViewModel(repository: StubUserRepository(users: users, clock: clock), clock: clock)
+        let appeared = PassthroughSubject<Void, Never>()
+        let selection = PassthroughSubject<Int, Never>()
+        let output = viewModel.transform(input: .init(
+            appeared: appeared.eraseToAnyPublisher(),
+            userSelection: selection.eraseToAnyPublisher()
+        ))
+        let selected = output.selectedUser.map(\.id).record()
+        appeared.send()
+        await clock.advance(by: .milliseconds(100))
+        #expect(await waitUntil { viewModel.viewModel.state.visibleUsers.count == 5 })
+
+        selection.send(2)
+        selection.send(4)
+        selection.send(99)   // no such row: nothing to show
+        selection.send(2)
+        selected.expectHistory([2, 4, 2])
+
+        let late = output.selectedUser.map(\.id).record()
+        late.expectHistory([])   // a later subscriber is not sent an old selection
+    }
+}
