@@ -239,7 +239,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     private func difference(expected: Model.State, actual: Model.State) -> String {
         CustomDump.diff(expected, actual, format: .proportional)
             .map { "(Expected: −, Actual: +)\n" + $0 }
-            ?? "(no difference in their dumps)"
+            ?? "(no difference in their dumps: they differ in what is not printed, such as a @Sensitive field)"
     }
 
     private func describe(_ event: Model.Event) -> String {

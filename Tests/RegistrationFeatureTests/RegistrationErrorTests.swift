@@ -83,6 +83,6 @@ struct RegistrationErrorTests {
         #expect(!String(reflecting: request).contains("zebra"))
         #expect(!dumped.contains("zebra"))
         #expect(!"\(RegistrationRequestBody(request))".contains("zebra"))
-        #expect("\(request)" == "RegistrationRequest(loginID: mika, password: <redacted>)")
+        #expect("\(request)" == #"RegistrationRequest(loginID: "mika", _password: <redacted>)"#)
     }
 }

@@ -1,14 +1,15 @@
 import Foundation
+public import MVVMCore
 
 /// What the registration form holds: the three texts as typed, and the login ids the server
 /// already said are taken.
 public struct RegistrationForm: Equatable, Sendable {
     /// The login id as typed.
     public var loginID: String
-    /// The password as typed.
-    public var password: String
-    /// The password confirmation as typed.
-    public var passwordConfirmation: String
+    /// The password as typed; printed as `<redacted>` everywhere.
+    @Sensitive public var password: String
+    /// The password confirmation as typed; printed as `<redacted>` everywhere.
+    @Sensitive public var passwordConfirmation: String
     /// Login ids the server answered "taken" for, as ``loginIDKey(_:)`` gives them: typing one of
     /// them again shows the error at once, without asking the server.
     public var takenLoginIDs: Set<String>

@@ -1,9 +1,11 @@
-/// What the app asks the server to register. Its descriptions never show the password.
-public struct RegistrationRequest: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public import MVVMCore
+
+/// What the app asks the server to register. Its printed forms never show the password.
+public struct RegistrationRequest: Hashable, Sendable {
     /// The login id, trimmed.
     public var loginID: String
-    /// The password, as typed.
-    public var password: String
+    /// The password, as typed; printed as `<redacted>` everywhere.
+    @Sensitive public var password: String
 
     /// Creates a request.
     public init(loginID: String, password: String) {
@@ -14,16 +16,5 @@ public struct RegistrationRequest: Hashable, Sendable, CustomStringConvertible, 
     /// The request for `form`'s values: the login id trimmed, the password as typed.
     public init(_ form: RegistrationForm) {
         self.init(loginID: form.submittedLoginID, password: form.password)
-    }
-
-    /// `RegistrationRequest(loginID: taro, password: <redacted>)`.
-    public var description: String { "RegistrationRequest(loginID: \(loginID), password: <redacted>)" }
-
-    /// The same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror without the password, for `dump` and test failure diffs.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["loginID": loginID, "password": "<redacted>"])
     }
 }

@@ -1,3 +1,5 @@
+import MVVMCore
+
 extension RegistrationViewModel {
     /// What the registration screen reports.
     public enum Event: Equatable, Sendable {
@@ -13,5 +15,41 @@ extension RegistrationViewModel {
         case alertRetryTapped(id: Int)
         /// The alert was dismissed.
         case alertDismissed(id: Int)
+    }
+}
+
+extension RegistrationViewModel.Event: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The event with the password fields' text shown as `<redacted>`: events are printed in
+    /// logs and in test failures.
+    public var description: String {
+        switch self {
+        case .loginIDChanged(let text): "loginIDChanged(\(text.debugDescription))"
+        case .passwordChanged: "passwordChanged(\(Sensitive<String>.redacted))"
+        case .passwordConfirmationChanged: "passwordConfirmationChanged(\(Sensitive<String>.redacted))"
+        case .submitTapped: "submitTapped"
+        case .alertRetryTapped(let id): "alertRetryTapped(id: \(id))"
+        case .alertDismissed(let id): "alertDismissed(id: \(id))"
+        }
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// A mirror whose password payloads are `<redacted>`, for `dump` and test-failure dumps.
+    public var customMirror: Mirror {
+        switch self {
+        case .passwordChanged(let text):
+            Mirror(self, children: ["passwordChanged": Sensitive(wrappedValue: text)], displayStyle: .enum)
+        case .passwordConfirmationChanged(let text):
+            Mirror(self, children: ["passwordConfirmationChanged": Sensitive(wrappedValue: text)], displayStyle: .enum)
+        case .loginIDChanged(let text):
+            Mirror(self, children: ["loginIDChanged": text], displayStyle: .enum)
+        case .alertRetryTapped(let id):
+            Mirror(self, children: ["alertRetryTapped": id], displayStyle: .enum)
+        case .alertDismissed(let id):
+            Mirror(self, children: ["alertDismissed": id], displayStyle: .enum)
+        case .submitTapped:
+            Mirror(self, children: [], displayStyle: .enum)
+        }
     }
 }
