@@ -1,3 +1,4 @@
+import DemoServer
 import Foundation
 import MVVMTerminal
 
@@ -21,7 +22,7 @@ struct TemporaryDatabaseFolder {
 
     /// Removes the folder and everything in it, and forgets the registration.
     func remove() {
-        try? FileManager.default.removeItem(at: folder)
+        FolderRemoval.remove(folder)
         SignalCleanup.removeOnAbnormalExit([])
     }
 }

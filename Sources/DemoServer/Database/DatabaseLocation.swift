@@ -45,6 +45,6 @@ struct DatabaseLocation: Sendable {
     /// Removes the temporary folder, if the server created one.
     func removeOwnedFiles() {
         guard let ownedDirectory else { return }
-        try? FileManager.default.removeItem(at: ownedDirectory)
+        FolderRemoval.remove(ownedDirectory)
     }
 }
