@@ -19,7 +19,8 @@ import PackageDescription
 //   Benchmarks/            a package of its own (package-benchmark), so the library build stays lean
 //
 // Library products must never depend on what only the demo needs (Hummingbird, GRDB), and the
-// core products (MVVMCore, MVVMCollections, MVVMCombine, MVVMData, MVVMTesting, MVVMTerminal)
+// core products (MVVMCore, MVVMCollections, MVVMCombine, MVVMData, MVVMTesting, MVVMTerminal,
+// MVVMLogging)
 // never on SwiftNIO: AsyncHTTPClient is reached only through the opt-in MVVMAsyncHTTPClient.
 //
 // Platforms: Swift 6.2 or later (the code uses `SendableMetatype` and `weak let`). The Apple
@@ -45,6 +46,8 @@ let package = Package(
         .library(name: "MVVMData", targets: ["MVVMData"]),
         .library(name: "MVVMTesting", targets: ["MVVMTesting"]),
         .library(name: "MVVMTerminal", targets: ["MVVMTerminal"]),
+        // Debugging: a ViewModel's events and state changes as diffs through swift-log.
+        .library(name: "MVVMLogging", targets: ["MVVMLogging"]),
         // Opt-in: an HTTPTransport on AsyncHTTPClient (SwiftNIO), for Linux servers and tools.
         .library(name: "MVVMAsyncHTTPClient", targets: ["MVVMAsyncHTTPClient"]),
         // Not API: the demo's screens, for the key-to-frame benchmark in Benchmarks/ (a separate
@@ -112,11 +115,29 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // `@Sensitive` printed as `<redacted>` by swift-custom-dump: one conformance, shared by
+        // MVVMTesting's diffs and MVVMLogging's change log.
+        .target(
+            name: "MVVMCustomDumpSupport",
+            dependencies: ["MVVMCore", .product(name: "CustomDump", package: "swift-custom-dump")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MVVMLogging",
+            dependencies: [
+                "MVVMCore",
+                "MVVMCustomDumpSupport",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "MVVMTesting",
             dependencies: [
                 "MVVMCore",
                 "MVVMCombine",
+                "MVVMCustomDumpSupport",
                 "MVVMData",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -263,6 +284,14 @@ let package = Package(
         .testTarget(
             name: "DemoScreensTests",
             dependencies: ["DemoScreens", "AppFeature", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MVVMLoggingTests",
+            dependencies: [
+                "MVVMLogging", "MVVMCore", "RegistrationFeature", "MVVMTesting",
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

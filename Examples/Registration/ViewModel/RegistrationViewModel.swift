@@ -48,6 +48,7 @@ public final class RegistrationViewModel: ViewModel {
 
     /// Handles one event from the view.
     public func onEvent(_ event: Event) {
+        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .loginIDChanged(let text): edit { $0.loginID = text }
         case .passwordChanged(let text): edit { $0.password = text }

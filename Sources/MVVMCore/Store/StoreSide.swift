@@ -17,6 +17,8 @@ final class StoreSide<State>: @unchecked Sendable {
     var finishers: [UInt64: @Sendable () -> Void] = [:]
     /// Keys for ``finishers``.
     var nextFinisherID: UInt64 = 0
+    /// Where ``StateStore/trace(_:)`` hands events: a change log, while one is attached.
+    var eventTracer: (@MainActor (Any) -> Void)?
     /// States produced by observers during a round of deliveries, delivered after the one in
     /// progress, in order. In a round, delivery 0 is the state that started it and delivery
     /// `i + 1` is `pending[i]`.
