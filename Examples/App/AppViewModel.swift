@@ -59,6 +59,7 @@ public final class AppViewModel: ViewModel {
 
     /// Handles one event.
     public func onEvent(_ event: Event) {
+        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .opened(let destination):
             navigate { $0.push(destination) }

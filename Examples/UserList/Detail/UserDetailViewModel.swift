@@ -56,6 +56,7 @@ public final class UserDetailViewModel: ViewModel {
 
     /// Handles one event from the screen.
     public func onEvent(_ event: Event) {
+        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .toggleActiveTapped:
             toggleActive()

@@ -78,6 +78,7 @@ public final class UserListViewModel: ViewModel {
 
     /// Handles one event from the screen.
     public func onEvent(_ event: Event) {
+        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .refreshPulled:
             loadFirstPage(isRefresh: true)

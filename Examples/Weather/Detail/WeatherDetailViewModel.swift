@@ -31,6 +31,7 @@ public final class WeatherDetailViewModel: ViewModel {
 
     /// Handles one event.
     public func onEvent(_ event: Event) {
+        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .retryTapped: load()
         }

@@ -38,6 +38,7 @@ public final class WeatherViewModel: ViewModel {
 
     /// Handles one event.
     public func onEvent(_ event: Event) {
+        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .citySelected(let id):
             guard let city = state.cities.first(where: { $0.id == id }) else { return }
