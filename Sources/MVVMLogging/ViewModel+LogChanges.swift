@@ -8,7 +8,7 @@ extension ViewModel {
     /// the returned token is alive and not cancelled: TCA's `_printChanges()`, through swift-log.
     ///
     /// Each state change is logged as a diff of the state before and after it (swift-custom-dump,
-    /// `−` old, `+` new); each event the ViewModel traces (``StateStore/trace(_:)``, first thing
+    /// `−` old, `+` new); each event the ViewModel traces (`StateStore.trace(_:)`, first thing
     /// in `onEvent`) is logged before the changes it makes. `@Sensitive` fields print as
     /// `<redacted>`, here as everywhere.
     ///

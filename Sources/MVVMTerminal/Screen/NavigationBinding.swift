@@ -36,8 +36,8 @@ public struct NavigationBinding<Destination: Hashable & Sendable> {
         self.screen = screen
     }
 
-    /// The binding of a ``Navigation`` that `navigation` reads and `send` changes (with
-    /// ``NavigationEvent/back`` for the back key).
+    /// The binding of a `Navigation` (MVVMCore) that `navigation` reads and `send` changes (with
+    /// `NavigationEvent.back` for the back key).
     public init<Modal>(
         navigation: @escaping @MainActor () -> Navigation<Destination, Modal>,
         send: @escaping @MainActor (NavigationEvent) -> Void,

@@ -1,7 +1,7 @@
 /// How many terminal columns text takes, as terminals draw it (the rules of `wcwidth`):
 ///
 /// - **2** for East Asian Wide and Fullwidth characters (CJK, kana, Hangul syllables, fullwidth
-///   forms, most emoji), from Unicode's East Asian Width property (``eastAsianWide``, generated
+///   forms, most emoji), from Unicode's East Asian Width property (`eastAsianWide`, generated
 ///   by `scripts/generate-display-width.py`);
 /// - **0** for what terminals draw as nothing: combining marks (nonspacing and enclosing),
 ///   format characters and other default-ignorable code points (zero-width spaces and joiners,
@@ -52,7 +52,7 @@ public enum DisplayWidth {
         }
     }
 
-    /// Binary search in the sorted ``eastAsianWide`` ranges.
+    /// Binary search in the sorted `eastAsianWide` ranges.
     private static func isWide(_ value: UInt32) -> Bool {
         guard value >= 0x1100 else { return false }
         var low = 0

@@ -2,7 +2,7 @@
 public struct TextView: Sendable {
     /// The text; its own line breaks are kept.
     public var text: String
-    /// The first line shown; ``draw(into:in:)`` clamps it.
+    /// The first line shown; ``draw(into:in:style:)`` clamps it.
     public var scrollOffset: Int
 
     /// Creates a view of `text` scrolled to line `scrollOffset`.
