@@ -107,9 +107,11 @@ public func waitUntilIdle<State>(_ store: StateStore<State>, timeout: Duration =
 }
 
 /// Waits until at least one task sleeps on `clock`, so that advancing it wakes that task: work
-/// started on another thread may take a moment to reach its `sleep`.
+/// started on another thread may take a moment to reach its `sleep`. It returns as soon as one
+/// does; the 30 s default only bounds a failing wait (under ThreadSanitizer, with every suite
+/// running at once, 5 s was once too short for a sleeper that did come).
 /// - Returns: whether a sleeper appeared before `timeout` passed on the wall clock.
-public func waitUntilSleeping(_ clock: TestClock<Duration>, timeout: Duration = .seconds(5)) async -> Bool {
+public func waitUntilSleeping(_ clock: TestClock<Duration>, timeout: Duration = .seconds(30)) async -> Bool {
     let wall = ContinuousClock()
     let deadline = wall.now.advanced(by: timeout)
     while wall.now < deadline {
