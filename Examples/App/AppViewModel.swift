@@ -70,8 +70,7 @@ public final class AppViewModel: ViewModel {
 
     /// The ViewModel of `destination` where the stack shows it; `nil` when it does not.
     public func screenModel(for destination: AppDestination) -> AppScreenModel? {
-        children.follow(state.navigation.stack)
-        return children.viewModel(for: destination)
+        children.viewModel(for: destination)
     }
 
     /// The stack as a path, for a deep link or a restored session.

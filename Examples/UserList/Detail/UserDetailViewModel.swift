@@ -98,14 +98,7 @@ public final class UserDetailViewModel: ViewModel {
     }
 
     private func loadFailed(_ error: UserError) {
-        if error == .notFound {
-            store.update {
-                $0.isGone = true
-                $0.user = .idle
-            }
-            changes.post(.gone(userID: state.userID))
-            return
-        }
+        if error == .notFound { return becameGone() }
         guard let presentation = presenter.present(error) else {
             store.update { $0.user.cancelLoading() }
             return
@@ -154,21 +147,24 @@ public final class UserDetailViewModel: ViewModel {
     }
 
     private func writeFailed(_ error: UserError, restoring user: User) {
-        if error == .notFound {
-            store.update {
-                $0.isSaving = false
-                $0.isGone = true
-                $0.user = .idle
-            }
-            changes.post(.gone(userID: user.id))
-            return
-        }
+        if error == .notFound { return becameGone() }
         let presentation = presenter.present(error)
         store.update {
             $0.isSaving = false
             $0.user = .loaded(user)
             if let presentation { $0.alerts.enqueue(presentation) }
         }
+    }
+
+    /// The server has no such user (deleted elsewhere): the screen says so, and the list drops
+    /// the row.
+    private func becameGone() {
+        store.update {
+            $0.isSaving = false
+            $0.isGone = true
+            $0.user = .idle
+        }
+        changes.post(.gone(userID: state.userID))
     }
 
     private static func user(_ user: User, isActive: Bool) -> User {

@@ -340,14 +340,13 @@ public final class UserListViewModel: ViewModel {
         change { state in
             guard let index = state.users.items.firstIndex(where: { $0.id == userID }) else { return }
             knewTheRow = true
-            let wasActive = state.users.items[index].isActive
             switch userChange {
             case .saved(let user):
+                state.setActive(user.isActive, userID: userID)   // the flag and the count
                 state.users.updateItems { $0[index] = user }
-                if user.isActive != wasActive { state.moveActiveCount(by: user.isActive ? 1 : -1) }
             case .deleted, .gone:
+                if state.users.items[index].isActive { state.moveActiveCount(by: -1) }
                 state.users.updateItems { $0.remove(at: index) }
-                if wasActive { state.moveActiveCount(by: -1) }
             }
         }
         switch userChange {

@@ -112,13 +112,9 @@ public final class TerminalApp {
     /// Brings the screens in line with the followed stack. When the top screen changes, the
     /// old one hears ``Screen/willDisappear()`` and the new one ``Screen/didAppear()``.
     private func followStack(announcing: Bool) {
-        guard let follower, !screens.isEmpty else { return }
-        let (kept, added) = follower.follow()
-        let keptCount = 1 + kept
-        guard keptCount < screens.count || !added.isEmpty else { return }
+        guard let follower, let root = screens.first else { return }
         let oldTop = screens.last
-        screens.removeLast(screens.count - keptCount)
-        screens.append(contentsOf: added)
+        screens = [root] + follower.follow()
         guard announcing, let newTop = screens.last, let oldTop, newTop !== oldTop else { return }
         oldTop.willDisappear()
         newTop.didAppear()
