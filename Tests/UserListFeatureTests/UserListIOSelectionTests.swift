@@ -20,8 +20,8 @@ struct UserListIOSelectionTests {
         ))
         let selected = output.selectedUser.map(\.id).record()
         appeared.send()
-        await clock.advance(by: .milliseconds(100))
-        #expect(await waitUntil { viewModel.viewModel.state.visibleUsers.count == 5 })
+        // The first page, however late its request reaches the clock.
+        #expect(await advance(clock, until: { viewModel.viewModel.state.visibleUsers.count == 5 }))
 
         selection.send(2)
         selection.send(4)
