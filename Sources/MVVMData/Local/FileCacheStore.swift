@@ -1,0 +1,212 @@
+public import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A ``CacheStore`` of files in one folder, with no dependency: one file per key, written
+/// atomically and bounded in size.
+///
+/// - **All or nothing.** A save writes a temporary file, flushes it to disk (`fsync`), and
+///   renames it over the old one. A process killed mid-save leaves the old entry or the new one,
+///   never a mix (CrashSafetyTests kills a writer mid-save, again and again).
+/// - **Checked.** Each file carries its key and a checksum; a file that is torn or foreign is
+///   removed and reported as ``CacheStoreError/corrupted(_:)``.
+/// - **Bounded.** When the files outgrow ``maxBytes``, the least recently saved go first.
+///
+/// ```swift
+/// let store = FileCacheStore(directory: cachesFolder.appending(path: "api"), maxBytes: 16 << 20)
+/// let local = LocalDataSource(store: store, schemaVersion: 2)
+/// ```
+///
+/// Use one store per folder in a process. Temporary files a killed process left behind are
+/// removed the first time the store looks at its folder.
+public actor FileCacheStore: CacheStore {
+    /// The folder; made when the first entry is saved.
+    public nonisolated let directory: URL
+    /// The most bytes the folder's entries may take.
+    public nonisolated let maxBytes: Int
+    /// Every entry file: its size and when it was saved, built on first need.
+    private var index: [String: IndexedFile]?
+    /// Orders saves made in the same instant.
+    private var saves = 0
+
+    private struct IndexedFile {
+        var size: Int
+        var modified: Date
+        var sequence: Int
+
+        func isOlder(than other: IndexedFile) -> Bool {
+            (modified, sequence) < (other.modified, other.sequence)
+        }
+    }
+
+    /// A store in `directory`, holding at most `maxBytes` (64 MiB by default).
+    public init(directory: URL, maxBytes: Int = 64 << 20) {
+        self.directory = directory
+        self.maxBytes = max(1, maxBytes)
+    }
+
+    /// The entry saved under `key`; a torn or foreign file is removed and reported.
+    public func entry(for key: String) throws(CacheStoreError) -> CacheEntry? {
+        let path = filePath(for: key)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            if !FileManager.default.fileExists(atPath: path) { return nil }
+            throw .io("reading \(fileName(for: key)): \(error.localizedDescription)")
+        }
+        guard let (savedKey, entry) = CacheEntryFile.decode(bytes) else {
+            removeFile(named: fileName(for: key))
+            throw .corrupted("\(fileName(for: key)) is not a whole entry (\(bytes.count) bytes)")
+        }
+        // Another key with the same file name (a hash collision): not this key's entry.
+        return savedKey == key ? entry : nil
+    }
+
+    /// Saves `entry` under `key`: the old entry or the new one survives a crash, never a mix.
+    public func save(_ entry: CacheEntry, for key: String) throws(CacheStoreError) {
+        let bytes = CacheEntryFile.encode(key: key, entry: entry)
+        guard bytes.count <= maxBytes else { throw .tooLarge(bytes: bytes.count, limit: maxBytes) }
+        try makeDirectory()
+        var index = try loadIndex()
+        let name = fileName(for: key)
+        let temporary = ".tmp-\(UUID().uuidString)"
+        do throws(CacheStoreError) {
+            try Self.writeDurably(bytes, to: path(of: temporary))
+            guard rename(path(of: temporary), path(of: name)) == 0 else { throw CacheStoreError.io("rename: \(Self.errnoText())") }
+        } catch {
+            unlink(path(of: temporary))
+            throw error
+        }
+        Self.syncDirectory(directory.path)
+        saves += 1
+        index[name] = IndexedFile(size: bytes.count, modified: Date(), sequence: saves)
+        self.index = index
+        evict(keeping: name)
+    }
+
+    /// Removes the entry under `key`.
+    public func removeEntry(for key: String) throws(CacheStoreError) {
+        let name = fileName(for: key)
+        guard unlink(path(of: name)) == 0 || errno == ENOENT else { throw .io("unlink: \(Self.errnoText())") }
+        index?[name] = nil
+    }
+
+    /// Removes every entry file (and any temporary file) in the folder, leaving other files.
+    public func removeAll() throws(CacheStoreError) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            if !FileManager.default.fileExists(atPath: directory.path) { return }
+            throw .io("listing \(directory.path): \(error.localizedDescription)")
+        }
+        for name in names where Self.isOurs(name) {
+            guard unlink(path(of: name)) == 0 || errno == ENOENT else { throw .io("unlink: \(Self.errnoText())") }
+        }
+        index = [:]
+    }
+
+    /// The bytes the entries take now.
+    public var totalBytes: Int {
+        get throws(CacheStoreError) { try loadIndex().values.reduce(0) { $0 + $1.size } }
+    }
+
+    // MARK: - Files
+
+    /// `<16 hex digits of the key's FNV-1a hash>.entry`: a fixed-length name whatever the key.
+    private func fileName(for key: String) -> String {
+        let hash = CacheEntryFile.checksum(Array(key.utf8)[...])
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex + ".entry"
+    }
+
+    private func filePath(for key: String) -> String { path(of: fileName(for: key)) }
+
+    private func path(of name: String) -> String { directory.appendingPathComponent(name).path }
+
+    private static func isOurs(_ name: String) -> Bool {
+        name.hasSuffix(".entry") || name.hasPrefix(".tmp-")
+    }
+
+    private func makeDirectory() throws(CacheStoreError) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io("creating \(directory.path): \(error.localizedDescription)")
+        }
+    }
+
+    private func removeFile(named name: String) {
+        unlink(path(of: name))
+        index?[name] = nil
+    }
+
+    /// Lists the folder once: entry sizes and dates for eviction; leftover temporary files of a
+    /// killed process are removed.
+    private func loadIndex() throws(CacheStoreError) -> [String: IndexedFile] {
+        if let index { return index }
+        var built: [String: IndexedFile] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names {
+            if name.hasPrefix(".tmp-") {
+                unlink(path(of: name))
+            } else if name.hasSuffix(".entry"),
+                      let attributes = try? FileManager.default.attributesOfItem(atPath: path(of: name)) {
+                let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+                let modified = attributes[.modificationDate] as? Date ?? .distantPast
+                built[name] = IndexedFile(size: size, modified: modified, sequence: 0)
+            }
+        }
+        index = built
+        return built
+    }
+
+    /// Removes the least recently saved entries until the rest fit in ``maxBytes``.
+    private func evict(keeping kept: String) {
+        guard var index else { return }
+        var total = index.values.reduce(0) { $0 + $1.size }
+        guard total > maxBytes else { return }
+        let oldestFirst = index.filter { $0.key != kept }.sorted { $0.value.isOlder(than: $1.value) }
+        for (name, file) in oldestFirst where total > maxBytes {
+            unlink(path(of: name))
+            index[name] = nil
+            total -= file.size
+        }
+        self.index = index
+    }
+
+    private static func writeDurably(_ bytes: [UInt8], to path: String) throws(CacheStoreError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .io("open: \(errnoText())") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .io("write: \(errnoText())")
+            }
+            written += result
+        }
+        guard fsync(descriptor) == 0 else { throw .io("fsync: \(errnoText())") }
+    }
+
+    /// Flushes the folder, so that the rename itself survives a power cut. Best effort.
+    private static func syncDirectory(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    private static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+}

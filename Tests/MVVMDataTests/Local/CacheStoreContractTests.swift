@@ -1,0 +1,46 @@
+import Foundation
+import MVVMData
+import MVVMTesting
+import Testing
+
+/// The stores that come with MVVMData keep ``CacheStoreContract``. (MVVMGRDB's runs it in its own tests.)
+@Suite(.timeLimit(.minutes(2)))
+struct CacheStoreContractTests {
+    @Test func inMemoryStoreKeepsTheContract() async throws {
+        let stores = StoresByName()
+        try await CacheStoreContract.verify { name in await stores.store(named: name) }
+    }
+
+    @Test func fileStoreKeepsTheContract() async throws {
+        let folder = try TemporaryFolder()
+        try await CacheStoreContract.verify { name in
+            FileCacheStore(directory: folder.url.appendingPathComponent(name))
+        }
+    }
+}
+
+/// One in-memory store per name, so that "opening again" finds the same entries.
+actor StoresByName {
+    private var stores: [String: InMemoryCacheStore] = [:]
+
+    func store(named name: String) -> InMemoryCacheStore {
+        if let store = stores[name] { return store }
+        let store = InMemoryCacheStore()
+        stores[name] = store
+        return store
+    }
+}
+
+/// A folder under the system's temporary folder, removed when the value is released.
+final class TemporaryFolder: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("mvvm-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
