@@ -1,0 +1,227 @@
+import Foundation
+import MVVMData
+import MVVMTesting
+import Synchronization
+import Testing
+
+/// Writes made offline are kept, sent in order when the server is back, retried with back-off on
+/// the test clock, rolled back once when refused, and survive a restart.
+@Suite(.timeLimit(.minutes(2)))
+@MainActor
+struct OutboxTests {
+    enum Write: Codable, Equatable, Sendable {
+        case setActive(Bool, userID: Int)
+        case delete(userID: Int)
+    }
+
+    let clock = TestClock()
+    let server = WriteServer()
+
+    func outbox(_ store: any CacheStore = InMemoryCacheStore()) -> Outbox<Write> {
+        Outbox(store: store, clock: clock, backOff: RetryPolicy(initialDelay: .seconds(1), multiplier: 2, maxDelay: .seconds(4)))
+    }
+
+    /// Starts the delivery loop; cancel the returned task to stop it.
+    func startDelivering(_ outbox: Outbox<Write>) -> Task<Void, Never> {
+        let server = server
+        return Task {
+            await outbox.deliver(isRetryable: { $0 is WriteServer.Offline }) { try await server.receive($0) }
+        }
+    }
+
+    func outcomes(_ outbox: Outbox<Write>, count: Int) async -> [String] {
+        var described: [String] = []
+        for await outcome in outbox.outcomes {
+            switch outcome {
+            case .delivered(let entry): described.append("delivered \(entry.id)")
+            case .rejected(let entry, let error): described.append("rejected \(entry.id): \(error)")
+            }
+            if described.count == count { break }
+        }
+        return described
+    }
+
+    @Test func writesQueuedOfflineAreSentInOrderOnceTheServerIsBack() async throws {
+        server.isOnline = false
+        let outbox = outbox()
+        try await outbox.enqueue(.setActive(false, userID: 1))
+        try await outbox.enqueue(.delete(userID: 2))
+        try await outbox.enqueue(.setActive(true, userID: 1))
+        let delivery = startDelivering(outbox)
+        defer { delivery.cancel() }
+
+        #expect(await waitUntilSleeping(clock))       // the first try failed; backing off
+        #expect(server.applied.isEmpty)
+        #expect(await outbox.pending.map(\.id) == [1, 2, 3])
+
+        server.isOnline = true
+        await clock.advance(by: .seconds(1))
+        #expect(await outcomes(outbox, count: 3) == ["delivered 1", "delivered 2", "delivered 3"])
+        #expect(server.applied == [.setActive(false, userID: 1), .delete(userID: 2), .setActive(true, userID: 1)])
+        #expect(await outbox.pending.isEmpty)
+    }
+
+    @Test func aFailingWriteIsTriedAgainAfterGrowingBackOffsOnTheClock() async throws {
+        server.isOnline = false
+        let outbox = outbox()
+        try await outbox.enqueue(.delete(userID: 7))
+        let delivery = startDelivering(outbox)
+        defer { delivery.cancel() }
+
+        // Tries at 0 s, then 1 s, 2 s and 4 s after each failure, and 4 s (the maximum) after that.
+        var expectedAttempts = 1
+        #expect(await waitUntilSleeping(clock))
+        #expect(server.attempts == 1)
+        for delay in [1, 2, 4, 4] {
+            await clock.advance(by: .seconds(delay) - .milliseconds(1))
+            await settle()
+            #expect(server.attempts == expectedAttempts, "no try before the \(delay) s back-off ends")
+            await clock.advance(by: .milliseconds(1))
+            expectedAttempts += 1
+            #expect(await waitUntil { server.attempts == expectedAttempts }, "a try once the \(delay) s back-off ends")
+            #expect(await waitUntilSleeping(clock))
+        }
+        #expect(await outbox.pending.map(\.id) == [1])
+    }
+
+    @Test func nudgingTriesAtOnceWithoutWaitingOutTheBackOff() async throws {
+        server.isOnline = false
+        let outbox = outbox()
+        try await outbox.enqueue(.delete(userID: 7))
+        let delivery = startDelivering(outbox)
+        defer { delivery.cancel() }
+        #expect(await waitUntilSleeping(clock))
+
+        server.isOnline = true
+        outbox.nudge()
+        #expect(await outcomes(outbox, count: 1) == ["delivered 1"])
+    }
+
+    @Test func aRefusedWriteIsReportedOnceAndTheNextOnesStillGo() async throws {
+        server.refusedUserIDs = [2]
+        let outbox = outbox()
+        try await outbox.enqueue(.setActive(false, userID: 1))
+        try await outbox.enqueue(.delete(userID: 2))
+        try await outbox.enqueue(.setActive(true, userID: 3))
+        let delivery = startDelivering(outbox)
+        defer { delivery.cancel() }
+
+        #expect(await outcomes(outbox, count: 3) == ["delivered 1", "rejected 2: user 2 refused", "delivered 3"])
+        #expect(server.applied == [.setActive(false, userID: 1), .setActive(true, userID: 3)])
+        #expect(server.attempts == 3)
+        #expect(await outbox.pending.isEmpty)
+    }
+
+    @Test func writesSurviveARestartAndAreSentExactlyOnce() async throws {
+        let folder = try TemporaryFolder()
+        let first = outbox(FileCacheStore(directory: folder.url))
+        try await first.enqueue(.setActive(false, userID: 1))
+        try await first.enqueue(.delete(userID: 2))
+        // The app quits before anything is sent.
+
+        let second = outbox(FileCacheStore(directory: folder.url))
+        #expect(await second.pending.map(\.write) == [.setActive(false, userID: 1), .delete(userID: 2)])
+        #expect(try await second.enqueue(.delete(userID: 3)).id == 3)
+        let delivery = startDelivering(second)
+        #expect(await outcomes(second, count: 3) == ["delivered 1", "delivered 2", "delivered 3"])
+        delivery.cancel()
+
+        let third = outbox(FileCacheStore(directory: folder.url))
+        #expect(await third.pending.isEmpty)
+        #expect(server.applied == [.setActive(false, userID: 1), .delete(userID: 2), .delete(userID: 3)])
+    }
+
+    @Test func stoppingDeliveryKeepsEveryWriteNotYetSent() async throws {
+        server.isOnline = false
+        let outbox = outbox()
+        try await outbox.enqueue(.delete(userID: 1))
+        let delivery = startDelivering(outbox)
+        #expect(await waitUntilSleeping(clock))
+        delivery.cancel()
+        await delivery.value
+        #expect(await outbox.pending.map(\.id) == [1])
+    }
+
+    @Test func aWriteThatCannotBeSavedIsRefusedAtOnce() async throws {
+        let outbox = outbox(FailingStore())
+        await #expect(throws: CacheStoreError.io("disk full")) { try await outbox.enqueue(.delete(userID: 1)) }
+        #expect(await outbox.pending.isEmpty)
+    }
+
+    @Test func anUnreadableSavedOutboxIsKeptAsideNotCrashedOn() async throws {
+        let garbage = CacheEntry(data: Data("{not json".utf8), savedAt: Date(timeIntervalSince1970: 0), schemaVersion: 1)
+        let store = InMemoryCacheStore(entries: ["outbox": garbage])
+        let outbox = outbox(store)
+        #expect(await outbox.pending.isEmpty)
+        #expect(await store.entry(for: "outbox.unreadable") == garbage)
+        try await outbox.enqueue(.delete(userID: 1))
+        #expect(await outbox.pending.map(\.id) == [1])
+    }
+
+    @Test func watchersSeeThePendingWritesChange() async throws {
+        let outbox = outbox()
+        try await outbox.enqueue(.delete(userID: 1))
+        var changes = await outbox.pendingChanges().makeAsyncIterator()
+        #expect(await changes.next()?.map(\.id) == [1])
+        try await outbox.enqueue(.delete(userID: 2))
+        #expect(await changes.next()?.map(\.id) == [1, 2])
+        let delivery = startDelivering(outbox)
+        defer { delivery.cancel() }
+        #expect(await outcomes(outbox, count: 2) == ["delivered 1", "delivered 2"])
+        var last: [Int]? = nil
+        while last != [] { last = await changes.next()?.map(\.id) }
+        #expect(last == [])
+    }
+}
+
+/// A server for writes: offline, or applying them, refusing some.
+final class WriteServer: Sendable {
+    struct Offline: Error {}
+    struct Refused: Error, CustomStringConvertible {
+        var userID: Int
+        var description: String { "user \(userID) refused" }
+    }
+
+    private struct State {
+        var isOnline = true
+        var refusedUserIDs: Set<Int> = []
+        var applied: [OutboxTests.Write] = []
+        var attempts = 0
+    }
+
+    private let state = Mutex(State())
+
+    var isOnline: Bool {
+        get { state.withLock { $0.isOnline } }
+        set { state.withLock { $0.isOnline = newValue } }
+    }
+
+    var refusedUserIDs: Set<Int> {
+        get { state.withLock { $0.refusedUserIDs } }
+        set { state.withLock { $0.refusedUserIDs = newValue } }
+    }
+
+    var applied: [OutboxTests.Write] { state.withLock { $0.applied } }
+    var attempts: Int { state.withLock { $0.attempts } }
+
+    func receive(_ write: OutboxTests.Write) async throws {
+        try state.withLock { state in
+            state.attempts += 1
+            guard state.isOnline else { throw Offline() }
+            let userID: Int
+            switch write {
+            case .setActive(_, let id), .delete(let id): userID = id
+            }
+            if state.refusedUserIDs.contains(userID) { throw Refused(userID: userID) }
+            state.applied.append(write)
+        }
+    }
+}
+
+/// A store whose disk is full.
+struct FailingStore: CacheStore {
+    func entry(for key: String) async throws(CacheStoreError) -> CacheEntry? { nil }
+    func save(_ entry: CacheEntry, for key: String) async throws(CacheStoreError) { throw .io("disk full") }
+    func removeEntry(for key: String) async throws(CacheStoreError) {}
+    func removeAll() async throws(CacheStoreError) {}
+}
