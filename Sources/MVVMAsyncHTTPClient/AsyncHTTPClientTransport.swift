@@ -12,10 +12,10 @@ import NIOHTTP1
 ///
 /// Linux Foundation's `URLSession` can crash when a request is cancelled as it completes (see
 /// `docs/Platforms.md`); AsyncHTTPClient cancels a request in flight safely, and closes its
-/// connection. Cancelling the calling task answers ``TransportError/cancelled`` at once.
+/// connection. Cancelling the calling task answers `TransportError.cancelled` at once.
 ///
 /// This is its own product, `MVVMAsyncHTTPClient`, so that apps on Apple platforms, which use
-/// ``URLSessionTransport``, never build SwiftNIO.
+/// `URLSessionTransport`, never build SwiftNIO.
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The largest response body read by default: 10 MiB.
     public static let defaultMaximumBodyBytes = 10 * 1024 * 1024
@@ -24,7 +24,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// never shut down (like `HTTPClient.shared`).
     ///
     /// Unlike `HTTPClient.shared`, a refused connection fails the request at once
-    /// (`retryConnectionEstablishment` is off): ``APIClient``'s ``RetryPolicy`` decides about
+    /// (`retryConnectionEstablishment` is off): `APIClient`'s `RetryPolicy` decides about
     /// retrying, on its injected clock, and a user sees "cannot connect" in milliseconds, not
     /// when the request's timeout ends. Connecting may take at most 10 seconds.
     public static let sharedClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: sharedConfiguration)
@@ -46,7 +46,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     ///   - client: By default ``sharedClient``, which never needs shutting down. A client you
     ///     create yourself is yours to shut down after its last request.
     ///   - maximumBodyBytes: A response body larger than this is not read: the request fails with
-    ///     ``TransportError/other(_:)`` naming the limit. Must be positive.
+    ///     `TransportError.other(_:)` naming the limit. Must be positive.
     public init(client: HTTPClient = Self.sharedClient, maximumBodyBytes: Int = Self.defaultMaximumBodyBytes) {
         precondition(maximumBodyBytes > 0, "AsyncHTTPClientTransport: maximumBodyBytes must be positive, not \(maximumBodyBytes)")
         self.client = client

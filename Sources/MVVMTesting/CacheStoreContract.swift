@@ -2,7 +2,7 @@ import Foundation
 public import MVVMData
 public import Testing
 
-/// The behaviour every ``MVVMData/CacheStore`` must have, as checks you run on your own store.
+/// The behaviour every `CacheStore` must have, as checks you run on your own store.
 ///
 /// swift-mvvm runs it on `InMemoryCacheStore`, `FileCacheStore` and MVVMGRDB's
 /// `SQLiteCacheStore`; run it on yours:

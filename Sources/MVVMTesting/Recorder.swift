@@ -69,7 +69,7 @@ extension Recorder where Value: Equatable {
     }
 
     /// Records one field of the store's state: the current value, then each value that differs
-    /// from the one before; see ``StateStore/subscribe(_:sendCurrent:_:)``.
+    /// from the one before; see `StateStore.subscribe(_:sendCurrent:_:)`.
     public convenience init<State>(
         _ store: StateStore<State>,
         _ keyPath: KeyPath<State, Value>,

@@ -11,7 +11,7 @@ import Foundation
 /// let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: transport, clock: clock)
 /// ```
 ///
-/// A request beyond the script fails with ``TransportError/other(_:)`` naming it, so a test that
+/// A request beyond the script fails with `TransportError.other(_:)` naming it, so a test that
 /// sends more than it expected fails clearly.
 public final class StubTransport: HTTPTransport, @unchecked Sendable {
     // `@unchecked Sendable`: `script` and `recorded` are only touched while `lock` is held;

@@ -63,9 +63,15 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
 
     /// Sends `event` and asserts the state change it makes at once.
     ///
-    /// - Parameter expected: mutates the previous state into the expected one; omit it when the
-    ///   event must not change state synchronously. Several synchronous updates are compared as
-    ///   their end result.
+    /// - Parameters:
+    ///   - event: the event to send to the ViewModel.
+    ///   - expected: mutates the previous state into the expected one; omit it when the event
+    ///     must not change state synchronously. Several synchronous updates are compared as their
+    ///     end result.
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
     public func send(
         _ event: Model.Event,
         _ expected: ((inout Model.State) throws -> Void)? = nil,
@@ -76,10 +82,15 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         }
     }
 
-    /// Reports that the view appeared (``ViewModel/appear()``) and asserts the state change it
+    /// Reports that the view appeared (`ViewModel.appear()`) and asserts the state change it
     /// makes at once.
     ///
-    /// - Parameter expected: as for ``send(_:_:fileID:filePath:line:column:)``.
+    /// - Parameters:
+    ///   - expected: as for ``send(_:_:fileID:filePath:line:column:)``.
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
     public func appear(
         _ expected: ((inout Model.State) throws -> Void)? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -89,10 +100,15 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         }
     }
 
-    /// Reports that the view disappeared (``ViewModel/disappear()``) and asserts the state change
+    /// Reports that the view disappeared (`ViewModel.disappear()`) and asserts the state change
     /// it makes at once: what cancelled work puts back.
     ///
-    /// - Parameter expected: as for ``send(_:_:fileID:filePath:line:column:)``.
+    /// - Parameters:
+    ///   - expected: as for ``send(_:_:fileID:filePath:line:column:)``.
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
     public func disappear(
         _ expected: ((inout Model.State) throws -> Void)? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -130,7 +146,12 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
 
     /// Waits for the next state change made by an effect, and asserts it.
     ///
-    /// - Parameter expected: mutates the previously asserted state into the expected one.
+    /// - Parameters:
+    ///   - expected: mutates the previously asserted state into the expected one.
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
     public func receive(
         _ expected: (inout Model.State) throws -> Void,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column

@@ -11,11 +11,11 @@ struct WeatherDetailViewTests {
 
     static func loaded(body: String) -> WeatherDetailState {
         var state = WeatherDetailState(city: tokyo)
-        state.forecast = .loaded(Forecast(
+        state.forecast = .loaded(.fresh(Forecast(
             title: "東京都 東京 の天気", publishedAt: "2026-11-23T05:00:00+09:00", publishingOffice: "気象庁",
             headline: "", body: body,
             days: [DailyForecast(date: "2026-11-23", label: "今日", telop: "晴れ", minCelsius: nil, maxCelsius: 18,
-                                 chanceOfRain: [RainChance(period: "T00_06", percent: nil), RainChance(period: "T06_12", percent: 10)])]))
+                                 chanceOfRain: [RainChance(period: "T00_06", percent: nil), RainChance(period: "T06_12", percent: 10)])])))
         return state
     }
 

@@ -40,7 +40,7 @@ struct WeatherDetailViewModelTests {
         await tester.advance(by: .milliseconds(99))   // the answer takes 100 ms: nothing yet
         #expect(tester.state.isLoading)
         await tester.advance(by: .milliseconds(1))
-        await tester.receive { $0.forecast = .loaded(Self.forecast) }
+        await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
 
         #expect(!tester.state.isLoading)
         #expect(tester.state.titleText == Self.forecast.title)
@@ -59,13 +59,13 @@ struct WeatherDetailViewModelTests {
     @Test func appearingWhenAlreadyLoadedDoesNotReload() async {
         tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(Self.forecast) }
+        await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
 
         tester.disappear()   // no work in flight: nothing changes
         tester.appear()      // shown: nothing to load
         await tester.advance(by: .seconds(1))
         #expect(repository.requests == ["090010"])
-        #expect(tester.state.forecast == .loaded(Self.forecast))
+        #expect(tester.state.forecast == .loaded(.fresh(Self.forecast)))
         await tester.finish()
     }
 
@@ -73,7 +73,7 @@ struct WeatherDetailViewModelTests {
         tester.appear { $0.forecast = .loading() }
         tester.appear()
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(Self.forecast) }
+        await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
         #expect(repository.requests == ["090010"])
         await tester.finish()
     }
@@ -95,7 +95,7 @@ struct WeatherDetailViewModelTests {
         repository.fail("090010", with: nil)
         tester.send(.retryTapped) { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(Self.forecast) }
+        await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
 
         #expect(tester.state.error == nil)
         #expect(tester.state.bodyText == "晴れるでしょう。")
@@ -112,7 +112,7 @@ struct WeatherDetailViewModelTests {
         repository.fail("090010", with: nil)
         tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(Self.forecast) }
+        await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
         #expect(repository.requests == ["090010", "090010"])
         await tester.finish()
     }
@@ -127,7 +127,7 @@ struct WeatherDetailViewModelTests {
 
         tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(Self.forecast) }
+        await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
         #expect(repository.requests == ["090010", "090010"])
         await tester.finish()
     }
@@ -135,12 +135,12 @@ struct WeatherDetailViewModelTests {
     @Test func aRetryOverAShownForecastKeepsItShownWhileLoading() async {
         tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(Self.forecast) }
+        await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
 
-        tester.send(.retryTapped) { $0.forecast = .loading(previous: Self.forecast) }
+        tester.send(.retryTapped) { $0.forecast = .loading(previous: .fresh(Self.forecast)) }
         #expect(tester.state.isLoading)
         #expect(tester.state.bodyText == "晴れるでしょう。")
-        tester.disappear { $0.forecast = .loaded(Self.forecast) }   // cancelled: the forecast stays
+        tester.disappear { $0.forecast = .loaded(.fresh(Self.forecast)) }   // cancelled: the forecast stays
         #expect(tester.state.bodyText == "晴れるでしょう。")
         await tester.finish()
     }

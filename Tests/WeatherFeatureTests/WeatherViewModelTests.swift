@@ -60,7 +60,7 @@ struct WeatherViewModelTests {
         #expect(tester.state.isLoading)
         #expect(tester.state.titleText == "東京都 東京")
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.tokyo)) }
+        await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.tokyo))) }
 
         #expect(tester.state.titleText == "東京都 東京 の天気")
         #expect(tester.state.dateText == "2024/09/28 11:00:00")
@@ -74,14 +74,14 @@ struct WeatherViewModelTests {
         tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
         let tokyo = StubWeatherRepository.forecast(for: Self.tokyo)
-        await tester.receive { $0.forecast = .loaded(tokyo) }
+        await tester.receive { $0.forecast = .loaded(.fresh(tokyo)) }
 
         // 大阪 is loading: its name shows, never 東京's forecast.
         tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka; $0.forecast = .loading() }
         #expect(tester.state.titleText == "大阪府 大阪")
         #expect(tester.state.dateText == "")
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.osaka)) }
+        await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.osaka))) }
         tester.send(.citySelected(id: "999999"))   // not in the list: nothing
         await tester.finish()
     }
@@ -92,11 +92,11 @@ struct WeatherViewModelTests {
         #expect(await waitUntil { repository.requests == ["130010"] })   // Tokyo's request is in flight
         tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.osaka)) }
+        await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.osaka))) }
         await tester.advance(by: .seconds(3))   // Tokyo's late answer never lands
 
         #expect(repository.requests == ["130010", "270000"])
-        #expect(tester.state.forecast.value?.title == "大阪府 大阪 の天気")
+        #expect(tester.state.forecast.value?.value.title == "大阪府 大阪 の天気")
         await tester.finish()
     }
 
@@ -107,7 +107,7 @@ struct WeatherViewModelTests {
         repository.fail("270000", with: .noInternet)
         tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.tokyo)) }
+        await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.tokyo))) }
 
         tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka; $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
@@ -133,7 +133,7 @@ struct WeatherViewModelTests {
         repository.fail("130010", with: nil)
         tester.send(.retryTapped) { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.tokyo)) }
+        await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.tokyo))) }
         await tester.finish()
     }
 
@@ -147,7 +147,7 @@ struct WeatherViewModelTests {
 
         tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(StubWeatherRepository.forecast(for: Self.tokyo)) }
+        await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.tokyo))) }
         #expect(repository.requests == ["130010", "130010"])
         await tester.finish()
     }
@@ -157,10 +157,10 @@ struct WeatherViewModelTests {
         let tokyo = StubWeatherRepository.forecast(for: Self.tokyo)
         tester.appear { $0.forecast = .loading() }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.forecast = .loaded(tokyo) }
-        tester.send(.retryTapped) { $0.forecast = .loading(previous: tokyo) }
+        await tester.receive { $0.forecast = .loaded(.fresh(tokyo)) }
+        tester.send(.retryTapped) { $0.forecast = .loading(previous: .fresh(tokyo)) }
         tester.viewModel.disappear()
-        await tester.receive { $0.forecast = .loaded(tokyo) }
+        await tester.receive { $0.forecast = .loaded(.fresh(tokyo)) }
         await tester.finish()
     }
 

@@ -1,19 +1,37 @@
-import MVVMData
+public import MVVMCore
+public import MVVMData
 
 /// Where a ViewModel gets forecasts: domain models and ``WeatherError``s, never DTOs or
 /// `APIError`s.
 public protocol WeatherRepository: Sendable {
-    /// The forecast for `city`.
+    /// The forecast for `city`, from the server.
     func forecast(for city: City) async throws(WeatherError) -> Forecast
+
+    /// What a screen shows for `city`: the saved forecast at once when there is one, then the
+    /// server's (saved for next time). Each value says where it came from; a failure comes
+    /// after the saved forecast, so it stays on screen next to "offline".
+    ///
+    /// The default asks only the server, through ``forecast(for:)``.
+    func forecastUpdates(for city: City) -> AsyncThrowingStream<Fetched<Forecast>, any Error>
 }
 
-/// The repository over the forecast API.
+extension WeatherRepository {
+    /// The server's forecast alone, from ``forecast(for:)``.
+    public func forecastUpdates(for city: City) -> AsyncThrowingStream<Fetched<Forecast>, any Error> {
+        fromNetwork { () async throws(WeatherError) in try await forecast(for: city) }
+    }
+}
+
+/// The repository over the forecast API (the RemoteDataSource) and, when given, the device's
+/// saved forecasts (the LocalDataSource): article 002's Repository bundling both.
 public struct RemoteWeatherRepository: WeatherRepository {
     private let dataSource: ForecastRemoteDataSource
+    private let local: LocalDataSource?
 
-    /// A repository reading through `dataSource`.
-    public init(dataSource: ForecastRemoteDataSource) {
+    /// A repository reading through `dataSource`, keeping forecasts in `local` when given.
+    public init(dataSource: ForecastRemoteDataSource, local: LocalDataSource? = nil) {
         self.dataSource = dataSource
+        self.local = local
     }
 
     /// Fetches and maps the forecast; a temperature or chance of rain that is neither a number
@@ -23,5 +41,31 @@ public struct RemoteWeatherRepository: WeatherRepository {
             try await dataSource.forecast(cityCode: city.id)
         }
         return try ForecastMapping.forecast(from: dto)
+    }
+
+    /// The saved forecast first, then the server's (``CachePolicy/cacheThenNetwork``), without
+    /// saved data the server's alone.
+    public func forecastUpdates(for city: City) -> AsyncThrowingStream<Fetched<Forecast>, any Error> {
+        guard let local else {
+            return fromNetwork { () async throws(WeatherError) in try await forecast(for: city) }
+        }
+        return local.fetch("forecast/\(city.id)", policy: .cacheThenNetwork) { () async throws(WeatherError) in
+            try await forecast(for: city)
+        }
+    }
+}
+
+/// One value from the network, as a stream: for a repository with no saved data.
+private func fromNetwork(_ fetch: @escaping @Sendable () async throws -> Forecast) -> AsyncThrowingStream<Fetched<Forecast>, any Error> {
+    AsyncThrowingStream { continuation in
+        let task = Task {
+            do {
+                continuation.yield(Fetched(try await fetch(), origin: .network))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
     }
 }

@@ -44,8 +44,8 @@ public final class WeatherDetailViewModel: ViewModel {
 
     private func load() {
         let city = state.city
-        store.load(\.forecast, key: "forecast", presenter: presenter) { [repository] () async throws(WeatherError) in
-            try await repository.forecast(for: city)
-        }
+        store.load(\.forecast, key: "forecast", presenter: presenter, values: { [repository] in
+            repository.forecastUpdates(for: city)   // the saved forecast at once, then the server's
+        })
     }
 }

@@ -1,5 +1,5 @@
 /// A city's forecast, as the weather screen shows it.
-public struct Forecast: Equatable, Sendable {
+public struct Forecast: Equatable, Sendable, Codable {
     /// The forecast's title, e.g. `"栃木県 宇都宮 の天気"`.
     public var title: String
     /// When it was published, as the API formats it: `"2024/09/28 11:00:00"`.
@@ -25,7 +25,7 @@ public struct Forecast: Equatable, Sendable {
 }
 
 /// One day of a forecast.
-public struct DailyForecast: Equatable, Sendable {
+public struct DailyForecast: Equatable, Sendable, Codable {
     /// The date, `"2024-09-28"`.
     public var date: String
     /// `"今日"`, `"明日"` or `"明後日"`.
@@ -51,7 +51,7 @@ public struct DailyForecast: Equatable, Sendable {
 }
 
 /// The chance of rain in one six-hour period.
-public struct RainChance: Equatable, Sendable {
+public struct RainChance: Equatable, Sendable, Codable {
     /// The period, e.g. `"00-06"`.
     public var period: String
     /// The chance in percent, or `nil` where the API says `"--%"` (no data, usually a period

@@ -63,7 +63,7 @@ public final class WeatherNoBindingViewModel {
         switch state.forecast {
         case .idle: nil
         case .loading: .loading(state.selectedCity)
-        case .loaded(let forecast): .loaded(forecast)
+        case .loaded(let fetched): .loaded(fetched.value)
         case .failed(let error, _): .failed(message: error.message, canRetry: error.isRetryable)
         }
     }

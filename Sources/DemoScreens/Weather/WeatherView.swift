@@ -1,3 +1,4 @@
+public import Foundation
 public import MVVMTerminal
 public import WeatherFeature
 
@@ -6,8 +7,9 @@ public enum WeatherView {
     /// The width of the city list on the left.
     static let cityColumnWidth = 14
 
-    /// Draws `state` into `frame`; `tick` drives the spinner.
-    public static func render(_ state: WeatherState, tick: Int = 0, into frame: inout Frame) {
+    /// Draws `state` into `frame`; `tick` drives the spinner; a saved forecast's time is shown in
+    /// `timeZone`, with its date unless saved on `now`'s day.
+    public static func render(_ state: WeatherState, tick: Int = 0, timeZone: TimeZone = .current, now: Date = Date(), into frame: inout Frame) {
         frame.put("天気予報", at: Position(row: 0, column: 1), style: Style(bold: true))
         let selected = state.cities.firstIndex(of: state.selectedCity)
         ListView(rows: state.cities.map { $0.name }, selection: selected)
@@ -16,6 +18,9 @@ public enum WeatherView {
         let width = frame.width - left - 1
         frame.put(state.titleText, at: Position(row: 2, column: left), style: Style(bold: true), maxWidth: width)
         frame.put(state.dateText, at: Position(row: 3, column: left), style: Style(dim: true), maxWidth: width)
+        if let notice = state.savedDataNotice {
+            frame.put(notice.terminalText(now: now, timeZone: timeZone), at: Position(row: 4, column: left), style: Style(foreground: .yellow), maxWidth: width)
+        }
         var row = 5
         if state.isLoading {
             Spinner.draw(into: &frame, at: Position(row: row, column: left), tick: tick, label: "Loading…")
@@ -25,7 +30,7 @@ public enum WeatherView {
             frame.put("\(error.message)  (r: retry)", at: Position(row: row, column: left), style: Style(foreground: .red), maxWidth: width)
             row += 2
         }
-        for day in state.forecast.value?.days ?? [] {
+        for day in state.days {
             frame.put("\(day.label) \(day.date)  \(day.telop)", at: Position(row: row, column: left), style: Style(bold: true), maxWidth: width)
             let temperatures = "  最低 \(WeatherText.temperature(day.minCelsius))  最高 \(WeatherText.temperature(day.maxCelsius))"
             frame.put(temperatures, at: Position(row: row + 1, column: left), maxWidth: width)

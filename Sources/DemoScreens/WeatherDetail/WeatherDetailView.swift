@@ -1,3 +1,4 @@
+public import Foundation
 public import MVVMTerminal
 public import WeatherFeature
 
@@ -6,14 +7,19 @@ public enum WeatherDetailView {
     /// Draws `state` into `frame`, the body text scrolled to line `scrollOffset`; `tick` drives
     /// the spinner.
     ///
+    /// A saved forecast's time is shown in `timeZone`, with its date unless saved on `now`'s day.
+    ///
     /// - Returns: the scroll offset used, to keep for the next draw.
     @discardableResult
-    public static func render(_ state: WeatherDetailState, scrollOffset: Int = 0, tick: Int = 0, into frame: inout Frame) -> Int {
+    public static func render(_ state: WeatherDetailState, scrollOffset: Int = 0, tick: Int = 0, timeZone: TimeZone = .current, now: Date = Date(), into frame: inout Frame) -> Int {
         let width = frame.width - 2
         frame.put("天気予報 › \(state.city.name)", at: Position(row: 0, column: 1), style: Style(dim: true), maxWidth: width)
         frame.put(state.titleText, at: Position(row: 1, column: 1), style: Style(bold: true), maxWidth: width)
         frame.put(state.dateText, at: Position(row: 2, column: 1), style: Style(dim: true), maxWidth: width)
         var row = 4
+        if let notice = state.savedDataNotice {
+            frame.put(notice.terminalText(now: now, timeZone: timeZone), at: Position(row: 3, column: 1), style: Style(foreground: .yellow), maxWidth: width)
+        }
         if state.isLoading {
             Spinner.draw(into: &frame, at: Position(row: row, column: 1), tick: tick, label: "Loading…")
             row += 2

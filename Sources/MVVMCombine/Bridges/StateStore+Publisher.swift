@@ -1,7 +1,7 @@
 extension StateStore {
-    /// The current state, then each new state: one value per ``StateStore/update(_:)``.
+    /// The current state, then each new state: one value per `StateStore.update(_:)`.
     ///
-    /// A thin adapter over ``StateStore/subscribe(sendCurrent:_:)`` for code written with
+    /// A thin adapter over `StateStore.subscribe(sendCurrent:_:)` for code written with
     /// Combine. Values are delivered synchronously, on the main actor, as the state changes. The
     /// publisher holds the store's observation for as long as it or a subscription to it lives; it
     /// does not keep the store alive.
@@ -11,7 +11,7 @@ extension StateStore {
 
     /// One field of the state: its current value, then each value that differs from the last.
     ///
-    /// A thin adapter over the key-path ``StateStore/subscribe(_:sendCurrent:_:)``: it is not
+    /// A thin adapter over the key-path `StateStore.subscribe(_:sendCurrent:_:)`: it is not
     /// called when other fields change.
     public func publisher<Value: Equatable>(for keyPath: KeyPath<State, Value>) -> AnyPublisher<Value, Never> {
         publisher { subscribe(keyPath, $0) }

@@ -8,7 +8,7 @@ public struct CacheEntry: Hashable, Sendable {
     /// When it was saved.
     public var savedAt: Date
     /// The ``LocalDataSource/schemaVersion`` of the code that saved it: a newer app that changed
-    /// its models reads an older entry as ``CacheMiss/schemaChanged(saved:current:)``.
+    /// its models reads an older entry as ``CacheMiss/schemaChanged(key:saved:current:)``.
     public var schemaVersion: Int
 
     /// Creates an entry.

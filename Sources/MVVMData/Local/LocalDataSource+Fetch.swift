@@ -2,7 +2,7 @@ public import MVVMCore
 
 extension LocalDataSource {
     /// Reads `key` under `policy` from the saved data and from `network`, as the values to show
-    /// in order: each a ``Fetched`` that says where it came from and, when saved, how old it is.
+    /// in order: each a `Fetched` that says where it came from and, when saved, how old it is.
     ///
     /// | Policy | Gives | Throws |
     /// | --- | --- | --- |

@@ -6,7 +6,7 @@ public import MVVMCore
 /// APIClient → RemoteDataSource / LocalDataSource → Repository layering (article 002).
 ///
 /// It encodes values as JSON into a ``CacheStore``, with the time each was saved and
-/// ``schemaVersion``. Reading gives the value as ``Fetched`` (origin `.saved(at:)`), or a typed
+/// ``schemaVersion``. Reading gives the value as `Fetched` (origin `.saved(at:)`), or a typed
 /// ``CacheMiss``: nothing saved, saved by code with another schema version, bytes that no longer
 /// decode, or a store failure. A miss other than "nothing saved" is logged at `warning`; none
 /// ever crashes.
