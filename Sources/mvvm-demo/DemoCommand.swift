@@ -27,6 +27,11 @@ struct DemoCommand: AsyncParsableCommand {
             weather/<city code> (130010 Tokyo, 270000 Osaka, 471010 Naha, 016010 Sapporo,
             090010 Utsunomiya, 230010 Nagoya, 260010 Kyoto, 400010 Fukuoka).
 
+            Forecasts are saved in the cache folder (--cache-dir; --clear-cache empties it):
+            the next start shows them at once, then the server's. With the server gone
+            (try --api-url http://127.0.0.1:9), a saved forecast stays on screen with
+            "offline · saved HH:MM".
+
             Keys:
               anywhere    Ctrl-C quits (the terminal is restored)
               home        ↑/↓ move, Enter open, q/Esc quit
@@ -51,6 +56,15 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Option(help: "The server speaking the public forecast API's format (default: the API server).")
     var weatherURL: String?
+
+    @Option(help: ArgumentHelp(
+        "Keep saved data (forecasts) in this folder. Default: $XDG_CACHE_HOME/mvvm-demo, or ~/.cache/mvvm-demo.",
+        valueName: "folder"
+    ))
+    var cacheDir: String?
+
+    @Flag(help: "Remove the saved data before starting.")
+    var clearCache = false
 
     @Option(help: ArgumentHelp("Start on the screen this path names, e.g. users/42 or weather/130010.", valueName: "path"))
     var open: String = ""
@@ -80,7 +94,15 @@ struct DemoCommand: AsyncParsableCommand {
                 server = try await DemoServer.start(DemoServerConfiguration(host: "127.0.0.1", port: 0, databasePath: folder.databasePath))
             }
             guard let base = apiURL ?? server?.baseURL else { throw CommandLineError("no API URL") }
-            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, path: open)
+            let cache = FileCacheStore(directory: DemoCacheFolder.resolve(option: cacheDir), maxBytes: 16 << 20)
+            if clearCache {
+                do {
+                    try await cache.removeAll()
+                } catch {
+                    throw CommandLineError("--clear-cache: \(error)")
+                }
+            }
+            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, path: open)
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {
@@ -102,14 +124,18 @@ struct DemoCommand: AsyncParsableCommand {
     /// Runs the screens until the user quits or a signal ends them; returns why they ended, or
     /// why they could not start.
     @MainActor
-    static func runApp(apiURL: URL, weatherURL: URL, path: String) async -> Result<TerminalAppExit, TerminalSessionError> {
+    static func runApp(apiURL: URL, weatherURL: URL, cache: any CacheStore, path: String) async -> Result<TerminalAppExit, TerminalSessionError> {
         // A hanging or dripping server shows an error and a retry within seconds.
         let transport = makeDemoTransport()
         let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline)
         let dependencies = AppDependencies(
             users: RemoteUserRepository(dataSource: UserRemoteDataSource(client: api)),
             registrations: RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api)),
-            weather: RemoteWeatherRepository(dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)))
+            weather: RemoteWeatherRepository(
+                dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)),
+                // Forecasts are saved: shown at once on the next start, and when the server is gone.
+                local: LocalDataSource(store: cache, schemaVersion: 1)
+            )
         )
         // `validate()` checked the path: it opens.
         guard let app = try? AppViewModel(dependencies: dependencies, path: path) else { return .success(.finished) }

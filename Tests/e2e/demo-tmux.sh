@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of the real mvvm-demo in tmux: search, toggle, a user's detail screen (toggle
 # there, back to the list showing it), registration, weather and a city's forecast with its body
-# text, deep links (--open users/<id> with a delete, --open weather/130010, a bad path), quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
+# text, deep links (--open users/<id> with a delete, --open weather/130010, a bad path), the
+# saved forecast shown offline (--api-url to a dead port) and --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
 # seeds, 10 quick quits, and after each way out the terminal restored, the embedded server's
 # temporary database removed and nothing on standard error (SwiftNIO in strict mode).
 #
@@ -23,9 +24,13 @@ DEMO_TMP="$(mktemp -d)"
 # turns SwiftNIO's "Cannot schedule tasks on an EventLoop that has already shut down" (a
 # shutdown out of order) into a crash.
 DEMO_ERR="$(mktemp)"
-RUN_DEMO="TMPDIR='$DEMO_TMP' SWIFTNIO_STRICT=1 '$BIN' 2>>'$DEMO_ERR'"
+# Its saved data (XDG_CACHE_HOME/mvvm-demo): this run's own, never the user's.
+DEMO_CACHE="$(mktemp -d)"
+RUN_DEMO="TMPDIR='$DEMO_TMP' XDG_CACHE_HOME='$DEMO_CACHE' SWIFTNIO_STRICT=1 '$BIN' 2>>'$DEMO_ERR'"
+# A server that is not there: nothing listens on port 9 (discard) here.
+DEAD_API="http://127.0.0.1:9"
 
-cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; rm -rf "$DEMO_TMP" "$DEMO_ERR"; }
+cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; rm -rf "$DEMO_TMP" "$DEMO_ERR" "$DEMO_CACHE"; }
 trap cleanup EXIT
 
 screen() { tmux capture-pane -p -t "$SESSION"; }
@@ -82,8 +87,11 @@ start_demo() {
     shell_pid=$(tmux list-panes -t "$SESSION" -F '#{pane_pid}')
     demo_pid=$(pgrep -P "$shell_pid" -x mvvm-demo | head -1 || true)
     [[ -n "$demo_pid" ]] || fail "no mvvm-demo process under the pane's shell"
-    # The check for leftovers after exit means something only if the database is made here.
-    compgen -G "$DEMO_TMP/*/users.sqlite" >/dev/null || fail "no temporary database in TMPDIR ($DEMO_TMP)"
+    # The check for leftovers after exit means something only if the database is made here
+    # (not with --api-url: no embedded server).
+    if [[ "${1:-}" != *--api-url* ]]; then
+        compgen -G "$DEMO_TMP/*/users.sqlite" >/dev/null || fail "no temporary database in TMPDIR ($DEMO_TMP)"
+    fi
 }
 
 tmux new-session -d -s "$SESSION" -x 100 -y 40 "bash --norc --noprofile"
@@ -171,6 +179,22 @@ wait_for '東京都は、.*となっています' "Tokyo's body text"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after --open weather/130010"
 
+# Saved data: with the server gone, the forecast saved above is on screen, marked offline.
+[[ -n "$(ls -A "$DEMO_CACHE/mvvm-demo" 2>/dev/null)" ]] || fail "no saved data in XDG_CACHE_HOME/mvvm-demo"
+start_demo "--api-url $DEAD_API --open weather/130010" '天気予報 › 東京'
+wait_for 'offline · saved [0-9]{2}:[0-9]{2}' "the saved forecast's offline line"
+wait_for '東京都は、.*となっています' "Tokyo's saved body text, offline"
+screen | grep -q 'サーバーに接続できません' || fail "the offline forecast without the reason it is not fresh"
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after the offline forecast"
+
+# --clear-cache: nothing saved any more, so offline there is only the failure.
+start_demo "--api-url $DEAD_API --clear-cache --open weather/130010" '天気予報 › 東京'
+wait_for 'サーバーに接続できません' "the failure with nothing saved"
+screen | grep -q 'offline · saved' && fail "--clear-cache left a saved forecast"
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after --clear-cache"
+
 # A path that names no screen: a usage error naming the component, before anything starts.
 tmux send-keys -t "$SESSION" "clear; '$BIN' --open users/abc; echo E2E-BAD-RC=\$?" Enter
 wait_for 'E2E-BAD-RC=64' "exit status 64 for a bad --open path"
@@ -227,4 +251,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast offline, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
