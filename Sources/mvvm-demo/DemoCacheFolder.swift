@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where mvvm-demo keeps its saved data (forecasts), so that a second start shows them at once
-/// and they stay on screen when the server cannot be reached.
+/// Where mvvm-demo keeps its saved data (forecasts, user pages), so that a second start shows
+/// forecasts at once and both stay on screen when the server cannot be reached.
 enum DemoCacheFolder {
     /// `--cache-dir` when given; else `$XDG_CACHE_HOME/mvvm-demo` (the XDG base directory
     /// specification: an absolute path only); else `~/.cache/mvvm-demo`; else a folder under the

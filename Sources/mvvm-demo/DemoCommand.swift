@@ -27,10 +27,10 @@ struct DemoCommand: AsyncParsableCommand {
             weather/<city code> (130010 Tokyo, 270000 Osaka, 471010 Naha, 016010 Sapporo,
             090010 Utsunomiya, 230010 Nagoya, 260010 Kyoto, 400010 Fukuoka).
 
-            Forecasts are saved in the cache folder (--cache-dir; --clear-cache empties it):
-            the next start shows them at once, then the server's. With the server gone
-            (try --api-url http://127.0.0.1:9), a saved forecast stays on screen with
-            "offline · saved HH:MM".
+            Forecasts and user pages are saved in the cache folder (--cache-dir;
+            --clear-cache empties it): the next start shows forecasts at once, then the
+            server's. With the server gone (try --api-url http://127.0.0.1:9), saved
+            forecasts and user pages stay on screen with "offline · saved HH:MM".
 
             Keys:
               anywhere    Ctrl-C quits (the terminal is restored)
@@ -129,7 +129,7 @@ struct DemoCommand: AsyncParsableCommand {
         let transport = makeDemoTransport()
         let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline)
         let dependencies = AppDependencies(
-            users: RemoteUserRepository(dataSource: UserRemoteDataSource(client: api)),
+            users: RemoteUserRepository(dataSource: UserRemoteDataSource(client: api), local: LocalDataSource(store: cache, schemaVersion: 1)),
             registrations: RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api)),
             weather: RemoteWeatherRepository(
                 dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)),

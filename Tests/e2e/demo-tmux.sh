@@ -2,7 +2,7 @@
 # End-to-end test of the real mvvm-demo in tmux: search, toggle, a user's detail screen (toggle
 # there, back to the list showing it), registration, weather and a city's forecast with its body
 # text, deep links (--open users/<id> with a delete, --open weather/130010, a bad path), the
-# saved forecast shown offline (--api-url to a dead port) and --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
+# saved forecast and user list shown offline (--api-url to a dead port) and --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
 # seeds, 10 quick quits, and after each way out the terminal restored, the embedded server's
 # temporary database removed and nothing on standard error (SwiftNIO in strict mode).
 #
@@ -188,6 +188,12 @@ screen | grep -q 'サーバーに接続できません' || fail "the offline for
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the offline forecast"
 
+# The user list, offline: the first page saved by the runs above, with the same line.
+start_demo "--api-url $DEAD_API --open users" 'offline · saved [0-9]{2}:[0-9]{2}'
+screen | grep -Eq '^ [●○] .+<.+@.+>' || fail "no saved user rows offline"
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after the offline user list"
+
 # --clear-cache: nothing saved any more, so offline there is only the failure.
 start_demo "--api-url $DEAD_API --clear-cache --open weather/130010" '天気予報 › 東京'
 wait_for 'サーバーに接続できません' "the failure with nothing saved"
@@ -251,4 +257,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast offline, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"

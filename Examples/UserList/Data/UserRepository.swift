@@ -1,4 +1,6 @@
-import MVVMData
+import Foundation
+import MVVMCore
+public import MVVMData
 
 /// Where the user list gets and changes users: domain models and ``UserError``s only.
 public protocol UserRepository: Sendable {
@@ -15,20 +17,33 @@ public protocol UserRepository: Sendable {
     func deleteUser(_ userID: Int) async throws(UserError)
 }
 
-/// The repository over the demo API.
+/// The repository over the demo API (the RemoteDataSource) and, when given, the device's saved
+/// pages and counts (the LocalDataSource): article 002's Repository bundling both.
+///
+/// With saved data, reads are network-first: the server's answer is saved and shown; when the
+/// server cannot answer, the saved copy is returned instead, marked with its
+/// ``UserPage/origin`` and the ``UserPage/failure``. Writes always go to the server.
 public struct RemoteUserRepository: UserRepository {
     private let dataSource: UserRemoteDataSource
+    private let local: LocalDataSource?
 
-    /// A repository reading through `dataSource`.
-    public init(dataSource: UserRemoteDataSource) {
+    /// A repository reading through `dataSource`, keeping pages and counts in `local` when given.
+    public init(dataSource: UserRemoteDataSource, local: LocalDataSource? = nil) {
         self.dataSource = dataSource
+        self.local = local
     }
 
-    /// One page from `GET /api/users`.
+    /// One page from `GET /api/users`, or its saved copy when the server cannot answer.
     public func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
-        try await withDomainErrors(UserError.self) { () async throws(APIError) in
-            let dto = try await dataSource.users(page: page, size: size, query: query, filter: filter)
-            return UserPage(users: dto.items.map(\.user), total: dto.total, hasMore: dto.hasMore)
+        let key = "users?page=\(page)&size=\(size)&q=\(query)&status=\(filter.rawValue)"
+        return try await networkFirst(key) { () async throws(UserError) in
+            try await withDomainErrors(UserError.self) { () async throws(APIError) in
+                let dto = try await dataSource.users(page: page, size: size, query: query, filter: filter)
+                return UserPage(users: dto.items.map(\.user), total: dto.total, hasMore: dto.hasMore)
+            }
+        } saved: { page, savedAt, failure in
+            page.origin = .saved(at: savedAt)
+            page.failure = failure
         }
     }
 
@@ -39,12 +54,14 @@ public struct RemoteUserRepository: UserRepository {
         }
     }
 
-    /// `GET /api/users/stats`.
+    /// `GET /api/users/stats`, or the saved counts when the server cannot answer.
     public func stats() async throws(UserError) -> UserStats {
-        try await withDomainErrors(UserError.self) { () async throws(APIError) in
-            let dto = try await dataSource.stats()
-            return UserStats(total: dto.total, active: dto.active)
-        }
+        try await networkFirst("users/stats") { () async throws(UserError) in
+            try await withDomainErrors(UserError.self) { () async throws(APIError) in
+                let dto = try await dataSource.stats()
+                return UserStats(total: dto.total, active: dto.active)
+            }
+        } saved: { _, _, _ in }
     }
 
     /// `PATCH /api/users/{id}`.
@@ -59,5 +76,28 @@ public struct RemoteUserRepository: UserRepository {
         try await withDomainErrors(UserError.self) { () async throws(APIError) in
             try await dataSource.delete(userID: userID)
         }
+    }
+
+    /// `fetch`'s value, saved; when it fails, the saved value under `key` marked by `mark`, or
+    /// the failure when nothing is saved (``CachePolicy/networkFirst``).
+    private func networkFirst<Value: Codable & Sendable>(
+        _ key: String,
+        _ fetch: @escaping @Sendable () async throws(UserError) -> Value,
+        saved mark: (inout Value, Date, UserError) -> Void
+    ) async throws(UserError) -> Value {
+        guard let local else { return try await fetch() }
+        var latest: Fetched<Value>?
+        do {
+            for try await value in local.fetch(key, policy: .networkFirst, from: { () async throws(UserError) in try await fetch() }) {
+                latest = value
+            }
+        } catch {
+            let failure = error as? UserError ?? .unknown
+            guard var value = latest?.value, let savedAt = latest?.savedAt else { throw failure }
+            mark(&value, savedAt, failure)
+            return value
+        }
+        guard let latest else { throw .unknown }
+        return latest.value
     }
 }

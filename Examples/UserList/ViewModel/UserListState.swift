@@ -27,6 +27,10 @@ public struct UserListState: Equatable, Sendable {
     /// shows until it ends refreshing (the terminal shows "Refreshing…"). A refresh on an empty
     /// list is ``isLoadingFirstPage`` instead.
     public var isRefreshing = false
+    /// Set while the rows shown come from the device's saved pages because the server could not
+    /// answer: when they were saved and why ("offline · saved 10:42"). A page from the server
+    /// clears it.
+    public var savedDataNotice: SavedDataNotice?
     /// Alerts waiting to be shown, oldest first; each shows once.
     public var alerts = AlertQueue()
     /// Users with a toggle or delete on its way to the server.

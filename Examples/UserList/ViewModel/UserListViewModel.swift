@@ -195,10 +195,15 @@ public final class UserListViewModel: ViewModel {
             }
         }
         writtenSincePageRequest = [:]
+        let notice = page.origin.savedAt.map { savedAt in
+            SavedDataNotice(savedAt: savedAt, isUpdating: false, failure: page.failure.flatMap { presenter.present($0) })
+        }
         change { state in
             let next = page.hasMore ? request.cursor + 1 : nil
             state.users.complete(request, with: Page(items: rows, nextCursor: next))
             state.isRefreshing = false
+            // The first page says what the list shows; a later saved page marks it too.
+            if request.isFirstPage || notice != nil { state.savedDataNotice = notice }
         }
         if request.isFirstPage { analytics.track(.viewed(count: page.total)) }
     }

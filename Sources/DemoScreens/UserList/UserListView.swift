@@ -1,3 +1,4 @@
+public import Foundation
 public import MVVMTerminal
 public import UserListFeature
 
@@ -6,11 +7,14 @@ public enum UserListView {
     /// The filter titles, in `UserFilter.allCases` order.
     static let filterTitles = ["All", "Active", "Inactive"]
 
-    /// Draws `state` and `ui` into `frame`.
+    /// Draws `state` and `ui` into `frame`; saved rows' time is shown in `timeZone`, with its
+    /// date unless saved on `now`'s day.
     ///
     /// - Returns: the scroll offset used, to keep for the next draw.
     @discardableResult
-    public static func render(_ state: UserListState, ui: UserListUI, into frame: inout Frame) -> Int {
+    public static func render(
+        _ state: UserListState, ui: UserListUI, timeZone: TimeZone = .current, now: Date = Date(), into frame: inout Frame
+    ) -> Int {
         let width = frame.width
         frame.put(state.title, at: Position(row: 0, column: 1), style: Style(bold: true))
         TextField(label: "Search: ", text: state.searchText, placeholder: "/ to search", isFocused: ui.isSearchFocused)
@@ -38,6 +42,8 @@ public enum UserListView {
             }
             if state.isRefreshing {
                 Spinner.draw(into: &frame, at: Position(row: 3, column: 1), tick: ui.tick, label: "Refreshing…")
+            } else if let notice = state.savedDataNotice {
+                frame.put(notice.terminalText(now: now, timeZone: timeZone), at: Position(row: 3, column: 1), style: Style(foreground: .yellow), maxWidth: width - 2)
             }
         }
         StatusBar.draw(into: &frame, items: ui.isSearchFocused

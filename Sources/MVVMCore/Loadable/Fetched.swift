@@ -21,10 +21,7 @@ public struct Fetched<Value> {
     }
 
     /// The time the value was saved, when it is saved data; `nil` when it came from the network.
-    public var savedAt: Date? {
-        if case .saved(let date) = origin { return date }
-        return nil
-    }
+    public var savedAt: Date? { origin.savedAt }
 
     /// Transforms the value, keeping its origin.
     public func map<T>(_ transform: (Value) throws -> T) rethrows -> Fetched<T> {
@@ -38,6 +35,12 @@ public enum DataOrigin: Hashable, Sendable {
     case network
     /// The device's saved data, written at this time.
     case saved(at: Date)
+
+    /// The time the data was saved, for ``saved(at:)``; `nil` for ``network``.
+    public var savedAt: Date? {
+        if case .saved(let date) = self { return date }
+        return nil
+    }
 }
 
 extension Fetched: Equatable where Value: Equatable {}
