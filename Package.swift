@@ -10,6 +10,7 @@ import PackageDescription
 //   Sources/MVVMCombine    Input/Output, ViewModelType/ViewModelBindable, Driver; Combine or OpenCombine
 //   Sources/MVVMData       transport, endpoints, APIError, retry, logging, DataSource/Repository helpers
 //   Sources/MVVMAsyncHTTPClient  opt-in: an HTTPTransport on AsyncHTTPClient (the demo's on Linux)
+//   Sources/MVVMGRDB       opt-in: SQLiteCacheStore, a CacheStore in one SQLite file through GRDB
 //   Sources/MVVMTerminal   terminal view layer: frames, diff renderer, key decoder, session, widgets, screens
 //   Examples/*             the reference features (user list, registration, weather), one target each,
 //                          and the app that navigates between them (AppFeature)
@@ -18,7 +19,8 @@ import PackageDescription
 //   Sources/demo-server, Sources/mvvm-demo   the executables
 //   Benchmarks/            a package of its own (package-benchmark), so the library build stays lean
 //
-// Library products must never depend on what only the demo needs (Hummingbird, GRDB), and the
+// Library products must never depend on what only the demo needs (Hummingbird; GRDB but for the
+// opt-in MVVMGRDB), and the
 // core products (MVVMCore, MVVMCollections, MVVMCombine, MVVMData, MVVMTesting, MVVMTerminal,
 // MVVMLogging)
 // never on SwiftNIO: AsyncHTTPClient is reached only through the opt-in MVVMAsyncHTTPClient.
@@ -50,6 +52,8 @@ let package = Package(
         .library(name: "MVVMLogging", targets: ["MVVMLogging"]),
         // Opt-in: an HTTPTransport on AsyncHTTPClient (SwiftNIO), for Linux servers and tools.
         .library(name: "MVVMAsyncHTTPClient", targets: ["MVVMAsyncHTTPClient"]),
+        // Opt-in: a CacheStore on SQLite through GRDB; MVVMCore/MVVMData/MVVMCombine users never build GRDB.
+        .library(name: "MVVMGRDB", targets: ["MVVMGRDB"]),
         // Not API: the demo's screens, for the key-to-frame benchmark in Benchmarks/ (a separate
         // package reaches only products). Builds no server code: no Hummingbird, GRDB or SwiftNIO.
         .library(name: "DemoScreens", targets: ["DemoScreens", "AppFeature", "UserListFeature", "WeatherFeature", "RegistrationFeature"]),
@@ -69,10 +73,13 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The demo only: never a dependency of a library product.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // The demo, and MVVMGRDB only (an opt-in product).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The documentation plugin only (`swift package generate-documentation`, .ci/docc-check): no product links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -113,6 +120,21 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Opt-in: SQLiteCacheStore. Only users who ask for this product build GRDB.
+        .target(
+            name: "MVVMGRDB",
+            dependencies: [
+                "MVVMData",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // A test helper only, not a product: saves forever until killed (CrashSafetyTests).
+        .executableTarget(
+            name: "cache-crash-writer",
+            dependencies: ["MVVMData", "MVVMGRDB"],
             swiftSettings: swiftSettings
         ),
         // `@Sensitive` printed as `<redacted>` by swift-custom-dump: one conformance, shared by
@@ -240,6 +262,12 @@ let package = Package(
                 "MVVMCore", "MVVMData", "MVVMTesting", "DemoServer",
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Depends on cache-crash-writer so that building the tests builds the writer they run.
+        .testTarget(
+            name: "MVVMGRDBTests",
+            dependencies: ["MVVMGRDB", "MVVMData", "MVVMTesting", "cache-crash-writer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

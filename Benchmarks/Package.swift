@@ -20,6 +20,9 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "MVVMCore", package: "swift-mvvm"),
                 .product(name: "MVVMCollections", package: "swift-mvvm"),
+                .product(name: "MVVMData", package: "swift-mvvm"),
+                // SQLiteCacheStore, for the local-data workloads: builds GRDB into the benchmarks only.
+                .product(name: "MVVMGRDB", package: "swift-mvvm"),
                 .product(name: "MVVMTerminal", package: "swift-mvvm"),
                 .product(name: "DemoScreens", package: "swift-mvvm"),
                 .product(name: "OpenCombine", package: "OpenCombine"),

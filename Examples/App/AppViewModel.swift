@@ -41,6 +41,8 @@ public final class AppViewModel: ViewModel {
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let children: DestinationViewModels<AppDestination, AppScreenModel>
     private var changesToken: ObservationToken?
+    /// Sends the user writes waiting in the outbox, when the app has one.
+    private let userWriteDelivery: UserWriteDelivery?
 
     /// Creates the app showing the screens `path` names (`""`: the home menu).
     ///
@@ -51,6 +53,7 @@ public final class AppViewModel: ViewModel {
         children = DestinationViewModels { destination in
             Self.makeScreenModel(for: destination, dependencies: dependencies, changes: changes)
         }
+        userWriteDelivery = dependencies.userWrites.map { UserWriteDelivery(outbox: $0, repository: dependencies.users, changes: changes) }
         children.follow(store.state.navigation.stack)
         changesToken = changes.subscribe { [weak self] change in
             if case .deleted(let userID) = change { self?.close(.user(id: userID)) }
@@ -93,7 +96,7 @@ public final class AppViewModel: ViewModel {
         changes: UserChanges
     ) -> AppScreenModel {
         switch destination {
-        case .users: .users(UserListViewModel(repository: dependencies.users, changes: changes))
+        case .users: .users(UserListViewModel(repository: dependencies.users, changes: changes, writes: dependencies.userWrites))
         case .user(let id): .user(UserDetailViewModel(userID: id, repository: dependencies.users, changes: changes))
         case .registration: .registration(RegistrationViewModel(repository: dependencies.registrations))
         case .weather: .weather(WeatherViewModel(repository: dependencies.weather))

@@ -30,7 +30,9 @@ struct DemoCommand: AsyncParsableCommand {
             Forecasts and user pages are saved in the cache folder (--cache-dir;
             --clear-cache empties it): the next start shows forecasts at once, then the
             server's. With the server gone (try --api-url http://127.0.0.1:9), saved
-            forecasts and user pages stay on screen with "offline · saved HH:MM".
+            forecasts and user pages stay on screen with "offline · saved HH:MM", and a
+            toggle or delete waits, pending (…), in the folder's outbox/ (kept by
+            --clear-cache, and across restarts) until a server at that URL answers.
 
             Keys:
               anywhere    Ctrl-C quits (the terminal is restored)
@@ -94,7 +96,11 @@ struct DemoCommand: AsyncParsableCommand {
                 server = try await DemoServer.start(DemoServerConfiguration(host: "127.0.0.1", port: 0, databasePath: folder.databasePath))
             }
             guard let base = apiURL ?? server?.baseURL else { throw CommandLineError("no API URL") }
-            let cache = FileCacheStore(directory: DemoCacheFolder.resolve(option: cacheDir), maxBytes: 16 << 20)
+            let cacheFolder = DemoCacheFolder.resolve(option: cacheDir)
+            let cache = FileCacheStore(directory: cacheFolder, maxBytes: 16 << 20)
+            // Writes made offline: a folder of their own, never evicted for space and kept by
+            // --clear-cache (it removes only the folder's own entries).
+            let outbox = FileCacheStore(directory: cacheFolder.appendingPathComponent("outbox", isDirectory: true))
             if clearCache {
                 do {
                     try await cache.removeAll()
@@ -102,7 +108,7 @@ struct DemoCommand: AsyncParsableCommand {
                     throw CommandLineError("--clear-cache: \(error)")
                 }
             }
-            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, path: open)
+            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, outbox: outbox, path: open)
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {
@@ -124,7 +130,9 @@ struct DemoCommand: AsyncParsableCommand {
     /// Runs the screens until the user quits or a signal ends them; returns why they ended, or
     /// why they could not start.
     @MainActor
-    static func runApp(apiURL: URL, weatherURL: URL, cache: any CacheStore, path: String) async -> Result<TerminalAppExit, TerminalSessionError> {
+    static func runApp(
+        apiURL: URL, weatherURL: URL, cache: any CacheStore, outbox: any CacheStore, path: String
+    ) async -> Result<TerminalAppExit, TerminalSessionError> {
         // A hanging or dripping server shows an error and a retry within seconds.
         let transport = makeDemoTransport()
         let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline)
@@ -135,7 +143,10 @@ struct DemoCommand: AsyncParsableCommand {
                 dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)),
                 // Forecasts are saved: shown at once on the next start, and when the server is gone.
                 local: LocalDataSource(store: cache, schemaVersion: 1)
-            )
+            ),
+            // Toggles and deletes the server cannot take wait here, pending, and are sent when it
+            // answers again, retried every 1 s, then 2 s, up to every 5 s.
+            userWrites: Outbox(store: outbox, key: "users", clock: ContinuousClock(), backOff: RetryPolicy(initialDelay: .seconds(1), maxDelay: .seconds(5)))
         )
         // `validate()` checked the path: it opens.
         guard let app = try? AppViewModel(dependencies: dependencies, path: path) else { return .success(.finished) }

@@ -43,7 +43,7 @@ struct UserListOfflineTests {
         let server = try await DemoServer.start(DemoServerConfiguration(userCount: 30))
         let online = UserListViewModel(repository: repository(server.baseURL))
         online.appear()
-        #expect(await waitUntilIdle(online))
+        #expect(await waitUntilIdle(online, timeout: .seconds(60)))
         let rows = online.state.visibleUsers
         #expect(rows.count == 20 && online.state.savedDataNotice == nil)
         let baseURL = server.baseURL
@@ -51,7 +51,7 @@ struct UserListOfflineTests {
 
         let offline = UserListViewModel(repository: repository(baseURL))
         offline.appear()
-        #expect(await waitUntilIdle(offline))
+        #expect(await waitUntilIdle(offline, timeout: .seconds(60)))
         #expect(offline.state.visibleUsers == rows)
         #expect(offline.state.savedDataNotice == SavedDataNotice(savedAt: savedAt, isUpdating: false, failure: ErrorPresentation(UserError.noInternet)))
         #expect(offline.state.loadFailure == nil)

@@ -2,7 +2,8 @@
 # End-to-end test of the real mvvm-demo in tmux: search, toggle, a user's detail screen (toggle
 # there, back to the list showing it), registration, weather and a city's forecast with its body
 # text, deep links (--open users/<id> with a delete, --open weather/130010, a bad path), the
-# saved forecast and user list shown offline (--api-url to a dead port) and --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
+# saved forecast and user list shown offline (--api-url to a dead port), a toggle made offline
+# delivered after a restart, and --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
 # seeds, 10 quick quits, and after each way out the terminal restored, the embedded server's
 # temporary database removed and nothing on standard error (SwiftNIO in strict mode).
 #
@@ -188,11 +189,30 @@ screen | grep -q 'サーバーに接続できません' || fail "the offline for
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the offline forecast"
 
-# The user list, offline: the first page saved by the runs above, with the same line.
+# The user list, offline: the first page saved by the runs above, with the same line. A toggle
+# made offline waits, pending (…), with no alert; after a restart with the server back, it is
+# sent, and the row shows it without the mark.
 start_demo "--api-url $DEAD_API --open users" 'offline · saved [0-9]{2}:[0-9]{2}'
-screen | grep -Eq '^ [●○] .+<.+@.+>' || fail "no saved user rows offline"
+first_row=$(screen | grep -Em1 '^ [●○] .+<.+@.+>$') || fail "no saved user rows offline"
+email=$(sed -E 's/.*<([^>]+)>$/\1/' <<<"$first_row")
+[[ "$first_row" == " ●"* ]] && wanted="○" || wanted="●"
+tmux send-keys -t "$SESSION" t
+wait_for "^ $wanted .+<$email> …$" "the offline toggle shown as done and pending"
+sleep 0.5
+screen | grep -q 'Enter OK' && fail "an alert for a toggle made offline (it should wait in the outbox)"
+screen | grep -Eq "^ $wanted .+<$email> …$" || fail "the offline toggle rolled back"
+tmux send-keys -t "$SESSION" q
+wait_for '^   User list' "the home screen after the offline list"
+tmux send-keys -t "$SESSION" q
+wait_for_shell "q after the offline toggle"
+outbox_has() { grep -aq "$1" "$DEMO_CACHE"/mvvm-demo/outbox/*.entry 2>/dev/null; }
+outbox_has '"setActive"' || fail "the offline toggle is not in the outbox on disk"
+
+start_demo "--open users" '^ [●○] '
+wait_for "^ $wanted .+<$email>$" "the offline toggle delivered after the restart"
+poll outbox_has '"entries":\[\]' || fail "the outbox on disk still holds the toggle after delivery"
 tmux send-keys -t "$SESSION" C-c
-wait_for_shell "Ctrl-C after the offline user list"
+wait_for_shell "Ctrl-C after the delivered toggle"
 
 # --clear-cache: nothing saved any more, so offline there is only the failure.
 start_demo "--api-url $DEAD_API --clear-cache --open weather/130010" '天気予報 › 東京'
@@ -257,4 +277,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline delivered after a restart, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"

@@ -10,4 +10,5 @@ let benchmarks: @Sendable () -> Void = {
     registerFrameBenchmarks()
     registerKeyToFrameBenchmarks()
     registerMemoryBenchmarks()
+    registerLocalDataBenchmarks()
 }

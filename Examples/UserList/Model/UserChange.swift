@@ -7,12 +7,16 @@ public enum UserChange: Hashable, Sendable {
     case deleted(userID: Int)
     /// The server has no such user: it was deleted elsewhere.
     case gone(userID: Int)
+    /// The server refused a write made while it could not be reached (queued in the outbox):
+    /// screens showing it as done undo it, and one says why.
+    case refused(UserWrite, UserError)
 
     /// The user the change is about.
     public var userID: Int {
         switch self {
         case .saved(let user): user.id
         case .deleted(let userID), .gone(let userID): userID
+        case .refused(let write, _): write.userID
         }
     }
 }

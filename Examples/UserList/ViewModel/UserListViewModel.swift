@@ -1,4 +1,5 @@
 public import MVVMCore
+public import MVVMData
 
 /// The user list (the articles' `UserListViewModel`, the best version of it): server-side pages,
 /// a debounced search whose latest query wins, a status filter, the active count, optimistic
@@ -50,6 +51,10 @@ public final class UserListViewModel: ViewModel {
     private var countsAreStale = false
     /// Follows the changes other screens post.
     private var changesToken: ObservationToken?
+    /// Where writes the server could not take wait (nil: they roll back with an alert).
+    private let writes: Outbox<UserWrite>?
+    /// Users with a write waiting in ``writes``: shown as done and pending until delivered.
+    private var queued: Set<Int> = []
 
     private enum PendingWrite {
         case toggle(isActive: Bool)
@@ -64,14 +69,19 @@ public final class UserListViewModel: ViewModel {
     ///     the rows follow them, even while this screen is hidden.
     ///   - analytics: where analytics events go.
     ///   - clock: the clock of the search debounce.
+    ///   - writes: where a toggle or delete the server could not take (no connection, a 5xx)
+    ///     waits, shown as done and pending, until the app's ``UserWriteDelivery`` sends it;
+    ///     without one, such a write rolls back with an alert.
     public init(
         repository: any UserRepository,
         changes: UserChanges = UserChanges(),
         analytics: any AnalyticsTracker = NoAnalytics(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(),
+        writes: Outbox<UserWrite>? = nil
     ) {
         self.repository = repository
         self.analytics = analytics
+        self.writes = writes
         self.store = StateStore(State(), clock: clock)
         changesToken = changes.subscribe { [weak self] change in self?.follow(change) }
     }
@@ -111,9 +121,13 @@ public final class UserListViewModel: ViewModel {
     /// filter. After writes were cut short by a disappearance, reloads so that the rows match the
     /// server again.
     public func didAppear() {
-        if !state.pendingUserIDs.isEmpty {
-            pendingWrites = [:]
-            store.update { $0.pendingUserIDs = [] }
+        showQueuedWrites()
+        // Writes the screen's disappearance cut short (not those waiting in the outbox): the
+        // server may or may not have them, so the rows are read again.
+        let cutShort = state.pendingUserIDs.subtracting(queued)
+        if !cutShort.isEmpty {
+            for userID in cutShort { pendingWrites[userID] = nil }
+            store.update { $0.pendingUserIDs.subtract(cutShort) }
             loadFirstPage()
             loadStats()
             return
@@ -129,7 +143,7 @@ public final class UserListViewModel: ViewModel {
     // MARK: - Pages
 
     private enum WorkKey: Hashable, Sendable {
-        case query, page, stats, write
+        case query, page, stats, write, queued
     }
 
     /// Asks for the first page of the current search text and filter; the rows stay until it
@@ -264,6 +278,7 @@ public final class UserListViewModel: ViewModel {
                 guard saved.id == userID else { throw .invalidData }
                 self?.toggleSaved(saved)
             } catch {
+                if await self?.queue(.setActive(isActive, userID: userID), after: error) == true { return }
                 self?.toggleFailed(userID, wanted: isActive, error)
             }
         }
@@ -307,6 +322,7 @@ public final class UserListViewModel: ViewModel {
                 try await repository.deleteUser(userID)
                 self?.deleteSaved(userID)
             } catch {
+                if await self?.queue(.delete(userID: userID), after: error) == true { return }
                 self?.deleteFailed(user, after: predecessorID, at: position, error)
             }
         }
@@ -335,12 +351,68 @@ public final class UserListViewModel: ViewModel {
         if let presentation { analytics.track(.error(message: presentation.message)) }
     }
 
+    // MARK: - Writes waiting in the outbox
+
+    /// Puts a write the server could not take into the outbox, if there is one and the failure
+    /// may pass; the row then stays as the user left it, pending.
+    /// - Returns: whether it was queued (saved in the outbox).
+    private func queue(_ write: UserWrite, after error: UserError) async -> Bool {
+        guard let writes, error.isRetryable else { return false }
+        do {
+            try await writes.enqueue(write)
+        } catch {
+            return false
+        }
+        queued.insert(write.userID)
+        return true
+    }
+
+    /// Shows the writes waiting in the outbox (after a restart, too) as done and pending, on the
+    /// rows loaded now and on every page that arrives.
+    private func showQueuedWrites() {
+        guard let writes else { return }
+        store.run(WorkKey.queued) { [weak self] in
+            let waiting = await writes.pending
+            self?.showAsPending(waiting.map(\.write))
+        }
+    }
+
+    private func showAsPending(_ waiting: [UserWrite]) {
+        for write in waiting where !queued.contains(write.userID) && pendingWrites[write.userID] == nil {
+            queued.insert(write.userID)
+            change { state in
+                state.pendingUserIDs.insert(write.userID)
+                switch write {
+                case .setActive(let isActive, let userID):
+                    pendingWrites[userID] = .toggle(isActive: isActive)
+                    state.setActive(isActive, userID: userID)
+                case .delete(let userID):
+                    pendingWrites[userID] = .delete
+                    if let row = state.users.items.first(where: { $0.id == userID }), row.isActive { state.moveActiveCount(by: -1) }
+                    state.users.updateItems { $0.removeAll { $0.id == userID } }
+                }
+            }
+        }
+    }
+
     // MARK: - Changes made on other screens
 
     /// Shows a write another screen made (the server confirmed it, or found the user gone): the
     /// row changes or leaves, and a page in flight, read before it, does not undo it.
     private func follow(_ userChange: UserChange) {
         let userID = userChange.userID
+        if queued.remove(userID) != nil {
+            // The outbox delivered (or the server refused) this row's waiting write.
+            writeAnswered(userID)
+            store.update { $0.pendingUserIDs.remove(userID) }
+        }
+        if case .refused(_, let error) = userChange {
+            // What the row shows was never saved: read the server's rows and counts again.
+            if let presentation = presenter.present(error) { store.update { $0.alerts.enqueue(presentation) } }
+            loadFirstPage()
+            loadStats()
+            return
+        }
         var knewTheRow = false
         change { state in
             guard let index = state.users.items.firstIndex(where: { $0.id == userID }) else { return }
@@ -352,11 +424,14 @@ public final class UserListViewModel: ViewModel {
             case .deleted, .gone:
                 if state.users.items[index].isActive { state.moveActiveCount(by: -1) }
                 state.users.updateItems { $0.remove(at: index) }
+            case .refused:
+                break
             }
         }
         switch userChange {
         case .saved(let user): writtenSincePageRequest[userID] = user
         case .deleted, .gone: writtenSincePageRequest[userID] = .some(nil)
+        case .refused: break
         }
         if !knewTheRow { countsAreStale = true }
     }

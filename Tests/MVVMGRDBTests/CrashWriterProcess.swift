@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A running `cache-crash-writer`: started, awaited until ready, killed and reaped.
+///
+/// Not `Sendable`: one test owns it. ``killAndReap()`` is idempotent, for a `defer`.
+final class CrashWriterProcess {
+    /// Why the writer could not be run or watched.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// How the writer ended, and the last line it wrote (`saving n` or `saved n`).
+    struct End {
+        /// Whether SIGKILL ended it, rather than an exit of its own.
+        let killed: Bool
+        let lastLine: String?
+    }
+
+    private let process = Process()
+    private let output = Pipe()
+    /// What the writer wrote, so far.
+    private var written = ""
+    private var end: End?
+
+    /// Starts the writer on a store of `kind` (`file` or `sqlite`) at `path`.
+    init(kind: String, path: String) throws {
+        process.executableURL = try Self.executableURL()
+        process.arguments = [kind, path]
+        process.standardOutput = output
+        try process.run()
+    }
+
+    /// Waits until the writer has completed its first save, and returns how long that save took.
+    func waitUntilReady(timeout: Duration = .seconds(30)) async throws -> Duration {
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        let milliseconds = Int32(timeout.components.seconds * 1_000)
+        let result = await withCheckedContinuation { continuation in
+            // poll and read block: off the cooperative threads.
+            DispatchQueue.global().async {
+                continuation.resume(returning: Self.collect(from: descriptor, until: "ready", timeoutMilliseconds: milliseconds))
+            }
+        }
+        written += try result.get()
+        let ready = written.split(separator: "\n").first { $0.hasPrefix("ready ") }
+        guard let milliseconds = ready.flatMap({ Int($0.dropFirst("ready ".count)) }) else {
+            throw Failure(description: "cache-crash-writer wrote \(written.debugDescription), not \"ready <ms>\"")
+        }
+        return .milliseconds(milliseconds)
+    }
+
+    /// Kills the writer (SIGKILL) if it runs and waits for it; then reads what it wrote last.
+    @discardableResult
+    func killAndReap() -> End {
+        if let end { return end }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        // The writer is gone: what it wrote is all in the pipe.
+        written += (try? Self.collect(from: output.fileHandleForReading.fileDescriptor, until: nil, timeoutMilliseconds: 0).get()) ?? ""
+        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        let lastLine = written.split(separator: "\n").last { !$0.hasPrefix("ready") }.map(String.init)
+        let end = End(killed: killed, lastLine: lastLine)
+        self.end = end
+        return end
+    }
+
+    /// Reads `descriptor` until a whole line starting with `marker` has been read, or (with no
+    /// marker) until nothing more is there, or `timeoutMilliseconds` pass with nothing to read.
+    private static func collect(from descriptor: Int32, until marker: String?, timeoutMilliseconds: Int32) -> Result<String, Failure> {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let marker, text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().contains(where: { $0.hasPrefix(marker) }) {
+                return .success(text)
+            }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, timeoutMilliseconds)
+            if ready < 0, errno == EINTR { continue }
+            let count = ready > 0 ? buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } : 0
+            guard count > 0 else {
+                guard let marker else { return .success(text) }
+                return .failure(Failure(description: "no \(marker.debugDescription) from cache-crash-writer; it wrote \(text.debugDescription)"))
+            }
+            bytes += buffer[0..<count]
+        }
+    }
+
+    /// `cache-crash-writer` in the build products folder, next to the test bundle.
+    private static func executableURL() throws -> URL {
+        let name = "cache-crash-writer"
+        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
+        folders.append(Bundle.main.bundleURL)
+        for folder in folders {
+            let url = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw Failure(description: "\(name) is not in \(folders.map(\.path)); build it (swift build --build-tests)")
+    }
+}

@@ -1,0 +1,105 @@
+import DemoServer
+import Foundation
+import MVVMCore
+import MVVMData
+import MVVMTesting
+import Testing
+import UserListFeature
+
+/// The loopback story of issue 16: server up, the list is saved; server down, the saved rows
+/// show and a toggle and a delete wait, pending; the app restarts; the server comes back, and
+/// both reach it once, with nothing lost.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+@MainActor
+struct UserListOutboxTests {
+    /// One run of the app: its list, its outbox and the delivery the app runs.
+    struct App {
+        let list: UserListViewModel
+        let outbox: Outbox<UserWrite>
+        let delivery: UserWriteDelivery
+    }
+
+    func start(_ baseURL: URL, folder: URL) -> App {
+        let client = APIClient(baseURL: baseURL, retryPolicy: .none)
+        let repository = RemoteUserRepository(
+            dataSource: UserRemoteDataSource(client: client),
+            local: LocalDataSource(store: FileCacheStore(directory: folder.appendingPathComponent("cache")))
+        )
+        // The back-off waits on a test clock that never moves: only nudge() retries.
+        let outbox = Outbox<UserWrite>(store: FileCacheStore(directory: folder.appendingPathComponent("outbox")), key: "users", clock: TestClock())
+        let changes = UserChanges()
+        let list = UserListViewModel(repository: repository, changes: changes, writes: outbox)
+        return App(list: list, outbox: outbox, delivery: UserWriteDelivery(outbox: outbox, repository: repository, changes: changes))
+    }
+
+    func row(_ id: Int, in list: UserListViewModel) -> User? {
+        list.state.visibleUsers.first { $0.id == id }
+    }
+
+    @Test func writesMadeOfflineSurviveARestartAndReachTheServerOnceItIsBack() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-loopback-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("users.sqlite").path
+
+        // Server up: the first page is shown and saved.
+        let server = try await DemoServer.start(DemoServerConfiguration(databasePath: database, userCount: 30))
+        let port = server.port
+        let baseURL = server.baseURL
+        let online = start(baseURL, folder: folder)
+        online.list.appear()
+        #expect(await waitUntilIdle(online.list, timeout: .seconds(60)))
+        let rows = online.list.state.visibleUsers
+        let toggled = try #require(rows.first)
+        let deleted = rows[1]
+        let activeBefore = try #require(online.list.state.activeCount)
+        online.delivery.stop()
+        await server.stop()
+
+        // Server down: the saved rows; a toggle and a delete wait in the outbox, shown as done.
+        let offline = start(baseURL, folder: folder)
+        offline.list.appear()
+        #expect(await waitUntilIdle(offline.list, timeout: .seconds(60)))
+        #expect(offline.list.state.visibleUsers == rows)
+        offline.list.onEvent(.toggleActiveTapped(userID: toggled.id))
+        offline.list.onEvent(.deleteConfirmed(userID: deleted.id))
+        #expect(await waitUntilIdle(offline.list, timeout: .seconds(60)))
+        #expect(await offline.outbox.pending.map(\.write) == [.setActive(!toggled.isActive, userID: toggled.id), .delete(userID: deleted.id)])
+        #expect(offline.list.state.pendingUserIDs == [toggled.id, deleted.id])
+        #expect(row(toggled.id, in: offline.list)?.isActive == !toggled.isActive)
+        #expect(row(deleted.id, in: offline.list) == nil)
+        #expect(offline.list.state.alerts.current == nil)
+
+        // The app quits and starts again, still offline: the writes are still shown, pending.
+        offline.delivery.stop()
+        let restarted = start(baseURL, folder: folder)
+        restarted.list.appear()
+        #expect(await waitUntilIdle(restarted.list, timeout: .seconds(60)))
+        #expect(await waitUntil { restarted.list.state.pendingUserIDs == [toggled.id, deleted.id] })
+        #expect(row(toggled.id, in: restarted.list)?.isActive == !toggled.isActive)
+        #expect(row(deleted.id, in: restarted.list) == nil)
+
+        // The server is back (same database, same port): both writes reach it, in order.
+        let back = try await DemoServer.start(DemoServerConfiguration(port: port, databasePath: database))
+        defer { Task { await back.stop() } }
+        restarted.outbox.nudge()
+        #expect(await waitUntil(timeout: .seconds(20)) { restarted.list.state.pendingUserIDs.isEmpty })
+        // The list hears of each write as the server answers; the outbox lets it go just after.
+        var waiting = await restarted.outbox.pending
+        for _ in 0..<500 where !waiting.isEmpty {
+            await settle()
+            waiting = await restarted.outbox.pending
+        }
+        #expect(waiting.isEmpty)
+        #expect(row(toggled.id, in: restarted.list)?.isActive == !toggled.isActive)
+        #expect(row(deleted.id, in: restarted.list) == nil)
+        restarted.delivery.stop()
+
+        // The server's state is what the user did, once.
+        let server2 = RemoteUserRepository(dataSource: UserRemoteDataSource(client: APIClient(baseURL: back.baseURL, retryPolicy: .none)))
+        #expect(try await server2.user(id: toggled.id).isActive == !toggled.isActive)
+        await #expect(throws: UserError.notFound) { try await server2.user(id: deleted.id) }
+        let expectedActive = activeBefore + (toggled.isActive ? -1 : 1) - (deleted.isActive ? 1 : 0)
+        #expect(try await server2.stats().active == expectedActive)
+    }
+}
