@@ -14,7 +14,7 @@ public import Testing
 /// ```
 ///
 /// It checks that an entry reads back exactly as saved (bytes, date to the bit, schema
-/// version), under any key, empty or 1 MiB; that a save replaces; that removing works and
+/// version), under any key (compared by its UTF-8 bytes), empty or 1 MiB; that a save replaces; that removing works and
 /// removing nothing is no error; that concurrent saves all land; and that a store opened again
 /// at the same place reads what the first one saved.
 public enum CacheStoreContract {
@@ -48,6 +48,12 @@ public enum CacheStoreContract {
             #expect(try await store.entry(for: key) == entry("value \(index)", schema: index - 2),
                     "entry \(index) reads back as saved", sourceLocation: at)
         }
+
+        // Keys are bytes: "é" composed and decomposed are two keys.
+        try await store.save(entry("composed"), for: "caf\u{E9}")
+        try await store.save(entry("decomposed"), for: "cafe\u{301}")
+        #expect(try await store.entry(for: "caf\u{E9}") == entry("composed"), "keys compare by their UTF-8 bytes", sourceLocation: at)
+        #expect(try await store.entry(for: "cafe\u{301}") == entry("decomposed"), "keys compare by their UTF-8 bytes", sourceLocation: at)
 
         // Sizes: nothing, and 1 MiB of every byte value.
         let big = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })

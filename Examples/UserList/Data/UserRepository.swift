@@ -7,6 +7,9 @@ public protocol UserRepository: Sendable {
     /// One page of users matching `query` (name or email, case- and diacritic-insensitive) and
     /// `filter`, filtered on the server.
     func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage
+    /// The saved copy of a page, marked with when it was saved, if the device has one: what the
+    /// list shows at once while it asks the server. `nil` by default (no saved data).
+    func savedUsers(page: Int, size: Int, query: String, filter: UserFilter) async -> UserPage?
     /// One user by id; ``UserError/notFound`` when the server has none.
     func user(id: Int) async throws(UserError) -> User
     /// Counts over all users.
@@ -15,6 +18,11 @@ public protocol UserRepository: Sendable {
     func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User
     /// Deletes a user.
     func deleteUser(_ userID: Int) async throws(UserError)
+}
+
+extension UserRepository {
+    /// No saved data: `nil`.
+    public func savedUsers(page: Int, size: Int, query: String, filter: UserFilter) async -> UserPage? { nil }
 }
 
 /// The repository over the demo API (the RemoteDataSource) and, when given, the device's saved
@@ -35,8 +43,7 @@ public struct RemoteUserRepository: UserRepository {
 
     /// One page from `GET /api/users`, or its saved copy when the server cannot answer.
     public func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
-        let key = "users?page=\(page)&size=\(size)&q=\(query)&status=\(filter.rawValue)"
-        return try await networkFirst(key) { () async throws(UserError) in
+        return try await networkFirst(Self.pageKey(page: page, size: size, query: query, filter: filter)) { () async throws(UserError) in
             try await withDomainErrors(UserError.self) { () async throws(APIError) in
                 let dto = try await dataSource.users(page: page, size: size, query: query, filter: filter)
                 return UserPage(users: dto.items.map(\.user), total: dto.total, hasMore: dto.hasMore)
@@ -45,6 +52,22 @@ public struct RemoteUserRepository: UserRepository {
             page.origin = .saved(at: savedAt)
             page.failure = failure
         }
+    }
+
+    /// The page saved when the server last sent it, marked `.saved(at:)`; `nil` without saved
+    /// data or when nothing usable is saved (a miss is logged by the local data source).
+    public func savedUsers(page: Int, size: Int, query: String, filter: UserFilter) async -> UserPage? {
+        guard let local else { return nil }
+        guard let saved = try? await local.saved(UserPage.self, for: Self.pageKey(page: page, size: size, query: query, filter: filter)) else {
+            return nil
+        }
+        var page = saved.value
+        page.origin = saved.origin
+        return page
+    }
+
+    private static func pageKey(page: Int, size: Int, query: String, filter: UserFilter) -> String {
+        "users?page=\(page)&size=\(size)&q=\(query)&status=\(filter.rawValue)"
     }
 
     /// `GET /api/users/{id}`.

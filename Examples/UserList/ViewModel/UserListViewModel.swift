@@ -143,7 +143,7 @@ public final class UserListViewModel: ViewModel {
     // MARK: - Pages
 
     private enum WorkKey: Hashable, Sendable {
-        case query, page, stats, write, queued
+        case query, page, stats, write, queued, savedPage
     }
 
     /// Asks for the first page of the current search text and filter; the rows stay until it
@@ -159,6 +159,7 @@ public final class UserListViewModel: ViewModel {
         } started: { state in
             state.isRefreshing = isRefresh && rowsShown
         }
+        showSavedRows()
     }
 
     /// Starts the page request `begin` makes, if any; `started` then updates the state in the
@@ -179,6 +180,7 @@ public final class UserListViewModel: ViewModel {
             state.users.cancel(request)
             state.loadedQuery = shownQuery
             state.isRefreshing = false
+            state.savedDataNotice?.isUpdating = false
         }
         store.run(WorkKey.page, onCancel: putBack) { [weak self, repository] in
             do throws(UserError) {
@@ -190,24 +192,50 @@ public final class UserListViewModel: ViewModel {
         }
     }
 
+    /// While the first page of an empty list is on its way, shows the device's saved copy of it,
+    /// if any: a second start shows the last list at once, marked "saved HH:MM · updating…".
+    private func showSavedRows() {
+        guard state.users.items.isEmpty, case .loading(let request) = state.users.status, request.isFirstPage else { return }
+        let query = state.loadedQuery
+        store.run(WorkKey.savedPage) { [weak self, repository] in
+            guard let saved = await repository.savedUsers(page: request.cursor, size: request.pageSize, query: query.text, filter: query.filter) else { return }
+            self?.savedRowsArrived(saved, for: request)
+        }
+    }
+
+    private func savedRowsArrived(_ page: UserPage, for request: PageRequest<Int>) {
+        // Only while the server's page is still on its way and nothing else is shown.
+        guard case .loading(let current) = state.users.status, current == request, state.users.items.isEmpty,
+              let savedAt = page.origin.savedAt else { return }
+        let rows = page.users.compactMap(showingWrites)
+        change { state in
+            state.users.updateItems { $0 = rows }
+            state.savedDataNotice = SavedDataNotice(savedAt: savedAt, isUpdating: true, failure: nil)
+        }
+    }
+
+    /// `user` as the list shows it: a row being written shows what the user asked for (a row
+    /// being deleted stays away, `nil`); a row written since the page was asked for shows what
+    /// the server answered.
+    private func showingWrites(_ user: User) -> User? {
+        switch pendingWrites[user.id] {
+        case .delete?:
+            return nil
+        case .toggle(let isActive)?:
+            var row = user
+            row.isActive = isActive
+            return row
+        case nil:
+            if let written = writtenSincePageRequest[user.id] { return written }
+            return user
+        }
+    }
+
     private func pageArrived(_ page: UserPage, for request: PageRequest<Int>) {
         // A page a newer request replaced changes nothing (not even the record of writes).
         guard case .loading(let current) = state.users.status, current == request else { return }
-        // The page never undoes a write: rows still being written show what the user asked for
-        // (a row being deleted stays away), rows written meanwhile show what the server answered.
-        let rows = page.users.compactMap { user -> User? in
-            switch pendingWrites[user.id] {
-            case .delete?:
-                return nil
-            case .toggle(let isActive)?:
-                var row = user
-                row.isActive = isActive
-                return row
-            case nil:
-                if let written = writtenSincePageRequest[user.id] { return written }
-                return user
-            }
-        }
+        // The page never undoes a write.
+        let rows = page.users.compactMap(showingWrites)
         writtenSincePageRequest = [:]
         let notice = page.origin.savedAt.map { savedAt in
             SavedDataNotice(savedAt: savedAt, isUpdating: false, failure: page.failure.flatMap { presenter.present($0) })
@@ -233,6 +261,7 @@ public final class UserListViewModel: ViewModel {
         store.update {
             $0.users.fail(request, with: presentation)
             $0.isRefreshing = false
+            $0.savedDataNotice?.isUpdating = false
         }
         analytics.track(.error(message: presentation.message))
     }

@@ -5,7 +5,7 @@
 /// `MVVMGRDB` product). All three pass the same contract tests (`CacheStoreContract` in the
 /// package's tests): a saved entry reads back whole, a save replaces, a removal removes, and
 /// an entry that no longer reads whole is reported as ``CacheStoreError/corrupted(_:)``, never
-/// returned torn.
+/// returned torn. Keys are compared by their UTF-8 bytes.
 ///
 /// Keys are the app's own (`"forecast/130010"`); do not put secrets in them, since a store
 /// may log them.
@@ -24,7 +24,8 @@ public protocol CacheStore: Sendable {
 public enum CacheStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The entry is larger than the store may hold.
     case tooLarge(bytes: Int, limit: Int)
-    /// A saved entry no longer reads whole (a torn or foreign file); the store removed it.
+    /// A saved entry no longer reads whole: a torn or foreign file, which ``FileCacheStore``
+    /// removes; or a damaged database, which `SQLiteCacheStore` leaves in place to be looked at.
     case corrupted(String)
     /// The file system or the database failed.
     case io(String)

@@ -30,6 +30,12 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
         set { lock.withLock { answerID = newValue } }
     }
     private var answerID: Int?
+    /// The device's saved copy of the first page, answered at once by `savedUsers`.
+    var savedFirstPage: UserPage? {
+        get { lock.withLock { savedPage } }
+        set { lock.withLock { savedPage = newValue } }
+    }
+    private var savedPage: UserPage?
 
     init(users: [User], clock: TestClock<Duration>) {
         self.table = users
@@ -42,6 +48,10 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
     /// Makes every later call of `operation` fail with `error` (`nil` to stop).
     func fail(_ operation: Operation, with error: UserError?) {
         lock.withLock { failures[operation] = error }
+    }
+
+    func savedUsers(page: Int, size: Int, query: String, filter: UserFilter) async -> UserPage? {
+        page == 1 && query.isEmpty && filter == .all ? savedFirstPage : nil
     }
 
     func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {

@@ -1,0 +1,86 @@
+import Foundation
+import MVVMCore
+import MVVMTesting
+import Testing
+@testable import UserListFeature
+
+/// A second start: the saved rows at once, marked "saved · updating…", until the server's page
+/// replaces them; leaving or failing ends the "updating".
+@Suite(.timeLimit(.minutes(2)))
+@MainActor
+struct UserListSavedRowsTests {
+    let clock = TestClock()
+    let repository: StubUserRepository
+    let tester: ViewModelTester<UserListViewModel>
+    static let users = sampleUsers(45)
+    static let savedAt = Date(timeIntervalSince1970: 1_700_000_000)
+    /// Yesterday's first page: three rows, the first one since toggled on the server.
+    static let saved: [User] = {
+        var rows = Array(users[0..<3])
+        rows[0].isActive.toggle()
+        return rows
+    }()
+
+    init() {
+        repository = StubUserRepository(users: Self.users, clock: clock)
+        repository.savedFirstPage = UserPage(users: Self.saved, total: 3, hasMore: false, origin: .saved(at: Self.savedAt))
+        tester = ViewModelTester(UserListViewModel(repository: repository, clock: clock), clock: clock)
+    }
+
+    @Test func theSavedRowsShowAtOnceThenTheServersPageReplacesThem() async {
+        var request: PageRequest<Int>!
+        tester.viewModel.appear()
+        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.receive {
+            $0.users.updateItems { $0 = Self.saved }
+            $0.visibleUsers = Self.saved
+            $0.savedDataNotice = SavedDataNotice(savedAt: Self.savedAt, isUpdating: true, failure: nil)
+        }
+        #expect(!tester.state.isLoadingFirstPage)   // rows, not a full-screen spinner
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.activeCount = 30 }
+        await tester.receive {
+            $0.users.complete(request, with: Page(items: Array(Self.users[0..<20]), nextCursor: 2))
+            $0.visibleUsers = Array(Self.users[0..<20])
+            $0.savedDataNotice = nil
+        }
+        await tester.finish()
+    }
+
+    @Test func leavingBeforeTheServerAnswersKeepsTheSavedRowsNoLongerUpdating() async {
+        var request: PageRequest<Int>!
+        tester.viewModel.appear()
+        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.receive {
+            $0.users.updateItems { $0 = Self.saved }
+            $0.visibleUsers = Self.saved
+            $0.savedDataNotice = SavedDataNotice(savedAt: Self.savedAt, isUpdating: true, failure: nil)
+        }
+        tester.disappear {
+            $0.users.cancel(request)
+            $0.savedDataNotice?.isUpdating = false
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.finish()
+    }
+
+    @Test func aFailureLeavesTheSavedRowsWithTheFailure() async {
+        repository.fail(.users, with: .server)
+        var request: PageRequest<Int>!
+        tester.viewModel.appear()
+        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.receive {
+            $0.users.updateItems { $0 = Self.saved }
+            $0.visibleUsers = Self.saved
+            $0.savedDataNotice = SavedDataNotice(savedAt: Self.savedAt, isUpdating: true, failure: nil)
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.activeCount = 30 }
+        await tester.receive {
+            $0.users.fail(request, with: ErrorPresentation(UserError.server))
+            $0.savedDataNotice?.isUpdating = false
+        }
+        #expect(tester.state.visibleUsers == Self.saved)
+        await tester.finish()
+    }
+}
