@@ -60,13 +60,16 @@ enum CacheSchema {
     /// The entry under `keyBytes`.
     static func entry(for keyBytes: Data, in db: Database) throws -> Lookup {
         guard let row = try Row.fetchOne(db, sql: select, arguments: [keyBytes]) else { return .none }
+        // Read as DatabaseValue first: GRDB's typed subscripts stop the process on a value of
+        // another type, and a foreign row must be reported, not crash.
         guard
-            let data = row["data"] as Data?,
-            let savedAtBits = row["savedAt"] as Int64?,
-            let schemaVersion = row["schemaVersion"] as Int64?
+            let data = Data.fromDatabaseValue(row["data"] as DatabaseValue? ?? .null),
+            let savedAtBits = Int64.fromDatabaseValue(row["savedAt"] as DatabaseValue? ?? .null),
+            let storedSchema = Int64.fromDatabaseValue(row["schemaVersion"] as DatabaseValue? ?? .null),
+            let schemaVersion = Int(exactly: storedSchema)
         else { return .unreadable }
         let savedAt = Date(timeIntervalSinceReferenceDate: Double(bitPattern: UInt64(bitPattern: savedAtBits)))
-        return .entry(CacheEntry(data: data, savedAt: savedAt, schemaVersion: Int(schemaVersion)))
+        return .entry(CacheEntry(data: data, savedAt: savedAt, schemaVersion: schemaVersion))
     }
 
     /// Inserts or replaces the entry under `keyBytes`, as the most recent save.
@@ -98,9 +101,9 @@ enum CacheSchema {
         var evicted: [Data] = []
         let oldestFirst = try Row.fetchCursor(db, sql: "SELECT key, size FROM cacheEntry ORDER BY sequence")
         while total > maxBytes, let row = try oldestFirst.next() {
-            guard let key = row["key"] as Data?, key != kept else { continue }
+            guard let key = Data.fromDatabaseValue(row["key"] as DatabaseValue? ?? .null), key != kept else { continue }
             evicted.append(key)
-            total -= row["size"] as Int? ?? 0
+            total -= Int.fromDatabaseValue(row["size"] as DatabaseValue? ?? .null) ?? 0
         }
         for key in evicted {
             try db.execute(sql: delete, arguments: [key])

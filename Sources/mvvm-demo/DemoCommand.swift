@@ -60,7 +60,7 @@ struct DemoCommand: AsyncParsableCommand {
     var weatherURL: String?
 
     @Option(help: ArgumentHelp(
-        "Keep saved data (forecasts) in this folder. Default: $XDG_CACHE_HOME/mvvm-demo, or ~/.cache/mvvm-demo.",
+        "Keep saved data (forecasts, user pages; writes made offline in outbox/) in this folder. Default: $XDG_CACHE_HOME/mvvm-demo, or ~/.cache/mvvm-demo.",
         valueName: "folder"
     ))
     var cacheDir: String?

@@ -83,6 +83,10 @@ struct RetryTests {
         #expect((2...6).map { policy.delay(beforeAttempt: $0) } == [.milliseconds(100), .milliseconds(300), .milliseconds(900), .seconds(1), .seconds(1)])
         #expect(policy.delay(beforeAttempt: 2, retryAfter: .milliseconds(500)) == .milliseconds(500))
         #expect(policy.delay(beforeAttempt: 2, retryAfter: .seconds(60)) == .seconds(1))
+        // A long outage: attempt counts whose exponential would overflow Duration stay at the cap.
+        #expect(policy.delay(beforeAttempt: 70) == .seconds(1))
+        #expect(policy.delay(beforeAttempt: 100_000) == .seconds(1))
+        #expect(RetryPolicy(initialDelay: .seconds(1), multiplier: 2, maxDelay: .seconds(60)).delay(beforeAttempt: Int.max) == .seconds(60))
         #expect(RetryPolicy(maxAttempts: 0).maxAttempts == 1)
     }
 

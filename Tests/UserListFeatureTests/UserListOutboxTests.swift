@@ -64,7 +64,7 @@ struct UserListOutboxTests {
         offline.list.onEvent(.toggleActiveTapped(userID: toggled.id))
         offline.list.onEvent(.deleteConfirmed(userID: deleted.id))
         #expect(await waitUntilIdle(offline.list, timeout: .seconds(60)))
-        #expect(await offline.outbox.pending.map(\.write) == [.setActive(!toggled.isActive, userID: toggled.id), .delete(userID: deleted.id)])
+        #expect(try await offline.outbox.pending.map(\.write) == [.setActive(!toggled.isActive, userID: toggled.id), .delete(userID: deleted.id)])
         #expect(offline.list.state.pendingUserIDs == [toggled.id, deleted.id])
         #expect(row(toggled.id, in: offline.list)?.isActive == !toggled.isActive)
         #expect(row(deleted.id, in: offline.list) == nil)
@@ -85,10 +85,10 @@ struct UserListOutboxTests {
         restarted.outbox.nudge()
         #expect(await waitUntil(timeout: .seconds(20)) { restarted.list.state.pendingUserIDs.isEmpty })
         // The list hears of each write as the server answers; the outbox lets it go just after.
-        var waiting = await restarted.outbox.pending
+        var waiting = try await restarted.outbox.pending
         for _ in 0..<500 where !waiting.isEmpty {
             await settle()
-            waiting = await restarted.outbox.pending
+            waiting = try await restarted.outbox.pending
         }
         #expect(waiting.isEmpty)
         #expect(row(toggled.id, in: restarted.list)?.isActive == !toggled.isActive)

@@ -115,12 +115,13 @@ public struct RemoteUserRepository: UserRepository {
                 latest = value
             }
         } catch {
-            let failure = error as? UserError ?? .unknown
-            guard var value = latest?.value, let savedAt = latest?.savedAt else { throw failure }
+            let failure = error as? UserError ?? (error is CancellationError || Task.isCancelled ? .cancelled : .unknown)
+            guard failure != .cancelled, var value = latest?.value, let savedAt = latest?.savedAt else { throw failure }
             mark(&value, savedAt, failure)
             return value
         }
-        guard let latest else { throw .unknown }
+        // A stream that ends with nothing was cancelled (its consumer stopped).
+        guard let latest else { throw Task.isCancelled ? .cancelled : .unknown }
         return latest.value
     }
 }

@@ -55,6 +55,9 @@ public final class UserListViewModel: ViewModel {
     private let writes: Outbox<UserWrite>?
     /// Users with a write waiting in ``writes``: shown as done and pending until delivered.
     private var queued: Set<Int> = []
+    /// Follows ``writes`` for the ViewModel's life, as `changes` is followed: not owned work,
+    /// which would keep the screen from ever being idle.
+    private var queuedWatch: Task<Void, Never>?
 
     private enum PendingWrite {
         case toggle(isActive: Bool)
@@ -84,6 +87,11 @@ public final class UserListViewModel: ViewModel {
         self.writes = writes
         self.store = StateStore(State(), clock: clock)
         changesToken = changes.subscribe { [weak self] change in self?.follow(change) }
+        if let writes { followQueuedWrites(writes) }
+    }
+
+    isolated deinit {
+        queuedWatch?.cancel()
     }
 
     /// Handles one event from the screen.
@@ -121,7 +129,6 @@ public final class UserListViewModel: ViewModel {
     /// filter. After writes were cut short by a disappearance, reloads so that the rows match the
     /// server again.
     public func didAppear() {
-        showQueuedWrites()
         // Writes the screen's disappearance cut short (not those waiting in the outbox): the
         // server may or may not have them, so the rows are read again.
         let cutShort = state.pendingUserIDs.subtracting(queued)
@@ -143,7 +150,7 @@ public final class UserListViewModel: ViewModel {
     // MARK: - Pages
 
     private enum WorkKey: Hashable, Sendable {
-        case query, page, stats, write, queued, savedPage
+        case query, page, stats, write, savedPage
     }
 
     /// Asks for the first page of the current search text and filter; the rows stay until it
@@ -255,6 +262,7 @@ public final class UserListViewModel: ViewModel {
             store.update {
                 $0.users.cancel(request)
                 $0.isRefreshing = false
+                $0.savedDataNotice?.isUpdating = false
             }
             return
         }
@@ -396,25 +404,37 @@ public final class UserListViewModel: ViewModel {
         return true
     }
 
-    /// Shows the writes waiting in the outbox (after a restart, too) as done and pending, on the
-    /// rows loaded now and on every page that arrives.
-    private func showQueuedWrites() {
-        guard let writes else { return }
-        store.run(WorkKey.queued) { [weak self] in
-            let waiting = await writes.pending
-            self?.showAsPending(waiting.map(\.write))
+    /// Follows the writes waiting in the outbox (after a restart, too): each is shown as done
+    /// and pending, on the rows loaded now and on every page that arrives; one that left the
+    /// outbox (delivered or refused) is pending no more.
+    private func followQueuedWrites(_ writes: Outbox<UserWrite>) {
+        queuedWatch = Task { [weak self] in
+            guard let waiting = try? await writes.pendingChanges() else { return }
+            for await entries in waiting {
+                self?.showAsPending(entries.map(\.write))
+            }
         }
     }
 
     private func showAsPending(_ waiting: [UserWrite]) {
-        for write in waiting where !queued.contains(write.userID) && pendingWrites[write.userID] == nil {
-            queued.insert(write.userID)
-            change { state in
+        let waitingIDs = Set(waiting.map(\.userID))
+        let answered = queued.subtracting(waitingIDs)
+        change { state in
+            // All bookkeeping happens here, in the update: if the work was cancelled, neither
+            // the marks nor the records change.
+            for userID in answered {
+                queued.remove(userID)
+                pendingWrites[userID] = nil
+                state.pendingUserIDs.remove(userID)
+                countsReadDuringAWrite = true
+            }
+            for write in waiting {
+                queued.insert(write.userID)
                 state.pendingUserIDs.insert(write.userID)
                 switch write {
                 case .setActive(let isActive, let userID):
                     pendingWrites[userID] = .toggle(isActive: isActive)
-                    state.setActive(isActive, userID: userID)
+                    state.setActive(isActive, userID: userID)   // moves the count only on a change
                 case .delete(let userID):
                     pendingWrites[userID] = .delete
                     if let row = state.users.items.first(where: { $0.id == userID }), row.isActive { state.moveActiveCount(by: -1) }
@@ -422,6 +442,7 @@ public final class UserListViewModel: ViewModel {
                 }
             }
         }
+        if !answered.isEmpty, pendingWrites.isEmpty { writeAnswered(answered.first ?? 0) }
     }
 
     // MARK: - Changes made on other screens
@@ -431,7 +452,9 @@ public final class UserListViewModel: ViewModel {
     private func follow(_ userChange: UserChange) {
         let userID = userChange.userID
         if queued.remove(userID) != nil {
-            // The outbox delivered (or the server refused) this row's waiting write.
+            // The outbox delivered (or the server refused) this row's waiting write. The counts
+            // read meanwhile did not know it: read them again once no write is left.
+            countsReadDuringAWrite = true
             writeAnswered(userID)
             store.update { $0.pendingUserIDs.remove(userID) }
         }

@@ -16,8 +16,8 @@ import Foundation
 /// | 8 | FNV-1a 64 of every byte before it |
 ///
 /// Decoding checks every length against the bytes there are and the checksum last, so a
-/// truncated, torn or foreign file decodes as `nil`, never as a wrong entry (CacheEntryFileTests,
-/// and the `cache-entry-file` fuzz target).
+/// truncated, torn or foreign file decodes as `nil`, never as a wrong entry (CacheEntryFileTests:
+/// every truncation and every altered byte).
 enum CacheEntryFile {
     static let magic: [UInt8] = Array("MVVMC".utf8) + [1]
 
@@ -55,7 +55,9 @@ enum CacheEntryFile {
         else { return nil }
         let savedAt = Date(timeIntervalSince1970: Double(bitPattern: savedAtBits))
         guard savedAt.timeIntervalSince1970.isFinite else { return nil }
-        let entry = CacheEntry(data: Data(data), savedAt: savedAt, schemaVersion: Int(Int64(bitPattern: schema)))
+        // Int(exactly:): on a 32-bit platform (watchOS on arm64_32) a foreign version must not trap.
+        guard let schemaVersion = Int(exactly: Int64(bitPattern: schema)) else { return nil }
+        let entry = CacheEntry(data: Data(data), savedAt: savedAt, schemaVersion: schemaVersion)
         return (key, entry)
     }
 

@@ -23,7 +23,10 @@ import Darwin
 /// ```
 ///
 /// Use one store per folder in a process. Temporary files a killed process left behind are
-/// removed the first time the store looks at its folder.
+/// removed the first time the store saves (or counts ``totalBytes``).
+///
+/// On Apple platforms `fsync` flushes to the drive, not through its cache (`F_FULLFSYNC` is not
+/// used): a process crash never tears an entry; a power cut may lose the last saves.
 public actor FileCacheStore: CacheStore {
     /// The folder; made when the first entry is saved.
     public nonisolated let directory: URL

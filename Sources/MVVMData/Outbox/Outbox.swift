@@ -18,6 +18,9 @@ public import Logging
 /// The screen shows a queued write as done (optimistically) and marks it pending: read
 /// ``pending`` or watch ``pendingChanges()``.
 ///
+/// Give the outbox a store of its own (its own folder or database file): a store bounded in
+/// size evicts its oldest entries, and the queue must never be one of them.
+///
 /// ```swift
 /// enum UserWrite: Codable, Sendable { case setActive(Bool, userID: Int), delete(userID: Int) }
 ///
@@ -79,6 +82,10 @@ public actor Outbox<Write: Codable & Sendable> {
     private var watchers: [Int: AsyncStream<[Entry]>.Continuation] = [:]
     private var nextWatcher = 0
     private var isDelivering = false
+    /// Whether a change to the queue (load, add, remove and save) is under way: one at a time,
+    /// in turn, so that no change starts from a queue another is about to replace.
+    private var isChanging = false
+    private var waitingToChange: [CheckedContinuation<Void, Never>] = []
 
     /// An outbox keeping its writes in `store` under `key`.
     ///
@@ -107,8 +114,13 @@ public actor Outbox<Write: Codable & Sendable> {
     }
 
     /// The writes not yet delivered, oldest first (read from the store the first time).
+    ///
+    /// - Throws: ``CacheStoreError`` when the store cannot be read; nothing is lost, and the
+    ///   next read tries again.
     public var pending: [Entry] {
-        get async { await load().entries }
+        get async throws(CacheStoreError) {
+            try await changing { () async throws(CacheStoreError) in try await load().entries }
+        }
     }
 
     /// Queues `write`, saved before this returns, and wakes the deliverer.
@@ -117,11 +129,14 @@ public actor Outbox<Write: Codable & Sendable> {
     ///   screen should roll it back.
     @discardableResult
     public func enqueue(_ write: Write) async throws(CacheStoreError) -> Entry {
-        var next = await load()
-        let entry = Entry(id: next.nextID, write: write, enqueuedAt: now())
-        next.nextID += 1
-        next.entries.append(entry)
-        try await persist(next)
+        let entry = try await changing { () async throws(CacheStoreError) -> Entry in
+            var next = try await load()
+            let entry = Entry(id: next.nextID, write: write, enqueuedAt: now())
+            next.nextID += 1
+            next.entries.append(entry)
+            try await persist(next)
+            return entry
+        }
         doorbell.ring()
         return entry
     }
@@ -132,8 +147,10 @@ public actor Outbox<Write: Codable & Sendable> {
     }
 
     /// The pending writes now and after every change, until the stream is dropped.
-    public func pendingChanges() async -> AsyncStream<[Entry]> {
-        let current = await load().entries
+    ///
+    /// - Throws: ``CacheStoreError`` when the store cannot be read.
+    public func pendingChanges() async throws(CacheStoreError) -> AsyncStream<[Entry]> {
+        let current = try await changing { () async throws(CacheStoreError) in try await load().entries }
         let (stream, continuation) = AsyncStream.makeStream(of: [Entry].self, bufferingPolicy: .bufferingNewest(1))
         let id = nextWatcher
         nextWatcher += 1
@@ -164,7 +181,16 @@ public actor Outbox<Write: Codable & Sendable> {
         defer { isDelivering = false }
         var failures = 0
         while !Task.isCancelled {
-            guard let head = await load().entries.first else {
+            let head: Entry?
+            do {
+                head = try await changing { () async throws(CacheStoreError) in try await load().entries.first }
+            } catch {
+                // The store cannot be read now: nothing is lost; try again after a back-off.
+                failures += 1
+                await waitBeforeTrying(afterFailure: failures)
+                continue
+            }
+            guard let head else {
                 await doorbell.wait()
                 continue
             }
@@ -192,25 +218,48 @@ public actor Outbox<Write: Codable & Sendable> {
 
     // MARK: - Storage
 
-    private func load() async -> Saved {
+    /// Runs `change` when no other change to the queue is under way, first come first served.
+    private func changing<T>(_ change: () async throws(CacheStoreError) -> T) async throws(CacheStoreError) -> T {
+        if isChanging {
+            await withCheckedContinuation { waitingToChange.append($0) }
+        } else {
+            isChanging = true
+        }
+        defer {
+            // Hands the turn to the next in line, or frees it.
+            if waitingToChange.isEmpty { isChanging = false } else { waitingToChange.removeFirst().resume() }
+        }
+        return try await change()
+    }
+
+    /// The queue, read from the store the first time. A store that cannot be read throws and
+    /// leaves nothing cached, so no later save replaces the real queue with an empty one. A saved
+    /// queue that no longer decodes is kept aside under `<key>.unreadable` first, then replaced by
+    /// an empty one: never a crash, never silently.
+    private func load() async throws(CacheStoreError) -> Saved {
         if let saved { return saved }
         var loaded = Saved(nextID: 1, entries: [])
+        let entry: CacheEntry?
         do {
-            if let entry = try await store.entry(for: key) {
+            entry = try await store.entry(for: key)
+        } catch .corrupted(let reason) {
+            // The store has already dropped it; nothing is left to keep aside.
+            logger.error("saved outbox corrupted; its writes are lost", metadata: ["key": "\(key)", "reason": "\(reason)"])
+            entry = nil
+        }
+        if let entry {
+            do {
                 loaded = try JSONDecoder().decode(Saved.self, from: entry.data)
-            }
-        } catch {
-            // Never a crash, and never silently: the writes stay in the store, under another key.
-            logger.error("saved outbox not readable; kept aside", metadata: ["key": "\(key)", "error": "\(error)"])
-            if let entry = try? await store.entry(for: key) {
-                try? await store.save(entry, for: key + ".unreadable")
+            } catch {
+                logger.error("saved outbox not readable; kept aside", metadata: ["key": "\(key)", "error": "\(error)"])
+                try await store.save(entry, for: key + ".unreadable")
             }
         }
-        if let saved { return saved }   // loaded meanwhile by another call
         saved = loaded
         return loaded
     }
 
+    /// Saves `next` as the queue, then makes it the one in memory and tells the watchers.
     private func persist(_ next: Saved) async throws(CacheStoreError) {
         let data: Data
         do {
@@ -224,15 +273,22 @@ public actor Outbox<Write: Codable & Sendable> {
     }
 
     private func remove(_ entry: Entry) async {
-        var next = await load()
-        next.entries.removeAll { $0.id == entry.id }
         do {
-            try await persist(next)
+            try await changing { () async throws(CacheStoreError) in
+                var next = try await load()
+                next.entries.removeAll { $0.id == entry.id }
+                do {
+                    try await persist(next)
+                } catch {
+                    // Gone from memory, so it is not sent twice now; the store still has it, so
+                    // a restart sends it again (writes should be idempotent).
+                    logger.warning("could not save the outbox after a write left it", metadata: ["key": "\(key)", "error": "\(error)"])
+                    saved = next
+                    for watcher in watchers.values { watcher.yield(next.entries) }
+                }
+            }
         } catch {
-            // Kept in memory as removed; the store still has it, so a restart sends it again.
-            logger.warning("could not save the outbox after a write left it", metadata: ["key": "\(key)", "error": "\(error)"])
-            saved = next
-            for watcher in watchers.values { watcher.yield(next.entries) }
+            logger.warning("could not read the outbox to remove a delivered write", metadata: ["key": "\(key)", "error": "\(error)"])
         }
     }
 
@@ -242,7 +298,7 @@ public actor Outbox<Write: Codable & Sendable> {
 
     /// Waits the back-off after the `failures`-th failure in a row, or until ``nudge()``.
     private func waitBeforeTrying(afterFailure failures: Int) async {
-        let delay = backOff.delay(beforeAttempt: failures + 1)
+        let delay = backOff.delay(beforeAttempt: min(failures, 1_000) + 1)
         let clock = clock
         let doorbell = doorbell
         await withTaskGroup(of: Void.self) { group in

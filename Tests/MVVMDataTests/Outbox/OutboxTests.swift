@@ -9,7 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct OutboxTests {
-    enum Write: Codable, Equatable, Sendable {
+    enum Write: Codable, Hashable, Sendable {
         case setActive(Bool, userID: Int)
         case delete(userID: Int)
     }
@@ -52,13 +52,13 @@ struct OutboxTests {
 
         #expect(await waitUntilSleeping(clock))       // the first try failed; backing off
         #expect(server.applied.isEmpty)
-        #expect(await outbox.pending.map(\.id) == [1, 2, 3])
+        #expect(try await outbox.pending.map(\.id) == [1, 2, 3])
 
         server.isOnline = true
         await clock.advance(by: .seconds(1))
         #expect(await outcomes(outbox, count: 3) == ["delivered 1", "delivered 2", "delivered 3"])
         #expect(server.applied == [.setActive(false, userID: 1), .delete(userID: 2), .setActive(true, userID: 1)])
-        #expect(await outbox.pending.isEmpty)
+        #expect(try await outbox.pending.isEmpty)
     }
 
     @Test func aFailingWriteIsTriedAgainAfterGrowingBackOffsOnTheClock() async throws {
@@ -81,7 +81,7 @@ struct OutboxTests {
             #expect(await waitUntil { server.attempts == expectedAttempts }, "a try once the \(delay) s back-off ends")
             #expect(await waitUntilSleeping(clock))
         }
-        #expect(await outbox.pending.map(\.id) == [1])
+        #expect(try await outbox.pending.map(\.id) == [1])
     }
 
     @Test func nudgingTriesAtOnceWithoutWaitingOutTheBackOff() async throws {
@@ -109,7 +109,7 @@ struct OutboxTests {
         #expect(await outcomes(outbox, count: 3) == ["delivered 1", "rejected 2: user 2 refused", "delivered 3"])
         #expect(server.applied == [.setActive(false, userID: 1), .setActive(true, userID: 3)])
         #expect(server.attempts == 3)
-        #expect(await outbox.pending.isEmpty)
+        #expect(try await outbox.pending.isEmpty)
     }
 
     @Test func writesSurviveARestartAndAreSentExactlyOnce() async throws {
@@ -120,14 +120,14 @@ struct OutboxTests {
         // The app quits before anything is sent.
 
         let second = outbox(FileCacheStore(directory: folder.url))
-        #expect(await second.pending.map(\.write) == [.setActive(false, userID: 1), .delete(userID: 2)])
+        #expect(try await second.pending.map(\.write) == [.setActive(false, userID: 1), .delete(userID: 2)])
         #expect(try await second.enqueue(.delete(userID: 3)).id == 3)
         let delivery = startDelivering(second)
         #expect(await outcomes(second, count: 3) == ["delivered 1", "delivered 2", "delivered 3"])
         delivery.cancel()
 
         let third = outbox(FileCacheStore(directory: folder.url))
-        #expect(await third.pending.isEmpty)
+        #expect(try await third.pending.isEmpty)
         #expect(server.applied == [.setActive(false, userID: 1), .delete(userID: 2), .delete(userID: 3)])
     }
 
@@ -139,29 +139,29 @@ struct OutboxTests {
         #expect(await waitUntilSleeping(clock))
         delivery.cancel()
         await delivery.value
-        #expect(await outbox.pending.map(\.id) == [1])
+        #expect(try await outbox.pending.map(\.id) == [1])
     }
 
     @Test func aWriteThatCannotBeSavedIsRefusedAtOnce() async throws {
         let outbox = outbox(FailingStore())
         await #expect(throws: CacheStoreError.io("disk full")) { try await outbox.enqueue(.delete(userID: 1)) }
-        #expect(await outbox.pending.isEmpty)
+        #expect(try await outbox.pending.isEmpty)
     }
 
     @Test func anUnreadableSavedOutboxIsKeptAsideNotCrashedOn() async throws {
         let garbage = CacheEntry(data: Data("{not json".utf8), savedAt: Date(timeIntervalSince1970: 0), schemaVersion: 1)
         let store = InMemoryCacheStore(entries: ["outbox": garbage])
         let outbox = outbox(store)
-        #expect(await outbox.pending.isEmpty)
+        #expect(try await outbox.pending.isEmpty)
         #expect(await store.entry(for: "outbox.unreadable") == garbage)
         try await outbox.enqueue(.delete(userID: 1))
-        #expect(await outbox.pending.map(\.id) == [1])
+        #expect(try await outbox.pending.map(\.id) == [1])
     }
 
     @Test func watchersSeeThePendingWritesChange() async throws {
         let outbox = outbox()
         try await outbox.enqueue(.delete(userID: 1))
-        var changes = await outbox.pendingChanges().makeAsyncIterator()
+        var changes = try await outbox.pendingChanges().makeAsyncIterator()
         #expect(await changes.next()?.map(\.id) == [1])
         try await outbox.enqueue(.delete(userID: 2))
         #expect(await changes.next()?.map(\.id) == [1, 2])
@@ -172,6 +172,89 @@ struct OutboxTests {
         while last != [] { last = await changes.next()?.map(\.id) }
         #expect(last == [])
     }
+}
+
+extension OutboxTests {
+    @Test func writesQueuedAtTheSameTimeAreAllKeptWithTheirOwnIds() async throws {
+        let store = SlowStore()
+        let outbox = outbox(store)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for userID in 0..<20 {
+                group.addTask { try await outbox.enqueue(.delete(userID: userID)) }
+            }
+            try await group.waitForAll()
+        }
+        let pending = try await outbox.pending
+        #expect(Set(pending.map(\.id)) == Set(1...20))
+        #expect(Set(pending.map(\.write)) == Set((0..<20).map { Write.delete(userID: $0) }))
+        // What the store holds is the same queue: a restart finds all twenty.
+        #expect(try await self.outbox(store).pending.map(\.id) == pending.map(\.id))
+    }
+
+    @Test func writesQueuedWhileOthersAreDeliveredAreEachSentOnce() async throws {
+        let store = SlowStore()
+        let outbox = outbox(store)
+        let delivery = startDelivering(outbox)
+        defer { delivery.cancel() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for userID in 0..<20 {
+                group.addTask { try await outbox.enqueue(.delete(userID: userID)) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(await outcomes(outbox, count: 20).count == 20)
+        #expect(server.applied.count == 20)
+        #expect(Set(server.applied) == Set((0..<20).map { Write.delete(userID: $0) }))
+        #expect(try await self.outbox(store).pending.isEmpty)
+    }
+
+    @Test func aStoreThatCannotBeReadOnceLosesNothing() async throws {
+        let store = FlakyReadStore()
+        try await outbox(store).enqueue(.delete(userID: 1))
+        let outbox = outbox(store)
+        await store.failNextRead()
+        await #expect(throws: CacheStoreError.io("busy")) { try await outbox.pending }
+        try await outbox.enqueue(.delete(userID: 2))
+        #expect(try await outbox.pending.map(\.write) == [.delete(userID: 1), .delete(userID: 2)])
+    }
+}
+
+/// An in-memory store whose saves suspend a few times, so that calls interleave.
+actor SlowStore: CacheStore {
+    private let base = InMemoryCacheStore()
+
+    func entry(for key: String) async throws(CacheStoreError) -> CacheEntry? {
+        await Task.yield()
+        return await base.entry(for: key)
+    }
+
+    func save(_ entry: CacheEntry, for key: String) async throws(CacheStoreError) {
+        for _ in 0..<3 { await Task.yield() }
+        await base.save(entry, for: key)
+    }
+
+    func removeEntry(for key: String) async throws(CacheStoreError) { await base.removeEntry(for: key) }
+    func removeAll() async throws(CacheStoreError) { await base.removeAll() }
+}
+
+/// An in-memory store whose next read fails when told to (a busy database, a passing I/O error).
+actor FlakyReadStore: CacheStore {
+    private let base = InMemoryCacheStore()
+    private var failsNextRead = false
+
+    func failNextRead() { failsNextRead = true }
+
+    func entry(for key: String) async throws(CacheStoreError) -> CacheEntry? {
+        if failsNextRead {
+            failsNextRead = false
+            throw .io("busy")
+        }
+        return await base.entry(for: key)
+    }
+
+    func save(_ entry: CacheEntry, for key: String) async throws(CacheStoreError) { await base.save(entry, for: key) }
+    func removeEntry(for key: String) async throws(CacheStoreError) { await base.removeEntry(for: key) }
+    func removeAll() async throws(CacheStoreError) { await base.removeAll() }
 }
 
 /// A server for writes: offline, or applying them, refusing some.

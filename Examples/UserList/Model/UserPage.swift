@@ -1,0 +1,28 @@
+public import MVVMCore
+
+/// One page of the server's answer, or the saved copy of one when the server could not answer.
+public struct UserPage: Equatable, Sendable, Codable {
+    /// The page's users, in order.
+    public var users: [User]
+    /// How many users match the query in all.
+    public var total: Int
+    /// Whether a further page exists.
+    public var hasMore: Bool
+    /// Where the page came from: the server, or the device's saved copy (not saved itself).
+    public var origin: DataOrigin = .network
+    /// Why the server's page is not shown, when ``origin`` is the saved copy.
+    public var failure: UserError?
+
+    private enum CodingKeys: String, CodingKey {
+        case users, total, hasMore
+    }
+
+    /// Creates a page.
+    public init(users: [User], total: Int, hasMore: Bool, origin: DataOrigin = .network, failure: UserError? = nil) {
+        self.users = users
+        self.total = total
+        self.hasMore = hasMore
+        self.origin = origin
+        self.failure = failure
+    }
+}
