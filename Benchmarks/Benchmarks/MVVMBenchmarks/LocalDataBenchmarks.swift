@@ -3,6 +3,8 @@ import Foundation
 import MVVMCore
 import MVVMData
 import MVVMGRDB
+import UserListFeature
+import WeatherFeature
 
 /// Workload 7 (issue 16, offline data): what keeping data on the device costs.
 ///
@@ -53,8 +55,8 @@ func registerLocalDataBenchmarks() {
         }
     }
 
-    registerLocalDataSourceBenchmarks(SavedForecast.sample, name: "forecast", key: "forecast/130010")
-    registerLocalDataSourceBenchmarks(SavedUserPage.sample, name: "users-20", key: "users/page/1")
+    registerLocalDataSourceBenchmarks(SavedValues.forecast, name: "forecast", key: "forecast/130010")
+    registerLocalDataSourceBenchmarks(SavedValues.userPage, name: "users-20", key: "users/page/1")
     registerOutboxBenchmarks()
 }
 
@@ -129,7 +131,7 @@ private func registerOutboxBenchmarks() {
                     let elapsed = nanoseconds(start.duration(to: clock.now))
                     deliverer.cancel()
                     await deliverer.value
-                    guard delivered == count, await outbox.pending.isEmpty else {
+                    guard delivered == count, try await outbox.pending.isEmpty else {
                         throw BenchmarkFailure("\(delivered) of \(count) writes delivered")
                     }
                     benchmark.measurement(writesPerSecond, Int(Double(count) * 1e9 / Double(max(elapsed, 1))))
@@ -155,12 +157,12 @@ private func registerOutboxBenchmarks() {
             await inTemporaryFolder(benchmark, "outbox/enqueue/100/\(kind)") { folder in
                 let store = try kind.makeStore(in: folder)
                 let outbox = Outbox<QueuedWrite>(store: store, clock: ContinuousClock())
-                _ = await outbox.pending   // reads the (empty) store once, as an app's first screen would
+                _ = try await outbox.pending   // reads the (empty) store once, as an app's first screen would
                 for index in 0..<100 {
                     let write = QueuedWrite.sample(index)
                     benchmark.measurement(perEnqueue, try await elapsedNanoseconds { try await outbox.enqueue(write) })
                 }
-                guard await outbox.pending.count == 100 else { throw BenchmarkFailure("not every write was queued") }
+                guard try await outbox.pending.count == 100 else { throw BenchmarkFailure("not every write was queued") }
                 try await kind.close(store)
             }
         }
@@ -307,41 +309,20 @@ private func elapsedNanoseconds(_ body: () async throws -> Void) async rethrows 
 
 // MARK: - Values
 
-/// A forecast as the weather example keeps it (its shape, not its type: the benchmark must not
-/// move when the example does): three days, about 1 KiB of JSON.
-struct SavedForecast: Codable, Equatable, Sendable {
-    struct Day: Codable, Equatable, Sendable {
-        var date: String
-        var label: String
-        var telop: String
-        var minCelsius: Int?
-        var maxCelsius: Int?
-        var chanceOfRain: [RainChance]
-    }
-
-    struct RainChance: Codable, Equatable, Sendable {
-        var period: String
-        var percent: Int?
-    }
-
-    var title: String
-    var publishedAt: String
-    var publishingOffice: String
-    var headline: String
-    var body: String
-    var days: [Day]
-
-    static let sample: SavedForecast = {
+/// The values the demo saves, as its examples define them: a forecast (three days, about 1 KiB
+/// of JSON) and a page of 20 users (about 3 KiB).
+enum SavedValues {
+    static let forecast: Forecast = {
         let periods = ["00-06", "06-12", "12-18", "18-24"]
         let days = [("2024-09-28", "今日", "曇り", nil, 27), ("2024-09-29", "明日", "曇時々晴", 19, 28), ("2024-09-30", "明後日", "晴れ", 18, 29)]
             .enumerated()
             .map { offset, day in
-                Day(
+                DailyForecast(
                     date: day.0, label: day.1, telop: day.2, minCelsius: day.3, maxCelsius: day.4,
                     chanceOfRain: periods.enumerated().map { RainChance(period: $1, percent: offset == 0 && $0 < 2 ? nil : 10 * ($0 + offset)) }
                 )
             }
-        return SavedForecast(
+        return Forecast(
             title: "栃木県 宇都宮 の天気",
             publishedAt: "2024/09/28 11:00:00",
             publishingOffice: "宇都宮地方気象台",
@@ -351,23 +332,8 @@ struct SavedForecast: Codable, Equatable, Sendable {
             days: days
         )
     }()
-}
 
-/// A page of 20 users as the user list example keeps it: about 3 KiB of JSON.
-struct SavedUserPage: Codable, Equatable, Sendable {
-    struct User: Codable, Equatable, Sendable {
-        var id: Int
-        var name: String
-        var email: String
-        var isActive: Bool
-        var avatarURL: String?
-    }
-
-    var users: [User]
-    var total: Int
-    var hasMore: Bool
-
-    static let sample: SavedUserPage = {
+    static let userPage: UserPage = {
         let names = ["山田 太郎", "José Müller", "Chloé Dubois", "佐藤 花子", "Liam O'Brien"]
         let users = (1...20).map { id in
             User(
@@ -378,6 +344,6 @@ struct SavedUserPage: Codable, Equatable, Sendable {
                 avatarURL: id % 4 == 0 ? nil : "https://cdn.example.com/avatars/\(id)/profile-128x128.png"
             )
         }
-        return SavedUserPage(users: users, total: 1000, hasMore: true)
+        return UserPage(users: users, total: 1000, hasMore: true)
     }()
 }
