@@ -27,7 +27,8 @@ struct UserListSavedRowsTests {
         tester = ViewModelTester(UserListViewModel(repository: repository, clock: clock), clock: clock)
     }
 
-    @Test func theSavedRowsShowAtOnceThenTheServersPageReplacesThem() async {
+    /// Appears: the first page is asked for, and the saved rows show at once, updating.
+    func appearShowingTheSavedRows() async -> PageRequest<Int> {
         var request: PageRequest<Int>!
         tester.viewModel.appear()
         await tester.receive { request = $0.users.beginRefresh() }
@@ -36,6 +37,11 @@ struct UserListSavedRowsTests {
             $0.visibleUsers = Self.saved
             $0.savedDataNotice = SavedDataNotice(savedAt: Self.savedAt, isUpdating: true, failure: nil)
         }
+        return request
+    }
+
+    @Test func theSavedRowsShowAtOnceThenTheServersPageReplacesThem() async {
+        let request = await appearShowingTheSavedRows()
         #expect(!tester.state.isLoadingFirstPage)   // rows, not a full-screen spinner
         await tester.advance(by: .milliseconds(100))
         await tester.receive { $0.activeCount = 30 }
@@ -48,14 +54,7 @@ struct UserListSavedRowsTests {
     }
 
     @Test func leavingBeforeTheServerAnswersKeepsTheSavedRowsNoLongerUpdating() async {
-        var request: PageRequest<Int>!
-        tester.viewModel.appear()
-        await tester.receive { request = $0.users.beginRefresh() }
-        await tester.receive {
-            $0.users.updateItems { $0 = Self.saved }
-            $0.visibleUsers = Self.saved
-            $0.savedDataNotice = SavedDataNotice(savedAt: Self.savedAt, isUpdating: true, failure: nil)
-        }
+        let request = await appearShowingTheSavedRows()
         tester.disappear {
             $0.users.cancel(request)
             $0.savedDataNotice?.isUpdating = false
@@ -66,14 +65,7 @@ struct UserListSavedRowsTests {
 
     @Test func aFailureLeavesTheSavedRowsWithTheFailure() async {
         repository.fail(.users, with: .server)
-        var request: PageRequest<Int>!
-        tester.viewModel.appear()
-        await tester.receive { request = $0.users.beginRefresh() }
-        await tester.receive {
-            $0.users.updateItems { $0 = Self.saved }
-            $0.visibleUsers = Self.saved
-            $0.savedDataNotice = SavedDataNotice(savedAt: Self.savedAt, isUpdating: true, failure: nil)
-        }
+        let request = await appearShowingTheSavedRows()
         await tester.advance(by: .milliseconds(100))
         await tester.receive { $0.activeCount = 30 }
         await tester.receive {

@@ -286,10 +286,10 @@ public final class UserListViewModel: ViewModel {
         store.update { $0.activeCount = stats?.active }
     }
 
-    /// A write was answered: counts read before it (in flight, or arrived while it was pending)
-    /// may miss it, so they are asked again once no write is pending.
-    private func writeAnswered(_ userID: Int) {
-        pendingWrites[userID] = nil
+    /// Writes were answered: counts read before them (in flight, or arrived while they were
+    /// pending) may miss them, so they are asked again once no write is pending.
+    private func writesAnswered(_ userIDs: Set<Int>) {
+        for userID in userIDs { pendingWrites[userID] = nil }
         guard pendingWrites.isEmpty else { return }
         if store.isRunning(WorkKey.stats) || countsReadDuringAWrite {
             countsReadDuringAWrite = false
@@ -323,7 +323,7 @@ public final class UserListViewModel: ViewModel {
 
     private func toggleSaved(_ user: User) {
         writtenSincePageRequest[user.id] = user
-        writeAnswered(user.id)
+        writesAnswered([user.id])
         change { state in
             state.pendingUserIDs.remove(user.id)
             state.users.updateItems { items in
@@ -335,7 +335,7 @@ public final class UserListViewModel: ViewModel {
 
     private func toggleFailed(_ userID: Int, wanted isActive: Bool, _ error: UserError) {
         let presentation = presenter.present(error)
-        writeAnswered(userID)
+        writesAnswered([userID])
         change { state in
             state.pendingUserIDs.remove(userID)
             state.setActive(!isActive, userID: userID)
@@ -367,13 +367,13 @@ public final class UserListViewModel: ViewModel {
 
     private func deleteSaved(_ userID: Int) {
         writtenSincePageRequest[userID] = .some(nil)
-        writeAnswered(userID)
+        writesAnswered([userID])
         store.update { $0.pendingUserIDs.remove(userID) }
     }
 
     private func deleteFailed(_ user: User, after predecessorID: Int?, at position: Int, _ error: UserError) {
         let presentation = presenter.present(error)
-        writeAnswered(user.id)
+        writesAnswered([user.id])
         change { state in
             state.pendingUserIDs.remove(user.id)
             state.users.updateItems { items in
@@ -417,17 +417,8 @@ public final class UserListViewModel: ViewModel {
     }
 
     private func showAsPending(_ waiting: [UserWrite]) {
-        let waitingIDs = Set(waiting.map(\.userID))
-        let answered = queued.subtracting(waitingIDs)
+        queuedWritesAnswered(queued.subtracting(waiting.map(\.userID)))
         change { state in
-            // All bookkeeping happens here, in the update: if the work was cancelled, neither
-            // the marks nor the records change.
-            for userID in answered {
-                queued.remove(userID)
-                pendingWrites[userID] = nil
-                state.pendingUserIDs.remove(userID)
-                countsReadDuringAWrite = true
-            }
             for write in waiting {
                 queued.insert(write.userID)
                 state.pendingUserIDs.insert(write.userID)
@@ -442,7 +433,18 @@ public final class UserListViewModel: ViewModel {
                 }
             }
         }
-        if !answered.isEmpty, pendingWrites.isEmpty { writeAnswered(answered.first ?? 0) }
+    }
+
+    /// The outbox delivered (or the server refused) these rows' waiting writes: they are pending
+    /// no more, and the counts read meanwhile did not know them, so they are read again once no
+    /// write is left.
+    private func queuedWritesAnswered(_ userIDs: Set<Int>) {
+        let answered = queued.intersection(userIDs)
+        guard !answered.isEmpty else { return }
+        queued.subtract(answered)
+        countsReadDuringAWrite = true
+        store.update { $0.pendingUserIDs.subtract(answered) }
+        writesAnswered(answered)
     }
 
     // MARK: - Changes made on other screens
@@ -451,13 +453,7 @@ public final class UserListViewModel: ViewModel {
     /// row changes or leaves, and a page in flight, read before it, does not undo it.
     private func follow(_ userChange: UserChange) {
         let userID = userChange.userID
-        if queued.remove(userID) != nil {
-            // The outbox delivered (or the server refused) this row's waiting write. The counts
-            // read meanwhile did not know it: read them again once no write is left.
-            countsReadDuringAWrite = true
-            writeAnswered(userID)
-            store.update { $0.pendingUserIDs.remove(userID) }
-        }
+        queuedWritesAnswered([userID])
         if case .refused(_, let error) = userChange {
             // What the row shows was never saved: read the server's rows and counts again.
             if let presentation = presenter.present(error) { store.update { $0.alerts.enqueue(presentation) } }

@@ -77,6 +77,8 @@ public actor Outbox<Write: Codable & Sendable> {
     private let clock: any Clock<Duration>
     private let logger: Logger
     private let now: @Sendable () -> Date
+    /// Encodes the queue into ``store`` and reads it back, stamped and versioned.
+    private let local: LocalDataSource
     private let doorbell = Doorbell()
     private var saved: Saved?
     private var watchers: [Int: AsyncStream<[Entry]>.Continuation] = [:]
@@ -110,6 +112,7 @@ public actor Outbox<Write: Codable & Sendable> {
         self.backOff = backOff
         self.logger = logger
         self.now = now
+        self.local = LocalDataSource(store: store, schemaVersion: 1, logger: logger, now: now)
         (outcomes, outcomeContinuation) = AsyncStream.makeStream()
     }
 
@@ -239,20 +242,22 @@ public actor Outbox<Write: Codable & Sendable> {
     private func load() async throws(CacheStoreError) -> Saved {
         if let saved { return saved }
         var loaded = Saved(nextID: 1, entries: [])
-        let entry: CacheEntry?
         do {
-            entry = try await store.entry(for: key)
-        } catch .corrupted(let reason) {
-            // The store has already dropped it; nothing is left to keep aside.
-            logger.error("saved outbox corrupted; its writes are lost", metadata: ["key": "\(key)", "reason": "\(reason)"])
-            entry = nil
-        }
-        if let entry {
-            do {
-                loaded = try JSONDecoder().decode(Saved.self, from: entry.data)
-            } catch {
-                logger.error("saved outbox not readable; kept aside", metadata: ["key": "\(key)", "error": "\(error)"])
-                try await store.save(entry, for: key + ".unreadable")
+            loaded = try await local.saved(Saved.self, for: key).value
+        } catch {
+            switch error {
+            case .notSaved:
+                break
+            case .store(_, .corrupted(let reason)):
+                // The store has already dropped it; nothing is left to keep aside.
+                logger.error("saved outbox corrupted; its writes are lost", metadata: ["key": "\(key)", "reason": "\(reason)"])
+            case .store(_, let storeError):
+                throw storeError
+            case .schemaChanged, .undecodable:
+                logger.error("saved outbox not readable; kept aside", metadata: ["key": "\(key)", "miss": "\(error)"])
+                if let entry = try await store.entry(for: key) {
+                    try await store.save(entry, for: key + ".unreadable")
+                }
             }
         }
         saved = loaded
@@ -261,13 +266,12 @@ public actor Outbox<Write: Codable & Sendable> {
 
     /// Saves `next` as the queue, then makes it the one in memory and tells the watchers.
     private func persist(_ next: Saved) async throws(CacheStoreError) {
-        let data: Data
-        do {
-            data = try JSONEncoder().encode(next)
-        } catch {
-            throw .io("encoding the outbox: \(error)")
-        }
-        try await store.save(CacheEntry(data: data, savedAt: now(), schemaVersion: 1), for: key)
+        try await local.save(next, for: key)
+        adopt(next)
+    }
+
+    /// Makes `next` the queue in memory and tells the watchers.
+    private func adopt(_ next: Saved) {
         saved = next
         for watcher in watchers.values { watcher.yield(next.entries) }
     }
@@ -283,8 +287,7 @@ public actor Outbox<Write: Codable & Sendable> {
                     // Gone from memory, so it is not sent twice now; the store still has it, so
                     // a restart sends it again (writes should be idempotent).
                     logger.warning("could not save the outbox after a write left it", metadata: ["key": "\(key)", "error": "\(error)"])
-                    saved = next
-                    for watcher in watchers.values { watcher.yield(next.entries) }
+                    adopt(next)
                 }
             }
         } catch {
