@@ -322,6 +322,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The documentation's code: every ```swift block of README and the DocC articles is a region
+        // of a file here (or of another test) or says why it is not compiled (SnippetCheckTests).
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "MVVMCore", "MVVMCombine", "MVVMData", "MVVMTesting", "MVVMTerminal", "MVVMLogging",
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MVVMTestingTests",
             dependencies: ["MVVMCore", "MVVMTesting"],

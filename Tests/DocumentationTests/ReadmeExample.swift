@@ -1,11 +1,9 @@
-// The README's example, compiled and run: if this file changes, update the README too.
+// README's first ViewModel and its test, compiled and run (SnippetCheckTests keeps README in step).
+// snippet: view-model
 import MVVMCore
-import MVVMTesting
-import Testing
 
-@Suite(.timeLimit(.minutes(2)))
 @MainActor
-final class ReadmeSearchViewModel: ViewModel {
+final class SearchViewModel: ViewModel {
     struct State: Equatable { var query = ""; var results: Loadable<[String]> = .idle }
     enum Event { case searchTextChanged(String) }
 
@@ -28,10 +26,15 @@ final class ReadmeSearchViewModel: ViewModel {
         }
     }
 }
+// snippet end
 
-@Test @MainActor func searchesOnceTheUserStopsTyping() async {
+// snippet: test
+import MVVMTesting
+import Testing
+
+@Test(.timeLimit(.minutes(1))) @MainActor func searchesOnceTheUserStopsTyping() async {
     let clock = TestClock()
-    let tester = ViewModelTester(ReadmeSearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
+    let tester = ViewModelTester(SearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
 
     tester.send(.searchTextChanged("sw")) { $0.query = "sw"; $0.results = .loading() }
     tester.send(.searchTextChanged("swift")) { $0.query = "swift" }
@@ -39,11 +42,12 @@ final class ReadmeSearchViewModel: ViewModel {
     await tester.receive { $0.results = .loaded(["swift!"]) }
     await tester.finish()
 }
+// snippet end
 
-// MVVMTesting.docc's overview example: the same ViewModel, with the view leaving and coming back.
-@Test @MainActor func theSearchIsCalledOffWhenTheViewLeavesAndRunsAgainWhenItComesBack() async {
+// snippet: leaving
+@Test(.timeLimit(.minutes(1))) @MainActor func theSearchIsCalledOffWhenTheViewLeaves() async {
     let clock = TestClock()
-    let tester = ViewModelTester(ReadmeSearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
+    let tester = ViewModelTester(SearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
 
     tester.send(.searchTextChanged("swift")) { $0.query = "swift"; $0.results = .loading() }
     tester.disappear { $0.results = .idle }   // the view left: the search is called off
@@ -53,3 +57,4 @@ final class ReadmeSearchViewModel: ViewModel {
     await tester.receive { $0.results = .loaded(["swift!"]) }
     await tester.finish()
 }
+// snippet end
