@@ -1,0 +1,128 @@
+// The SwiftUI and UIKit guide (MVVMCore.docc/BindingSwiftUIAndUIKit.md): README's SearchViewModel
+// bound to a UIKit view controller (compiled against UIKitStandIns.swift, run here), and the
+// Observation mechanism SwiftUI relies on, shown without SwiftUI.
+import Foundation
+import MVVMTesting
+import Observation
+import Synchronization
+import Testing
+
+// snippet: uikit
+import MVVMCore
+
+final class SearchViewController: UIViewController {
+    let searchField = UITextField()
+    let resultsLabel = UILabel()
+    let spinner = UIActivityIndicatorView()
+    private let viewModel: SearchViewModel
+    private var tokens: [ObservationToken] = []
+
+    init(viewModel: SearchViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        searchField.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
+            viewModel.onEvent(.searchTextChanged(searchField.text ?? ""))
+        }, for: .editingChanged)
+
+        observe { [weak self] in   // runs now, then after each change to what it read
+            guard let self else { return }
+            let results = viewModel.state.results
+            resultsLabel.text = results.value?.joined(separator: "\n")
+            if results.isLoading { spinner.startAnimating() } else { spinner.stopAnimating() }
+        }.store(in: &tokens)
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        viewModel.appear()
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        viewModel.disappear()
+    }
+}
+// snippet end
+
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct BindingViewsTests {
+    // snippet: uikit-test
+    @Test func theViewControllerShowsTheSpinnerThenTheResults() async {
+        let clock = TestClock()
+        let controller = SearchViewController(viewModel: SearchViewModel(clock: clock) { ["\($0)!"] })
+        controller.viewDidLoad()
+        controller.viewWillAppear(false)
+
+        controller.searchField.text = "swift"
+        controller.searchField.sendActions(for: .editingChanged)   // what typing does
+        #expect(await waitUntil { controller.spinner.isAnimating })
+
+        await clock.advance(by: .milliseconds(300))                 // the debounce
+        #expect(await waitUntil { controller.resultsLabel.text == "swift!" })
+        #expect(!controller.spinner.isAnimating)
+    }
+    // snippet end
+
+    @Test func leavingStopsTheSpinnerAndTheSearch() async {
+        let clock = TestClock()
+        let controller = SearchViewController(viewModel: SearchViewModel(clock: clock) { ["\($0)!"] })
+        controller.viewDidLoad()
+        controller.viewWillAppear(false)
+        controller.searchField.text = "swift"
+        controller.searchField.sendActions(for: .editingChanged)
+        #expect(await waitUntil { controller.spinner.isAnimating })
+
+        controller.viewDidDisappear(false)
+        #expect(await waitUntil { !controller.spinner.isAnimating })
+        await clock.advance(by: .seconds(1))
+        await settle()
+        #expect(controller.resultsLabel.text == nil)   // the search never ran
+    }
+
+    // snippet: swiftui-mechanism
+    /// What SwiftUI does with a view's `body`: it records what `body` read and re-renders
+    /// when that changes. `viewModel.state` is observable, so nothing else is needed.
+    @Test func aBodyThatReadsTheStateIsInvalidatedByAnUpdate() {
+        let viewModel = SearchViewModel { ["\($0)!"] }
+        let invalidated = InvalidationFlag()
+        withObservationTracking {
+            _ = viewModel.state.query            // what `body` reads
+        } onChange: {
+            invalidated.raise()
+        }
+        #expect(!invalidated.isRaised)
+        viewModel.onEvent(.searchTextChanged("swift"))
+        #expect(invalidated.isRaised)
+    }
+    // snippet end
+
+    @Test func anUpdateOfAnotherFieldAlsoInvalidatesIt() async {
+        let clock = TestClock()
+        let viewModel = SearchViewModel(clock: clock) { ["\($0)!"] }
+        viewModel.onEvent(.searchTextChanged("swift"))
+        let invalidated = InvalidationFlag()
+        withObservationTracking {
+            _ = viewModel.state.query
+        } onChange: {
+            invalidated.raise()
+        }
+        await clock.advance(by: .milliseconds(300))   // only `results` changes
+        #expect(await waitUntil { viewModel.state.results.value == ["swift!"] })
+        #expect(invalidated.isRaised)
+    }
+}
+
+/// A flag Observation's `onChange` (a `@Sendable` closure) can raise.
+final class InvalidationFlag: Sendable {
+    private let raised = Mutex(false)
+    func raise() { raised.withLock { $0 = true } }
+    var isRaised: Bool { raised.withLock { $0 } }
+}
