@@ -65,7 +65,8 @@ struct BindingViewsTests {
         controller.searchField.sendActions(for: .editingChanged)   // what typing does
         #expect(await waitUntil { controller.spinner.isAnimating })
 
-        await clock.advance(by: .milliseconds(300))                 // the debounce
+        #expect(await waitUntilSleeping(clock))                     // the debounce has started
+        await clock.advance(by: .milliseconds(300))
         #expect(await waitUntil { controller.resultsLabel.text == "swift!" })
         #expect(!controller.spinner.isAnimating)
     }
@@ -114,6 +115,7 @@ struct BindingViewsTests {
         } onChange: {
             invalidated.raise()
         }
+        #expect(await waitUntilSleeping(clock))
         await clock.advance(by: .milliseconds(300))   // only `results` changes
         #expect(await waitUntil { viewModel.state.results.value == ["swift!"] })
         #expect(invalidated.isRaised)
