@@ -1,0 +1,161 @@
+// The "Lifecycle: work that ends with its screen" article's code (MVVMCore.docc/Lifecycle.md),
+// compiled and run (SnippetCheckTests keeps the article in step).
+import Synchronization
+
+// snippet: state
+import MVVMCore
+
+@MainActor
+final class TimelineViewModel: ViewModel {
+    struct State: Equatable {
+        var posts: Loadable<[String]> = .idle
+        var isLive = false          // the "Live" badge: new posts are being checked for
+    }
+
+    enum Event { case refreshPulled }
+
+    private let store: StateStore<State>
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+    private let fetchPosts: @Sendable () async throws -> [String]
+
+    init(clock: any Clock<Duration> = ContinuousClock(),
+         fetchPosts: @escaping @Sendable () async throws -> [String]) {
+        self.store = StateStore(State(), clock: clock)
+        self.fetchPosts = fetchPosts
+    }
+}
+// snippet end
+
+// snippet: appear
+extension TimelineViewModel {
+    func didAppear() {
+        // First visit, a load cut short by leaving, or a failure: load. Shown or loading: don't.
+        if state.posts.value == nil, !state.posts.isLoading { loadPosts(policy: .latestWins) }
+        followNewPosts()
+    }
+
+    func onEvent(_ event: Event) {
+        switch event {
+        case .refreshPulled:
+            loadPosts(policy: .dropWhileRunning)   // a load in flight already answers the pull
+        }
+    }
+
+    private func loadPosts(policy: WorkPolicy) {
+        store.load(\.posts, key: "posts", policy: policy) { [fetchPosts] in try await fetchPosts() }
+    }
+}
+// snippet end
+
+// snippet: live
+extension TimelineViewModel {
+    private func followNewPosts() {
+        store.update { $0.isLive = true }
+        store.run("live", onCancel: { $0.isLive = false }) { [fetchPosts, clock = store.clock, weak store] in
+            while true {
+                do { try await clock.sleep(for: .seconds(30)) } catch { return }   // cancelled
+                guard let posts = try? await fetchPosts() else { continue }
+                store?.update { $0.posts = .loaded(posts) }
+            }
+        }
+    }
+}
+// snippet end
+
+// snippet: server
+/// A stand-in for the timeline API: answers at once, with the next timeline of its script.
+final class TimelineServer: Sendable {
+    private let script = Mutex((requests: 0, timelines: [["Hello"], ["Hi", "Hello"]]))
+
+    var requestCount: Int { script.withLock { $0.requests } }
+
+    func posts() -> [String] {
+        script.withLock { script in
+            script.requests += 1
+            return script.timelines.count > 1 ? script.timelines.removeFirst() : script.timelines[0]
+        }
+    }
+}
+// snippet end
+
+import MVVMTesting
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct TimelineLifecycleTests {
+    // snippet: test-return
+    @Test func leavingMidLoadLeavesNoSpinnerAndComingBackLoadsAgain() async {
+        let clock = TestClock()
+        let server = TimelineServer()
+        let tester = ViewModelTester(TimelineViewModel(clock: clock) { server.posts() }, clock: clock)
+
+        tester.appear { $0.posts = .loading(); $0.isLive = true }
+        tester.disappear { $0.posts = .idle; $0.isLive = false }   // left before the answer
+
+        tester.appear { $0.posts = .loading(); $0.isLive = true }  // back: it loads again
+        await tester.receive { $0.posts = .loaded(["Hello"]) }
+        #expect(server.requestCount == 1)   // the first load never reached the server
+
+        tester.disappear { $0.isLive = false }
+        await tester.finish()
+    }
+    // snippet end
+
+    // snippet: test-live
+    @Test func whileVisibleItChecksForNewPostsEvery30Seconds() async {
+        let clock = TestClock()
+        let server = TimelineServer()
+        let tester = ViewModelTester(TimelineViewModel(clock: clock) { server.posts() }, clock: clock)
+
+        tester.appear { $0.posts = .loading(); $0.isLive = true }
+        tester.appear()                     // appearing again (a sheet closed) starts nothing new
+        await tester.receive { $0.posts = .loaded(["Hello"]) }
+
+        await tester.advance(by: .seconds(30))
+        await tester.receive { $0.posts = .loaded(["Hi", "Hello"]) }
+        #expect(server.requestCount == 2)   // one load, one check: a single "live" loop runs
+
+        tester.disappear { $0.isLive = false }
+        await tester.advance(by: .seconds(30))
+        #expect(server.requestCount == 2)   // the loop ended with the view
+        await tester.finish()
+    }
+    // snippet end
+
+    @Test func pullingToRefreshWhileALoadRunsIsDropped() async {
+        let server = TimelineServer()
+        let tester = ViewModelTester(TimelineViewModel(clock: TestClock()) { server.posts() })
+
+        tester.appear { $0.posts = .loading(); $0.isLive = true }
+        tester.send(.refreshPulled)         // no change: the first load is still on its way
+        await tester.receive { $0.posts = .loaded(["Hello"]) }
+        #expect(server.requestCount == 1)
+
+        tester.send(.refreshPulled) { $0.posts = .loading(previous: ["Hello"]) }
+        await tester.receive { $0.posts = .loaded(["Hi", "Hello"]) }
+        #expect(server.requestCount == 2)
+
+        tester.disappear { $0.isLive = false }
+        await tester.finish()
+    }
+
+    // snippet: test-deinit
+    @Test func theViewModelGoesAwayWithItsViewAndItsWorkEnds() async {
+        let clock = TestClock()
+        let server = TimelineServer()
+        let leaks = LeakTracker()
+        do {
+            let viewModel = TimelineViewModel(clock: clock) { server.posts() }
+            leaks.track(viewModel, "timeline view model")
+            viewModel.appear()              // a load and the "live" loop start; no disappear()
+            #expect(await waitUntil { viewModel.state.posts.value != nil })
+        }
+        await leaks.expectAllDeallocated()
+
+        await clock.advance(by: .seconds(30))
+        await settle()
+        #expect(server.requestCount == 1)   // no check ran after the ViewModel was gone
+    }
+    // snippet end
+}
