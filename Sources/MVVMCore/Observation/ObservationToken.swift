@@ -4,7 +4,9 @@
 /// sequence) returns or holds an `ObservationToken`. The observation lasts while the token is
 /// alive and not cancelled: release the token, or call ``cancel()``, and no further value is
 /// delivered. A token holds your handler (until it is cancelled), never the store or the
-/// ViewModel it observes, so forgetting one never leaks a ViewModel. (A store keeps a released
+/// ViewModel it observes, so forgetting one never leaks a ViewModel by itself; a handler that
+/// captures its view or the ViewModel strongly does make a cycle through the store, so capture
+/// them `weak` (`LeakTracker` in MVVMTesting finds such a cycle). (A store keeps a released
 /// token until its next delivery, and tells that you released it from its reference count.)
 ///
 /// ```swift

@@ -18,7 +18,9 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// The cell at `row`, `column`; reading outside the frame gives a blank cell and writing
-    /// outside it does nothing.
+    /// outside it does nothing. A cell whose character holds a control (ESC, a line break, a
+    /// bidi override: see ``TerminalText/sanitize(_:)``) is stored as
+    /// ``TerminalText/replacement``, so no cell can make the terminal act instead of draw.
     public subscript(row: Int, column: Int) -> Cell {
         get {
             guard contains(row: row, column: column) else { return .blank }
@@ -26,7 +28,11 @@ public struct Frame: Hashable, Sendable {
         }
         set {
             guard contains(row: row, column: column) else { return }
-            cells[row * width + column] = newValue
+            var cell = newValue
+            if cell.character.unicodeScalars.contains(where: TerminalText.isControl) {
+                cell.character = TerminalText.replacement
+            }
+            cells[row * width + column] = cell
         }
     }
 

@@ -2,6 +2,21 @@ import MVVMTerminal
 import Testing
 
 struct FrameTests {
+    /// A cell set by hand is drawn as safely as text `put` draws: a control character from the
+    /// network (ESC, a bidi override, a line break) never reaches the terminal as itself.
+    @Test func aControlCharacterSetThroughTheSubscriptIsReplaced() {
+        var frame = Frame(width: 4, height: 1)
+        frame[0, 0] = Cell("\u{1B}")
+        frame[0, 1] = Cell("\u{202E}", style: Style(bold: true))
+        frame[0, 2] = Cell("\n")
+        frame[0, 3] = Cell("a")
+        #expect(frame[0, 0].character == TerminalText.replacement)
+        #expect(frame[0, 1] == Cell(TerminalText.replacement, style: Style(bold: true)))
+        #expect(frame[0, 2].character == TerminalText.replacement)
+        #expect(frame[0, 3].character == "a")
+        #expect(!FrameRenderer.renderText(from: nil, to: frame).unicodeScalars.contains("\u{202E}"))
+    }
+
     @Test func textTrimsTrailingSpacesAndSkipsContinuations() {
         var frame = Frame(width: 8, height: 3)
         frame.put("山田 a", at: Position(row: 0, column: 0))
