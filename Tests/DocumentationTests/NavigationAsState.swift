@@ -1,0 +1,293 @@
+// The Navigation as State article's code (MVVMCore.docc), compiled and run (SnippetCheckTests).
+// snippet: state
+import MVVMCore
+
+struct TeamMember: Equatable, Sendable {
+    var id: Int
+    var name: String
+}
+
+enum TeamDestination: Hashable, Sendable {
+    case members
+    case member(id: Int)
+}
+
+enum TeamModal: Hashable, Sendable {
+    case confirmRemove(memberID: Int)
+}
+
+@MainActor
+final class TeamViewModel: ViewModel {
+    struct State: Equatable, Sendable {
+        var members: [TeamMember]
+        var navigation: Navigation<TeamDestination, TeamModal>
+    }
+
+    enum Event: Sendable {
+        case membersTapped
+        case memberTapped(id: Int)
+        case removeTapped(memberID: Int)
+        case removeConfirmed
+        case navigation(NavigationEvent)       // back, dismiss, pop to root
+    }
+
+    private let store: StateStore<State>
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+    let screens = TeamViewModel.makeScreens()   // see "Child ViewModels"
+
+    init(members: [TeamMember], navigation: Navigation<TeamDestination, TeamModal> = Navigation()) {
+        store = StateStore(State(members: members, navigation: navigation))
+        screens.follow(navigation.stack)
+    }
+}
+// snippet end
+
+// snippet: events
+extension TeamViewModel {
+    func onEvent(_ event: Event) {
+        switch event {
+        case .membersTapped:
+            store.update { $0.navigation.push(.members) }
+        case .memberTapped(let id):
+            store.update { $0.navigation.push(.member(id: id)) }
+        case .removeTapped(let id):
+            store.update { $0.navigation.present(.confirmRemove(memberID: id)) }
+        case .removeConfirmed:
+            guard case .confirmRemove(let id) = state.navigation.modal else { return }
+            store.update {
+                $0.members.removeAll { $0.id == id }
+                $0.navigation.handle(.dismiss)
+            }
+        case .navigation(let event):
+            store.update { $0.navigation.handle(event) }
+        }
+        screens.follow(state.navigation.stack)
+    }
+}
+// snippet end
+
+// snippet: children
+/// What each destination shows: one case per kind of screen.
+enum TeamScreenModel {
+    case members                                // the list reads TeamViewModel's own state
+    case member(MemberDetailViewModel)
+}
+
+extension TeamViewModel {
+    static func makeScreens() -> DestinationViewModels<TeamDestination, TeamScreenModel> {
+        DestinationViewModels { destination in
+            switch destination {
+            case .members: .members
+            case .member(let id): .member(MemberDetailViewModel(memberID: id))
+            }
+        }
+    }
+}
+
+@MainActor
+final class MemberDetailViewModel: ViewModel {
+    enum Tab: Equatable, Sendable { case profile, activity }
+    struct State: Equatable { var memberID: Int; var tab = Tab.profile }
+    enum Event { case tabSelected(Tab) }
+
+    private let store: StateStore<State>
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+
+    init(memberID: Int) { store = StateStore(State(memberID: memberID)) }
+
+    func onEvent(_ event: Event) {
+        switch event {
+        case .tabSelected(let tab): store.update { $0.tab = tab }
+        }
+    }
+}
+// snippet end
+
+// snippet: deep-link
+extension TeamDestination: NavigationDestination {
+    var pathComponent: String {
+        switch self {
+        case .members: "members"
+        case .member(let id): String(id)
+        }
+    }
+
+    static func destination(named component: String, after parent: Self?) -> Self? {
+        switch parent {
+        case nil: component == "members" ? .members : nil
+        case .members, .member: Int(component).map { .member(id: $0) }   // a member, their manager…
+        }
+    }
+}
+// snippet end
+
+// snippet: terminal
+import MVVMTerminal
+
+/// A terminal screen: the root (`model == nil`) or a destination's.
+@MainActor
+final class TeamTerminalScreen: Screen {
+    let team: TeamViewModel
+    let model: TeamScreenModel?
+
+    init(team: TeamViewModel, model: TeamScreenModel?) {
+        self.team = team
+        self.model = model
+    }
+
+    func render(into frame: inout Frame) {
+        let title = switch model {
+        case nil: "Team"
+        case .members?: "Members (\(team.state.members.count))"
+        case .member(let detail)?: "Member \(detail.state.memberID)"
+        }
+        frame.put(title, at: Position(row: 0, column: 0))
+    }
+
+    func handle(_ key: Key) -> ScreenAction? { key == .character("q") ? .pop : nil }
+}
+
+@MainActor
+func runTeamApp(_ team: TeamViewModel, on terminal: any TerminalDevice) async throws -> TerminalAppExit {
+    let binding = NavigationBinding(
+        navigation: { team.state.navigation },
+        send: { team.onEvent(.navigation($0)) },
+        screen: { TeamTerminalScreen(team: team, model: team.screens.viewModel(for: $0)) }
+    )
+    let app = TerminalApp(root: TeamTerminalScreen(team: team, model: nil), navigation: binding, session: terminal)
+    return try await app.run()
+}
+// snippet end
+
+import MVVMTesting
+import Testing
+
+extension TeamMember {
+    static let samples = [
+        TeamMember(id: 7, name: "Kenji"), TeamMember(id: 42, name: "Mika"), TeamMember(id: 51, name: "Sora"),
+    ]
+}
+
+extension TeamScreenModel {
+    /// The member detail's ViewModel, if this screen is a member's.
+    var memberDetail: MemberDetailViewModel? {
+        if case .member(let detail) = self { return detail }
+        return nil
+    }
+}
+
+/// A terminal in memory: keys typed by the test, bytes written kept as text.
+@MainActor
+final class TeamTestTerminal: TerminalDevice {
+    var onResize: (@MainActor (TerminalSize) -> Void)?
+    let size = TerminalSize(width: 20, height: 2)
+    private(set) var output = ""
+    private let keyStream: AsyncStream<Key>
+    private let keyInput: AsyncStream<Key>.Continuation
+
+    init() { (keyStream, keyInput) = AsyncStream.makeStream(of: Key.self) }
+
+    func start() throws(TerminalSessionError) {}
+    func write(_ bytes: [UInt8]) { output += String(decoding: bytes, as: UTF8.self) }
+    func keys() -> AsyncStream<Key> { keyStream }
+    func stop() {}
+    func type(_ key: Key) { keyInput.yield(key) }
+
+    /// Types `key` and waits until the app has drawn what it changed.
+    func typeAndWaitForRedraw(_ key: Key) async {
+        let before = output
+        type(key)
+        #expect(await waitUntil(timeout: .seconds(30)) { output != before })
+    }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct NavigationAsStateTests {
+    // snippet: test
+    @Test func pushesModalsAndBacksAreStateChanges() async {
+        let tester = ViewModelTester(TeamViewModel(members: TeamMember.samples))
+
+        tester.send(.membersTapped) { $0.navigation.push(.members) }
+        tester.send(.removeTapped(memberID: 51)) { $0.navigation.present(.confirmRemove(memberID: 51)) }
+        tester.send(.navigation(.back)) { $0.navigation.handle(.dismiss) }   // back closes the modal first
+        tester.send(.removeTapped(memberID: 51)) { $0.navigation.present(.confirmRemove(memberID: 51)) }
+        tester.send(.removeConfirmed) {
+            $0.members.removeAll { $0.id == 51 }
+            $0.navigation = Navigation(stack: [.members])
+        }
+        tester.send(.memberTapped(id: 42)) { $0.navigation.push(.member(id: 42)) }
+        tester.send(.navigation(.popToRoot)) { $0.navigation = Navigation() }
+        await tester.finish()
+    }
+    // snippet end
+
+    @Test func aPushLeavesTheModalBehind() {
+        let team = TeamViewModel(members: TeamMember.samples)
+        team.onEvent(.membersTapped)
+        team.onEvent(.removeTapped(memberID: 7))
+        team.onEvent(.memberTapped(id: 42))
+        #expect(team.state.navigation == Navigation(stack: [.members, .member(id: 42)]))
+        #expect(team.state.members == TeamMember.samples, "nothing was removed")
+    }
+
+    // snippet: children-test
+    @Test func aDetailKeepsItsViewModelBelowAPushAndLosesItWhenPopped() {
+        let team = TeamViewModel(members: TeamMember.samples)
+        team.onEvent(.membersTapped)
+        team.onEvent(.memberTapped(id: 42))
+        let mika = team.screens.top?.memberDetail
+        mika?.onEvent(.tabSelected(.activity))
+
+        team.onEvent(.memberTapped(id: 7))            // her manager's page, over hers
+        weak let kenji = team.screens.top?.memberDetail
+        #expect(kenji?.state.memberID == 7)
+        team.onEvent(.navigation(.back))
+
+        #expect(kenji == nil, "a popped destination's ViewModel is released")
+        #expect(team.screens.top?.memberDetail === mika, "the one below is the same ViewModel")
+        #expect(mika?.state.tab == .activity)
+    }
+    // snippet end
+
+    // snippet: deep-link-test
+    @Test func aPathOpensItsStackAndABadPathSaysWhatIsWrong() throws {
+        let team = TeamViewModel(members: TeamMember.samples, navigation: try Navigation(path: "members/42"))
+        #expect(team.state.navigation.stack == [.members, .member(id: 42)])
+        #expect(team.screens.top?.memberDetail?.state.memberID == 42)
+        #expect(team.state.navigation.path == "members/42")
+
+        let error = NavigationPathError.unknownComponent("mika", position: 1, parent: "members")
+        #expect(throws: error) { try Navigation<TeamDestination, TeamModal>(path: "members/mika") }
+        #expect(error.description == #"no destination "mika" after "members" (component 2)"#)
+    }
+    // snippet end
+
+    @Test func otherBadPathsAreErrorsNeverTraps() {
+        typealias TeamNavigation = Navigation<TeamDestination, TeamModal>
+        #expect(throws: NavigationPathError.unknownComponent("settings", position: 0, parent: nil)) {
+            try TeamNavigation(path: "settings")
+        }
+        #expect(throws: NavigationPathError.emptyComponent(position: 1)) { try TeamNavigation(path: "members//42") }
+        #expect(throws: NavigationPathError.invalidEscape(position: 1)) { try TeamNavigation(path: "members/%4") }
+        #expect(throws: NavigationPathError.tooLong) {
+            try TeamNavigation(path: "members" + String(repeating: "/42", count: 64))
+        }
+        #expect((try? TeamNavigation(path: "/members/42/7/")) == TeamNavigation(stack: [.members, .member(id: 42), .member(id: 7)]))
+    }
+
+    @Test func theTerminalOpensADeepLinkAndItsBackKeyPopsThroughTheViewModel() async throws {
+        let team = TeamViewModel(members: TeamMember.samples, navigation: try Navigation(path: "members/42"))
+        let terminal = TeamTestTerminal()
+        let run = Task { try await runTeamApp(team, on: terminal) }
+        #expect(await waitUntil(timeout: .seconds(30)) { terminal.output.contains("Member 42") })
+
+        await terminal.typeAndWaitForRedraw(.character("q"))
+        #expect(team.state.navigation.stack == [.members])
+        #expect(terminal.output.contains("s (3)"), "Member 42 became Members (3)")
+        await terminal.typeAndWaitForRedraw(.character("q"))
+        #expect(team.state.navigation.stack == [])
+        terminal.type(.character("q"))                 // on the root screen: the app ends
+        #expect(try await run.value == .finished)
+    }
+}

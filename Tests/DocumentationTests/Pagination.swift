@@ -1,0 +1,244 @@
+// The Pagination article's code (MVVMCore.docc), compiled and run (SnippetCheckTests).
+// snippet: state
+import MVVMCore
+
+struct Photo: Equatable, Sendable, Identifiable {
+    var id: Int
+    var title: String
+}
+
+@MainActor
+final class PhotoFeedViewModel: ViewModel {
+    struct State: Equatable {
+        var photos: PagedList<Photo, Int>    // pages 1, 2, 3… of a page-number API
+    }
+
+    enum Event {
+        case lastRowAppeared
+        case refreshPulled
+        case retryTapped
+    }
+
+    private let store: StateStore<State>
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+    private let fetchPage: @Sendable (_ page: Int, _ size: Int) async throws -> [Photo]
+
+    init(pageSize: Int = 20, clock: any Clock<Duration> = ContinuousClock(),
+         fetchPage: @escaping @Sendable (_ page: Int, _ size: Int) async throws -> [Photo]) {
+        self.store = StateStore(State(photos: PagedList(pageSize: pageSize, firstCursor: 1)), clock: clock)
+        self.fetchPage = fetchPage
+    }
+}
+// snippet end
+
+// snippet: events
+extension PhotoFeedViewModel {
+    func didAppear() {
+        if state.photos.loadedPageCount == 0 { loadPage { $0.beginNextPage() } }
+    }
+
+    func onEvent(_ event: Event) {
+        switch event {
+        case .lastRowAppeared: loadPage { $0.beginNextPage() }
+        case .refreshPulled: loadPage { $0.beginRefresh() }
+        case .retryTapped: loadPage { $0.beginRetry() }
+        }
+    }
+}
+// snippet end
+
+// snippet: load-page
+extension PhotoFeedViewModel {
+    /// Begins a request in the state, then fetches it as owned work.
+    private func loadPage(_ begin: (inout PagedList<Photo, Int>) -> PageRequest<Int>?) {
+        var started: PageRequest<Int>?
+        store.update { started = begin(&$0.photos) }
+        guard let request = started else { return }   // a page in flight, a failure, or the end
+        store.run("page", onCancel: { $0.photos.cancel(request) }) { [weak store, fetchPage] in
+            do {
+                let photos = try await fetchPage(request.cursor, request.pageSize)
+                let page = Page.numbered(photos, page: request.cursor, pageSize: request.pageSize)
+                store?.update { $0.photos.complete(request, with: page) }
+            } catch {
+                guard let failure = ErrorPresenter.default.present(error) else {
+                    store?.update { $0.photos.cancel(request) }   // a cancellation: ask again later
+                    return
+                }
+                store?.update { $0.photos.fail(request, with: failure) }
+            }
+        }
+    }
+}
+// snippet end
+
+import MVVMTesting
+import Synchronization
+import Testing
+
+/// What the photo server says when a page cannot load.
+struct PhotosUnavailable: PresentableError {
+    var title: String { "Photos" }
+    var message: String { "More photos could not load. Check your connection." }
+    var isRetryable: Bool { true }
+}
+
+/// A page-number photo API that answers each page after one second on a test clock.
+final class PhotoServer: Sendable {
+    let clock: TestClock<Duration>
+    private let photos: Mutex<[Photo]>
+    private let requestLog = Mutex<[Int]>([])
+    /// Pages that fail until the test says otherwise.
+    let failingPages = Mutex<Set<Int>>([])
+
+    init(clock: TestClock<Duration>, count: Int) {
+        self.clock = clock
+        self.photos = Mutex(Self.photos(1...count))
+    }
+
+    static func photos(_ ids: ClosedRange<Int>) -> [Photo] {
+        ids.map { Photo(id: $0, title: "Photo \($0)") }
+    }
+
+    /// The pages asked for, in order.
+    var requests: [Int] { requestLog.withLock { $0 } }
+
+    /// Someone posts a photo: it comes first on page 1.
+    func post(_ photo: Photo) {
+        photos.withLock { $0.insert(photo, at: 0) }
+    }
+
+    func fetchPage(_ page: Int, _ size: Int) async throws -> [Photo] {
+        requestLog.withLock { $0.append(page) }
+        try await clock.sleep(for: .seconds(1))
+        if failingPages.withLock({ $0.contains(page) }) { throw PhotosUnavailable() }
+        return photos.withLock { Array($0.dropFirst((page - 1) * size).prefix(size)) }
+    }
+}
+
+// snippet: script-helpers
+extension PagedList where Cursor == Int {
+    /// In a test script: the change the page in flight makes when `items` arrive.
+    mutating func pageArrived(_ items: [Item]) {
+        guard case .loading(let request) = status else { return }
+        complete(request, with: .numbered(items, page: request.cursor, pageSize: request.pageSize))
+    }
+
+    /// In a test script: the change the page in flight makes when it fails.
+    mutating func pageFailed(_ error: ErrorPresentation) {
+        guard case .loading(let request) = status else { return }
+        fail(request, with: error)
+    }
+}
+// snippet end
+
+extension PagedList where Cursor == Int {
+    /// In a test script: the change the page in flight makes when it is called off.
+    mutating func pageCalledOff() {
+        guard case .loading(let request) = status else { return }
+        cancel(request)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct PaginationTests {
+    func makeTester(_ server: PhotoServer) -> ViewModelTester<PhotoFeedViewModel> {
+        let viewModel = PhotoFeedViewModel(pageSize: 3, clock: server.clock) { page, size in
+            try await server.fetchPage(page, size)
+        }
+        return ViewModelTester(viewModel, clock: server.clock)
+    }
+
+    // snippet: test-scroll
+    @Test func scrollingLoadsEachPageOnceAndStopsAtTheEnd() async {
+        let server = PhotoServer(clock: TestClock(), count: 7)
+        let tester = makeTester(server)            // 3 photos a page
+
+        tester.appear { _ = $0.photos.beginNextPage() }
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived(PhotoServer.photos(1...3)) }
+
+        tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
+        tester.send(.lastRowAppeared)              // page 2 is in flight: nothing starts
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived(PhotoServer.photos(4...6)) }
+
+        tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived(PhotoServer.photos(7...7)) }   // short: the last
+        tester.send(.lastRowAppeared)              // the end: nothing starts
+
+        #expect(tester.state.photos.hasReachedEnd)
+        #expect(server.requests == [1, 2, 3])
+        await tester.finish()
+    }
+    // snippet end
+
+    // snippet: test-retry
+    @Test func aFailedThirdPageKeepsTheFirstTwoAndRetryAsksForItAgain() async {
+        let server = PhotoServer(clock: TestClock(), count: 7)
+        let tester = makeTester(server)
+        tester.appear { _ = $0.photos.beginNextPage() }
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived(PhotoServer.photos(1...3)) }
+        tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived(PhotoServer.photos(4...6)) }
+
+        server.failingPages.withLock { $0 = [3] }
+        tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageFailed(ErrorPresentation(PhotosUnavailable())) }
+        #expect(tester.state.photos.items.map(\.id) == [1, 2, 3, 4, 5, 6])
+        tester.send(.lastRowAppeared)              // a failure waits for Retry: scrolling asks nothing
+
+        server.failingPages.withLock { $0 = [] }
+        tester.send(.retryTapped) { _ = $0.photos.beginRetry() }
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived(PhotoServer.photos(7...7)) }
+        #expect(server.requests == [1, 2, 3, 3])
+        await tester.finish()
+    }
+    // snippet end
+
+    @Test func refreshStartsOverAndThePageInFlightNeverLands() async {
+        let server = PhotoServer(clock: TestClock(), count: 7)
+        let tester = makeTester(server)
+        tester.appear { _ = $0.photos.beginNextPage() }
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived(PhotoServer.photos(1...3)) }
+
+        tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
+        #expect(await waitUntilSleeping(server.clock))   // the server is answering page 2
+        server.post(Photo(id: 8, title: "New photo"))
+        tester.send(.refreshPulled) { _ = $0.photos.beginRefresh() }   // page 2 becomes stale
+        #expect(tester.state.photos.items.map(\.id) == [1, 2, 3], "the rows stay until page 1 arrives")
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived([Photo(id: 8, title: "New photo")] + PhotoServer.photos(1...2)) }
+
+        #expect(tester.state.photos.items.map(\.id) == [8, 1, 2])
+        #expect(tester.state.photos.loadedPageCount == 1)
+        #expect(server.requests == [1, 2, 1])
+        await tester.finish()
+    }
+
+    @Test func aPageCalledOffByLeavingIsAskedForAgainOnReturn() async {
+        let server = PhotoServer(clock: TestClock(), count: 7)
+        let tester = makeTester(server)
+        tester.appear { _ = $0.photos.beginNextPage() }
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived(PhotoServer.photos(1...3)) }
+
+        tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
+        #expect(await waitUntilSleeping(server.clock))   // the server is answering page 2
+        tester.disappear { $0.photos.pageCalledOff() }   // no spinner row left behind
+        #expect(tester.state.photos.canLoadMore)
+        tester.appear()                                  // page 1 is there: nothing to load
+        tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived(PhotoServer.photos(4...6)) }
+
+        #expect(server.requests == [1, 2, 2])
+        await tester.finish()
+    }
+}

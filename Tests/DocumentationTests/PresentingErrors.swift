@@ -1,0 +1,268 @@
+// The Presenting Errors article's code (MVVMCore.docc), compiled and run (SnippetCheckTests).
+import Foundation
+
+// snippet: error
+import MVVMCore
+
+/// What can go wrong on the orders screen, in the words the user reads.
+enum OrderError: PresentableError, Equatable {
+    case offline
+    case alreadyShipped
+    case serverDown(status: Int)
+
+    var title: String { "Orders" }
+
+    var message: String {
+        switch self {
+        case .offline: "You are offline. Check your connection and try again."
+        case .alreadyShipped: "This order has shipped. It can no longer be cancelled."
+        case .serverDown: "The shop is not answering. Try again in a minute."
+        }
+    }
+
+    var isRetryable: Bool { self != .alreadyShipped }
+}
+// snippet end
+
+// snippet: presenter
+extension ErrorPresenter {
+    /// Every error of the orders screen goes through here, once, at the ViewModel's edge.
+    static let orders = ErrorPresenter(
+        fallbackTitle: "Orders",
+        fallbackMessage: "Something went wrong. Please try again.",
+        // URLSession throws this when the app cancels a request: nothing to tell the user.
+        isCancellation: { ($0 as? URLError)?.code == .cancelled }
+    )
+}
+// snippet end
+
+// snippet: state
+struct Order: Equatable, Sendable {
+    var id: Int
+    var item: String
+}
+
+/// The orders backend as two closures: the app passes its API client, tests pass stubs.
+struct OrderService: Sendable {
+    var orders: @Sendable () async throws -> [Order]
+    var cancelOrder: @Sendable (_ id: Int) async throws -> Void
+}
+
+@MainActor
+final class OrderHistoryViewModel: ViewModel {
+    struct State: Equatable {
+        var orders: Loadable<[Order]> = .idle     // a failed load is shown in place of the list
+        var alerts = AlertQueue()                 // a failed action is an alert, shown once
+    }
+
+    enum Event {
+        case retryTapped
+        case cancelOrderTapped(id: Int)
+        case alertDismissed(id: Int)
+    }
+
+    private let store: StateStore<State>
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+    private let service: OrderService
+
+    init(service: OrderService, clock: any Clock<Duration> = ContinuousClock()) {
+        self.store = StateStore(State(), clock: clock)
+        self.service = service
+    }
+}
+// snippet end
+
+// snippet: events
+extension OrderHistoryViewModel {
+    func didAppear() { loadOrders() }
+
+    func onEvent(_ event: Event) {
+        switch event {
+        case .retryTapped:
+            loadOrders()
+        case .cancelOrderTapped(let id):
+            cancelOrder(id)
+        case .alertDismissed(let id):
+            store.update { $0.alerts.dismiss(id) }
+        }
+    }
+
+    private func loadOrders() {
+        store.load(\.orders, key: "orders", presenter: .orders) { [service] in
+            try await service.orders()
+        }
+    }
+
+    private func cancelOrder(_ id: Int) {
+        store.run("cancel", policy: .queue) { [weak store, service] in
+            do {
+                try await service.cancelOrder(id)
+                store?.update { $0.orders = $0.orders.map { $0.filter { $0.id != id } } }
+            } catch {
+                guard let alert = ErrorPresenter.orders.present(error) else { return }   // cancelled
+                store?.update { $0.alerts.enqueue(alert) }
+            }
+        }
+    }
+}
+// snippet end
+
+// snippet: screen
+/// A view in UIKit's shape: it presents the queue's current alert, once per alert.
+@MainActor
+final class OrderHistoryScreen {
+    /// What the user saw, "Title: message" (UIKit: the `UIAlertController`s presented).
+    private(set) var presentedAlerts: [String] = []
+    private let viewModel: OrderHistoryViewModel
+    private var alertWatch: ObservationToken?
+
+    init(viewModel: OrderHistoryViewModel) {
+        self.viewModel = viewModel
+        // Called now with the alert waiting, if any, then only when `current` changes:
+        // a new list of orders does not present the same alert again.
+        alertWatch = viewModel.subscribe(\.alerts.current) { [weak self] entry in
+            guard let entry else { return }
+            self?.presentedAlerts.append(entry.message.description)
+        }
+    }
+
+    /// The alert's OK button.
+    func alertOKTapped() {
+        guard let entry = viewModel.state.alerts.current else { return }
+        viewModel.onEvent(.alertDismissed(id: entry.id))
+    }
+}
+// snippet end
+
+import MVVMTesting
+import Synchronization
+import Testing
+
+/// An orders backend that is down until the test says otherwise.
+final class OrderBackend: Sendable {
+    let isDown = Mutex(true)
+    static let orders = [Order(id: 1, item: "Tea set"), Order(id: 2, item: "Kettle")]
+
+    var service: OrderService {
+        OrderService(
+            orders: { [self] in
+                if isDown.withLock({ $0 }) { throw OrderError.offline }
+                return Self.orders
+            },
+            cancelOrder: { _ in throw OrderError.alreadyShipped }
+        )
+    }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct PresentingErrorsTests {
+    // snippet: test-load
+    @Test func aFailedLoadSaysWhatHappenedAndRetryLoadsAgain() async {
+        let backend = OrderBackend()
+        let tester = ViewModelTester(OrderHistoryViewModel(service: backend.service))
+
+        tester.appear { $0.orders = .loading() }
+        await tester.receive {
+            $0.orders = .failed(ErrorPresentation(
+                title: "Orders",
+                message: "You are offline. Check your connection and try again.",
+                isRetryable: true
+            ), previous: nil)
+        }
+        backend.isDown.withLock { $0 = false }
+        tester.send(.retryTapped) { $0.orders = .loading() }
+        await tester.receive { $0.orders = .loaded(OrderBackend.orders) }
+        await tester.finish()
+    }
+    // snippet end
+
+    @Test func aFailedRefreshKeepsTheOrdersOnScreen() async {
+        let backend = OrderBackend()
+        backend.isDown.withLock { $0 = false }
+        let tester = ViewModelTester(OrderHistoryViewModel(service: backend.service))
+        tester.appear { $0.orders = .loading() }
+        await tester.receive { $0.orders = .loaded(OrderBackend.orders) }
+
+        backend.isDown.withLock { $0 = true }
+        tester.send(.retryTapped) { $0.orders = .loading(previous: OrderBackend.orders) }
+        await tester.receive {
+            $0.orders = .failed(ErrorPresentation(OrderError.offline), previous: OrderBackend.orders)
+        }
+        #expect(tester.state.orders.value == OrderBackend.orders)
+        #expect(tester.state.orders.errorMessage == "You are offline. Check your connection and try again.")
+        await tester.finish()
+    }
+
+    // snippet: test-alert
+    @Test func aFailedCancelIsAnAlertTheUserSeesOnce() async {
+        let backend = OrderBackend()
+        backend.isDown.withLock { $0 = false }
+        let viewModel = OrderHistoryViewModel(service: backend.service)
+        let screen = OrderHistoryScreen(viewModel: viewModel)
+        viewModel.appear()
+        #expect(await waitUntilIdle(viewModel))
+
+        viewModel.onEvent(.cancelOrderTapped(id: 1))
+        #expect(await waitUntilIdle(viewModel))
+        viewModel.onEvent(.retryTapped)               // the list reloads: the view re-renders
+        #expect(await waitUntilIdle(viewModel))
+        #expect(screen.presentedAlerts == ["Orders: This order has shipped. It can no longer be cancelled."])
+
+        screen.alertOKTapped()
+        viewModel.disappear()
+        let cameBack = OrderHistoryScreen(viewModel: viewModel)   // the view is made again
+        viewModel.appear()
+        #expect(await waitUntilIdle(viewModel))
+        #expect(cameBack.presentedAlerts == [])
+        #expect(screen.presentedAlerts.count == 1)
+    }
+    // snippet end
+
+    @Test func theSameFailureTwiceWaitsAsOneAlert() async {
+        let backend = OrderBackend()
+        let tester = ViewModelTester(OrderHistoryViewModel(service: backend.service))
+        let shipped = ErrorPresentation(OrderError.alreadyShipped)
+
+        tester.send(.cancelOrderTapped(id: 1))
+        await tester.receive { $0.alerts.enqueue(shipped) }
+        tester.send(.cancelOrderTapped(id: 2))        // the same message is already waiting
+        await tester.finish()
+        #expect(tester.state.alerts.pending.map(\.message) == [shipped])
+        #expect(shipped.isRetryable == false)
+    }
+
+    @Test func aCancellationIsNeverShown() async {
+        // The view leaves while the orders load: the list goes back to what it showed, no alert.
+        let clock = TestClock()
+        let slow = OrderService(
+            orders: { try await clock.sleep(for: .seconds(1)); return OrderBackend.orders },
+            cancelOrder: { _ in throw URLError(.cancelled) }
+        )
+        let tester = ViewModelTester(OrderHistoryViewModel(service: slow, clock: clock), clock: clock)
+        tester.appear { $0.orders = .loading() }
+        tester.disappear { $0.orders = .idle }
+
+        // A request the system cancelled (URLError.cancelled) changes nothing either.
+        tester.send(.cancelOrderTapped(id: 1))
+        await tester.finish()
+        #expect(tester.state.alerts.isEmpty)
+    }
+
+    @Test func anErrorNobodyDescribedShowsTheFallbackNeverItsDescription() async {
+        struct DatabaseLocked: Error { let path = "/var/db/orders.sqlite" }
+        let broken = OrderService(orders: { throw DatabaseLocked() }, cancelOrder: { _ in })
+        let tester = ViewModelTester(OrderHistoryViewModel(service: broken))
+
+        tester.appear { $0.orders = .loading() }
+        await tester.receive {
+            $0.orders = .failed(
+                ErrorPresentation(title: "Orders", message: "Something went wrong. Please try again."),
+                previous: nil
+            )
+        }
+        await tester.finish()
+        // What `error.localizedDescription` would have shown: text for developers.
+        #expect(DatabaseLocked().localizedDescription.contains("DatabaseLocked"))
+    }
+}
