@@ -1,0 +1,259 @@
+// The Offline Data article's code (MVVMData.docc), compiled and run (SnippetCheckTests).
+// It adds saved data and an outbox to the forecast feature of Layering.swift.
+
+// snippet: repository
+import MVVMCore
+import MVVMData
+
+/// The forecast over both sources: the device's saved forecast and the server's.
+struct OfflineForecastRepository: ForecastSummaryRepository {
+    let dataSource: ForecastSummaryDataSource   // the RemoteDataSource
+    let local: LocalDataSource                  // the LocalDataSource
+
+    /// The server's forecast, mapped to the domain.
+    func forecast(cityCode: String) async throws(WeatherServiceError) -> ForecastSummary {
+        let dto = try await withDomainErrors(WeatherServiceError.self) { () async throws(APIError) in
+            try await dataSource.forecast(cityCode: cityCode)
+        }
+        return try ForecastSummary(dto)
+    }
+
+    /// What the screen shows: the saved forecast at once, then the server's, saved for next time.
+    func forecastUpdates(cityCode: String) -> AsyncThrowingStream<Fetched<ForecastSummary>, any Error> {
+        local.fetch("forecast/\(cityCode)", policy: .cacheThenNetwork) { () async throws(WeatherServiceError) in
+            try await forecast(cityCode: cityCode)
+        }
+    }
+}
+// snippet end
+
+// snippet: viewmodel
+@MainActor
+final class SavedForecastViewModel: ViewModel {
+    struct State: Equatable {
+        var cityCode = "130010"
+        var forecast: Loadable<Fetched<ForecastSummary>> = .idle
+
+        /// Set while the forecast shown is the saved one: when it was saved, and whether the
+        /// server's is on its way or failed to come.
+        var savedDataNotice: SavedDataNotice? { forecast.savedDataNotice() }
+    }
+
+    enum Event {
+        case refreshPulled
+    }
+
+    private let store = StateStore(State())
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+    private let repository: OfflineForecastRepository
+
+    init(repository: OfflineForecastRepository) {
+        self.repository = repository
+    }
+
+    func onEvent(_ event: Event) {
+        switch event {
+        case .refreshPulled: load()
+        }
+    }
+
+    func didAppear() { load() }
+
+    private func load() {
+        let cityCode = state.cityCode
+        store.load(\.forecast, key: "forecast", values: { [repository] in
+            repository.forecastUpdates(cityCode: cityCode)
+        })
+    }
+}
+// snippet end
+
+// snippet: writes
+/// A change the server must hear about, kept on the device until it has.
+enum FavoriteCityWrite: Codable, Hashable, Sendable {
+    case star(cityCode: String)
+    case unstar(cityCode: String)
+}
+
+struct FavoriteCitiesDataSource: RemoteDataSource {
+    let client: APIClient
+
+    /// `PUT` and `DELETE`: sent twice (after a restart), a write does no harm.
+    func send(_ write: FavoriteCityWrite) async throws(APIError) {
+        switch write {
+        case .star(let cityCode): try await fetch(Endpoint<Void>(.put, "/api/favorites/\(cityCode)"))
+        case .unstar(let cityCode): try await fetch(.delete("/api/favorites/\(cityCode)"))
+        }
+    }
+}
+
+/// Sends the outbox's writes for as long as the app runs: oldest first, again after a back-off
+/// while the server cannot be reached.
+func deliverFavoriteCities(_ outbox: Outbox<FavoriteCityWrite>, through dataSource: FavoriteCitiesDataSource) async {
+    await outbox.deliver(isRetryable: { ($0 as? WeatherServiceError)?.isRetryable ?? false }) { write in
+        try await withDomainErrors(WeatherServiceError.self) { () async throws(APIError) in
+            try await dataSource.send(write)
+        }
+    }
+}
+// snippet end
+
+// snippet: storage
+import Foundation
+
+/// What the weather app keeps between launches, in `folder` (Application Support in the app).
+struct OfflineWeatherStorage {
+    let local: LocalDataSource
+    let outbox: Outbox<FavoriteCityWrite>
+
+    init(folder: URL, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }) {
+        let forecasts = FileCacheStore(directory: folder.appending(path: "forecasts"), maxBytes: 4 << 20)
+        local = LocalDataSource(store: forecasts, schemaVersion: 1, now: now)
+        // A store of its own: a full forecast cache must never evict a queued write.
+        outbox = Outbox(store: FileCacheStore(directory: folder.appending(path: "outbox")), clock: clock)
+    }
+}
+// snippet end
+
+// snippet: test-support
+import MVVMTesting
+import Synchronization
+import Testing
+
+/// The weather service for these tests: a forecast takes 1 s on the test clock; while
+/// unreachable, every request fails to connect.
+final class OfflineWeatherServer: Sendable {
+    let isReachable = Mutex(true)
+    let favorites = Mutex<[String]>([])
+    let clock: TestClock<Duration>
+
+    init(clock: TestClock<Duration>) { self.clock = clock }
+
+    var transport: StubTransport {
+        StubTransport { [self] (request: HTTPRequest) async throws(TransportError) -> HTTPResponse in
+            guard isReachable.withLock({ $0 }) else { throw .cannotConnect("connection refused") }
+            let path = request.url.path
+            if request.method == .put, path.hasPrefix("/api/favorites/") {
+                favorites.withLock { $0.append(String(path.dropFirst("/api/favorites/".count))) }
+                return HTTPResponse(status: 204)
+            }
+            do { try await clock.sleep(for: .seconds(1)) } catch { throw .cancelled }
+            return .json(tokyoForecastJSON())
+        }
+    }
+}
+
+@MainActor
+func savedForecastScreen(_ server: OfflineWeatherServer, local: LocalDataSource) -> ViewModelTester<SavedForecastViewModel> {
+    let client = makeWeatherServiceClient(token: "test-token", transport: server.transport, clock: server.clock)
+    let repository = OfflineForecastRepository(dataSource: ForecastSummaryDataSource(client: client), local: local)
+    return ViewModelTester(SavedForecastViewModel(repository: repository), clock: server.clock)
+}
+
+let forecastSavedAt = Date(timeIntervalSince1970: 1_727_520_120)   // 2024-09-28 10:42 UTC
+let savedTokyoForecast = ForecastSummary(
+    title: "東京都 東京 の天気", publishedAt: "2024/09/28 05:00:00", body: "曇り。",
+    today: "曇り", lowCelsius: 21, highCelsius: 26
+)
+// snippet end
+
+// snippet: test-saved-then-fresh
+@Test(.timeLimit(.minutes(1))) @MainActor func theSavedForecastShowsAtOnceThenTheServersReplacesIt() async throws {
+    let clock = TestClock()
+    let server = OfflineWeatherServer(clock: clock)
+    let local = LocalDataSource(store: InMemoryCacheStore(), now: { forecastSavedAt })
+    try await local.save(savedTokyoForecast, for: "forecast/130010")
+    let tester = savedForecastScreen(server, local: local)
+
+    tester.appear { $0.forecast = .loading() }
+    await tester.receive { $0.forecast = .loading(previous: Fetched(savedTokyoForecast, origin: .saved(at: forecastSavedAt))) }
+    #expect(tester.state.savedDataNotice == SavedDataNotice(savedAt: forecastSavedAt, isUpdating: true, failure: nil))
+
+    #expect(await waitUntilSleeping(clock))   // the server is answering
+    await tester.advance(by: .seconds(1))
+    await tester.receive { $0.forecast = .loaded(Fetched(tokyoForecastSummary, origin: .network)) }
+    #expect(tester.state.savedDataNotice == nil)
+    await tester.finish()
+    #expect(try await local.saved(ForecastSummary.self, for: "forecast/130010").value == tokyoForecastSummary)
+}
+// snippet end
+
+import MVVMTerminal
+
+// snippet: test-offline
+@Test(.timeLimit(.minutes(1))) @MainActor func offlineTheForecastSavedAtTheLastLaunchStaysWithANotice() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "offline-weather-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let clock = TestClock()
+    let server = OfflineWeatherServer(clock: clock)
+    let saved = Fetched(tokyoForecastSummary, origin: .saved(at: forecastSavedAt))
+
+    // First launch, online: the server's forecast is shown and saved in `folder`.
+    let first = savedForecastScreen(server, local: OfflineWeatherStorage(folder: folder, now: { forecastSavedAt }).local)
+    first.appear { $0.forecast = .loading() }
+    #expect(await waitUntilSleeping(clock))   // the server is answering
+    await first.advance(by: .seconds(1))
+    await first.receive { $0.forecast = .loaded(Fetched(tokyoForecastSummary, origin: .network)) }
+    await first.finish()
+
+    // Next launch, offline: new stores over the same folder.
+    server.isReachable.withLock { $0 = false }
+    let second = savedForecastScreen(server, local: OfflineWeatherStorage(folder: folder).local)
+    second.appear { $0.forecast = .loading() }
+    await second.receive { $0.forecast = .loading(previous: saved) }
+    #expect(await waitUntilSleeping(clock))        // the first attempt failed: the client waits
+    await second.advance(by: .milliseconds(200))   // and tries again
+    #expect(await waitUntilSleeping(clock))
+    await second.advance(by: .milliseconds(400))   // and a third time
+    await second.receive { $0.forecast = .failed(ErrorPresentation(WeatherServiceError.noInternet), previous: saved) }
+    let notice = try #require(second.state.savedDataNotice)
+    #expect(notice.terminalText(now: forecastSavedAt, timeZone: TimeZone(identifier: "UTC")!) == "offline · saved 10:42")
+    await second.finish()
+}
+// snippet end
+
+// snippet: test-outbox
+@Test(.timeLimit(.minutes(1))) @MainActor func aCityStarredOfflineReachesTheServerWhenItIsBack() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "offline-weather-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let clock = TestClock()
+    let server = OfflineWeatherServer(clock: clock)
+    server.isReachable.withLock { $0 = false }
+    let storage = OfflineWeatherStorage(folder: folder, clock: clock)
+    let client = makeWeatherServiceClient(token: "test-token", transport: server.transport, clock: clock)
+    let delivery = Task { await deliverFavoriteCities(storage.outbox, through: FavoriteCitiesDataSource(client: client)) }
+    defer { delivery.cancel() }
+
+    try await storage.outbox.enqueue(.star(cityCode: "130010"))   // saved before it returns
+    #expect(await waitUntilSleeping(clock))                        // tried, failed, waiting to try again
+    #expect(try await storage.outbox.pending.map(\.write) == [.star(cityCode: "130010")])
+
+    server.isReachable.withLock { $0 = true }
+    #expect(await advance(clock, until: { server.favorites.withLock { $0 } == ["130010"] }))
+    var outcomes = storage.outbox.outcomes.makeAsyncIterator()
+    guard case .delivered(let entry)? = await outcomes.next() else { Issue.record("not delivered"); return }
+    #expect(entry.write == .star(cityCode: "130010"))
+    #expect(try await storage.outbox.pending.isEmpty)
+}
+// snippet end
+
+@Test(.timeLimit(.minutes(1))) func aWriteQueuedBeforeTheAppQuitIsSentAtTheNextLaunch() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "offline-weather-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let clock = TestClock()
+    let server = OfflineWeatherServer(clock: clock)
+    let client = makeWeatherServiceClient(token: "test-token", transport: server.transport, clock: clock)
+
+    // The user stars a city and quits before anything is sent.
+    try await OfflineWeatherStorage(folder: folder, clock: clock).outbox.enqueue(.star(cityCode: "270000"))
+
+    // Next launch: the write is still there, and goes out.
+    let storage = OfflineWeatherStorage(folder: folder, clock: clock)
+    #expect(try await storage.outbox.pending.map(\.write) == [.star(cityCode: "270000")])
+    let delivery = Task { await deliverFavoriteCities(storage.outbox, through: FavoriteCitiesDataSource(client: client)) }
+    defer { delivery.cancel() }
+    var outcomes = storage.outbox.outcomes.makeAsyncIterator()
+    guard case .delivered? = await outcomes.next() else { Issue.record("not delivered"); return }
+    #expect(server.favorites.withLock { $0 } == ["270000"])
+    #expect(try await storage.outbox.pending.isEmpty)
+}
