@@ -19,13 +19,16 @@ public import MVVMCore
 ///     let remote: ForecastRemoteDataSource
 ///     let local: LocalDataSource
 ///
-///     func forecast(for city: City) -> AsyncThrowingStream<Fetched<Forecast>, any Error> {
+///     /// The saved forecast at once, then the server's, saved for next time.
+///     func forecastUpdates(for city: City) -> AsyncThrowingStream<Fetched<Forecast>, any Error> {
 ///         local.fetch("forecast/\(city.id)", policy: .cacheThenNetwork) {
-///             try await remote.forecast(city: city)
+///             try await forecast(for: city)   // the remote call, mapped to the domain
 ///         }
 ///     }
 /// }
 /// ```
+///
+/// The *Offline data* article runs this shape end to end (`Tests/DocumentationTests/OfflineData.swift`).
 public struct LocalDataSource: Sendable {
     /// Where the values are kept.
     public let store: any CacheStore
