@@ -31,8 +31,9 @@ extension StateStore {
     }
 
     /// Ties `token` to the publisher's lifetime. Built outside the main actor: a closure written
-    /// in a `@MainActor` member would inherit its isolation, and Swift 6 would trap when a
-    /// subscription is cancelled from another thread.
+    /// in a `@MainActor` member would inherit its isolation, and cancelling a subscription from
+    /// another thread would then run main-actor code off the main actor: a stop where the
+    /// runtime checks isolation, a silent data race where it does not (OpenCombine on Linux).
     private nonisolated static func publisher<Value>(
         of subject: CurrentValueSubject<Value, Never>,
         keeping token: ObservationToken

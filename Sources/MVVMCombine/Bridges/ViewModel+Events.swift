@@ -16,7 +16,9 @@ extension ViewModel where Event: Sendable {
     }
 
     /// Builds the subscription outside the main actor: a closure written inside a `@MainActor`
-    /// method would inherit its isolation, and Swift 6 would trap when a background queue calls it.
+    /// method would inherit its isolation, and a background queue calling it would run
+    /// main-actor code off the main actor: a stop where the runtime checks isolation, a silent
+    /// data race where it does not (OpenCombine on Linux).
     private nonisolated static func forward<P: Publisher>(_ events: P, to viewModel: Self) -> AnyCancellable
     where P.Output == Event, P.Failure == Never {
         events.sink { [weak viewModel] event in
