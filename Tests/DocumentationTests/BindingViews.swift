@@ -88,6 +88,20 @@ struct BindingViewsTests {
         #expect(controller.resultsLabel.text == nil)   // the search never ran
     }
 
+    @Test func theControllerAndItsViewModelGoAwayWithTheScreen() async {
+        let leaks = LeakTracker()
+        do {
+            let viewModel = SearchViewModel { ["\($0)!"] }
+            let controller = SearchViewController(viewModel: viewModel)
+            controller.viewDidLoad()
+            controller.viewWillAppear(false)
+            controller.viewDidDisappear(false)
+            leaks.track(controller, "view controller")
+            leaks.track(viewModel, "view model")
+        }
+        await leaks.expectAllDeallocated()
+    }
+
     // snippet: swiftui-mechanism
     /// What SwiftUI does with a view's `body`: it records what `body` read and re-renders
     /// when that changes. `viewModel.state` is observable, so nothing else is needed.

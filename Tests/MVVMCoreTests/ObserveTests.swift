@@ -10,6 +10,21 @@ struct ObserveTests {
         var subtitle = "x"
     }
 
+    /// `observe { render(viewModel.state) }` captures the ViewModel strongly, as README's binding
+    /// line does. Releasing (or cancelling) the token must let the store go at once, without
+    /// waiting for a change that may never come.
+    @Test(arguments: [false, true])
+    func releasingTheTokenLetsAStronglyCapturedStoreGo(cancelFirst: Bool) {
+        var store: StateStore<Int>? = StateStore(0)
+        weak let released = store
+        var token: ObservationToken? = observe { [store] in _ = store?.state }
+        store = nil
+        #expect(released != nil)   // the token keeps its handler, and so the store
+        if cancelFirst { token?.cancel() }
+        token = nil
+        #expect(released == nil)
+    }
+
     @Test func runsAtOnceThenAfterEachChangeToWhatItRead() async {
         let model = Model()
         var titles: [String] = []

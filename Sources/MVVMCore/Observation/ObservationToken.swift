@@ -3,11 +3,17 @@
 /// Every way of observing a ``StateStore`` (a closure, the ``observe(_:)`` helper, an async
 /// sequence) returns or holds an `ObservationToken`. The observation lasts while the token is
 /// alive and not cancelled: release the token, or call ``cancel()``, and no further value is
-/// delivered. A token holds your handler (until it is cancelled), never the store or the
-/// ViewModel it observes, so forgetting one never leaks a ViewModel by itself; a handler that
-/// captures its view or the ViewModel strongly does make a cycle through the store, so capture
-/// them `weak` (`LeakTracker` in MVVMTesting finds such a cycle). (A store keeps a released
-/// token until its next delivery, and tells that you released it from its reference count.)
+/// delivered. A token holds your handler, never the store or the ViewModel it observes.
+///
+/// What the handler captures lives as long as the handler:
+/// - ``observe(_:)``'s token lets go of its handler as soon as it is cancelled or released
+///   (`ObserveTests.releasingTheTokenLetsAStronglyCapturedStoreGo`);
+/// - a store's closure subscription (``StateStore/subscribe(sendCurrent:_:)``, and the
+///   ViewModel's) *is* its token: the store keeps a released one until its next delivery, and
+///   tells that you released it from its reference count. A `subscribe` handler that captures
+///   the ViewModel strongly therefore keeps it alive until a change that may never come. Use
+///   the state the handler is given, or capture the ViewModel `weak` (`LeakTracker` in
+///   MVVMTesting finds such a cycle).
 ///
 /// ```swift
 /// final class ProfileViewController {

@@ -33,26 +33,44 @@ import Observation
 /// that race.
 @MainActor
 public func observe(_ apply: @escaping @MainActor () -> Void) -> ObservationToken {
-    let token = ObservationToken()
-    ObservationLoop(token: token, apply: apply).run()
+    let token = ObserveToken(apply: apply)
+    ObservationLoop(token: token).run()
     return token
+}
+
+/// The token ``observe(_:)`` returns: it, not the loop, holds `apply`. Observation keeps the
+/// loop registered in what `apply` read until the next change, so a loop holding `apply` would
+/// keep whatever `apply` captured (often the ViewModel, and so its store) alive after the token
+/// is gone. Released or cancelled, the token lets go of `apply` at once
+/// (`ObserveTests.releasingTheTokenLetsAStronglyCapturedStoreGo`).
+@MainActor
+private final class ObserveToken: ObservationToken {
+    private(set) var apply: (@MainActor () -> Void)?
+
+    init(apply: @escaping @MainActor () -> Void) {
+        self.apply = apply
+        super.init()
+    }
+
+    override func cancel() {
+        super.cancel()
+        apply = nil
+    }
 }
 
 /// One `withObservationTracking` re-arm after another, until its token goes away.
 @MainActor
 private final class ObservationLoop {
-    weak var token: ObservationToken?
-    let apply: @MainActor () -> Void
+    weak var token: ObserveToken?
     /// Only the latest run's registration may trigger the next run.
     private var generation = 0
 
-    init(token: ObservationToken, apply: @escaping @MainActor () -> Void) {
+    init(token: ObserveToken) {
         self.token = token
-        self.apply = apply
     }
 
     func run() {
-        guard let token, !token.isCancelled else { return }
+        guard let token, !token.isCancelled, let apply = token.apply else { return }
         generation += 1
         let armed = generation
         withObservationTracking(apply) {
