@@ -8,14 +8,17 @@ import CustomDump
 /// The tester is exhaustive: a state change the script did not assert fails the test, with a
 /// readable diff, and so does owned work still running at ``finish(fileID:filePath:line:column:)``.
 ///
-/// ```swift
-/// @Test @MainActor func searchShowsResultsAfterDebounce() async {
-///     let clock = TestClock()
-///     let tester = ViewModelTester(SearchViewModel(repository: .stub(["Ann"]), clock: clock), clock: clock)
+/// README's first test (compiled in `Tests/DocumentationTests/ReadmeExample.swift`):
 ///
-///     tester.send(.searchTextChanged("an")) { $0.query = "an" }
+/// ```swift
+/// @Test @MainActor func searchesOnceTheUserStopsTyping() async {
+///     let clock = TestClock()
+///     let tester = ViewModelTester(SearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
+///
+///     tester.send(.searchTextChanged("sw")) { $0.query = "sw"; $0.results = .loading() }
+///     tester.send(.searchTextChanged("swift")) { $0.query = "swift" }
 ///     await tester.advance(by: .milliseconds(300))
-///     await tester.receive { $0.results = .loaded(["Ann"]) }
+///     await tester.receive { $0.results = .loaded(["swift!"]) }
 ///     await tester.finish()
 /// }
 /// ```
