@@ -252,3 +252,37 @@ extension CreateAccountViewModelTests {
     resultMessage.expectHistory(["Welcome!", "Could not create the account."])   // the second request failed
 }
 // snippet end
+
+/// How many times a `FormValidator` rule ran.
+final class CreateAccountValidationRuns: Sendable {
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+
+    /// A validator whose one rule counts its runs and never fails.
+    func validator() -> FormValidator<CreateAccountForm, CreateAccountField> {
+        FormValidator { FieldRule.custom(.email, "never shown") { _ in self.count.withLock { $0 += 1 }; return true } }
+    }
+}
+
+/// Step 3's validation with a counting rule: three outputs read one validation `Driver`, and
+/// each keystroke validates the form once. Without `asDriver()` after `map`, each output
+/// validates it again.
+@Test @MainActor func theFormIsValidatedOncePerKeystrokeHoweverManyOutputsSubscribe() {
+    let email = CurrentValueSubject<String, Never>("")
+    let form = Driver.combineLatest(email.asDriver(), Driver.just("s"), Driver.just("s")) {
+        CreateAccountForm(email: $0, password: $1, confirmation: $2)
+    }
+    let fields: [CreateAccountField] = [.email, .password, .confirmation]
+    let shared = CreateAccountValidationRuns(), unshared = CreateAccountValidationRuns()
+
+    let validation = form.map(shared.validator().validate).asDriver()
+    let notADriver = form.map(unshared.validator().validate)
+    let outputs = fields.map { field in validation.map { $0.message(for: field) }.record() }
+        + fields.map { field in notADriver.map { $0.message(for: field) }.record() }
+    email.send("t")
+    email.send("ta")
+
+    #expect(outputs.map(\.values.count) == [3, 3, 3, 3, 3, 3])   // "", "t", "ta" on each
+    #expect(shared.value == 3)                              // the first form, then one per keystroke
+    #expect(unshared.value == 9)                            // the same, once per output
+}

@@ -189,7 +189,7 @@ final class ContactSearchViewModel: ViewModel {
     let fetch = PassthroughSubject<Void, Never>()
     let refresh = PassthroughSubject<Void, Never>()
     let names = fetch.merge(with: refresh)
-        .flatMap { server.fetch().catch { _ in Empty<[Contact], Never>() } }   // the article's operator
+        .flatMap { server.fetch().catch { _ in Empty<[Contact], Never>() } }   // article 000's operator
         .map { $0.map(\.name) }
         .record()
 
@@ -249,7 +249,7 @@ struct InputOutputWithCombineTests {
         #expect(!screen.bind())
         #expect(screen.cancellables.count == 2)
 
-        screen.bind(to: screen.viewModel)            // the article's call, a second time
+        screen.bind(to: screen.viewModel)            // article 004's call, a second time
         #expect(screen.cancellables.count == 4)
         screen.viewModelInput.appeared.send()
         #expect(server.fetchCount == 2)              // one tap of the input, two fetches

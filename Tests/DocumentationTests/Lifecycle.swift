@@ -81,6 +81,22 @@ final class TimelineServer: Sendable {
 import MVVMTesting
 import Testing
 
+/// A timeline API whose answer comes even when its request is cancelled: the reply was already
+/// on its way. It answers when its clock passes one second, or at once once cancelled.
+final class TimelineLateServer: Sendable {
+    private let counts = Mutex((requests: 0, answers: 0))
+
+    var requestCount: Int { counts.withLock { $0.requests } }
+    var answerCount: Int { counts.withLock { $0.answers } }
+
+    func posts(clock: TestClock<Duration>) async -> [String] {
+        counts.withLock { $0.requests += 1 }
+        try? await clock.sleep(for: .seconds(1))               // a cancellation does not stop it
+        counts.withLock { $0.answers += 1 }
+        return ["Hello"]
+    }
+}
+
 @Suite(.timeLimit(.minutes(1)))
 @MainActor
 struct TimelineLifecycleTests {
@@ -150,6 +166,7 @@ struct TimelineLifecycleTests {
             leaks.track(viewModel, "timeline view model")
             viewModel.appear()              // a load and the "live" loop start; no disappear()
             #expect(await waitUntil { viewModel.state.posts.value != nil })
+            #expect(await waitUntilSleeping(clock))   // the loop waits for its first check
         }
         await leaks.expectAllDeallocated()
 
@@ -158,4 +175,19 @@ struct TimelineLifecycleTests {
         #expect(server.requestCount == 1)   // no check ran after the ViewModel was gone
     }
     // snippet end
+
+    @Test func aLoadCancelledWhileTheServerAnswersIsDropped() async {
+        let clock = TestClock()
+        let server = TimelineLateServer()
+        let tester = ViewModelTester(TimelineViewModel(clock: clock) { await server.posts(clock: clock) }, clock: clock)
+
+        tester.appear { $0.posts = .loading(); $0.isLive = true }
+        #expect(await waitUntil { server.requestCount == 1 })   // the request reached the server
+        tester.disappear { $0.posts = .idle; $0.isLive = false }
+        #expect(await waitUntil { server.answerCount == 1 })    // its answer came after the cancel
+        await settle()
+
+        #expect(tester.state.posts == .idle)                    // and changed nothing
+        await tester.finish()
+    }
 }

@@ -207,16 +207,17 @@ struct NavigationAsStateTests {
     // snippet: test
     @Test func pushesModalsAndBacksAreStateChanges() async {
         let tester = ViewModelTester(TeamViewModel(members: TeamMember.samples))
+        let confirmRemoveSora = TeamModal.confirmRemove(memberID: 51)
 
-        tester.send(.membersTapped) { $0.navigation.push(.members) }
-        tester.send(.removeTapped(memberID: 51)) { $0.navigation.present(.confirmRemove(memberID: 51)) }
-        tester.send(.navigation(.back)) { $0.navigation.handle(.dismiss) }   // back closes the modal first
-        tester.send(.removeTapped(memberID: 51)) { $0.navigation.present(.confirmRemove(memberID: 51)) }
+        tester.send(.membersTapped) { $0.navigation = Navigation(stack: [.members]) }
+        tester.send(.removeTapped(memberID: 51)) { $0.navigation = Navigation(stack: [.members], modal: confirmRemoveSora) }
+        tester.send(.navigation(.back)) { $0.navigation = Navigation(stack: [.members]) }   // back closes the modal first
+        tester.send(.removeTapped(memberID: 51)) { $0.navigation = Navigation(stack: [.members], modal: confirmRemoveSora) }
         tester.send(.removeConfirmed) {
-            $0.members.removeAll { $0.id == 51 }
+            $0.members = [TeamMember(id: 7, name: "Kenji"), TeamMember(id: 42, name: "Mika")]
             $0.navigation = Navigation(stack: [.members])
         }
-        tester.send(.memberTapped(id: 42)) { $0.navigation.push(.member(id: 42)) }
+        tester.send(.memberTapped(id: 42)) { $0.navigation = Navigation(stack: [.members, .member(id: 42)]) }
         tester.send(.navigation(.popToRoot)) { $0.navigation = Navigation() }
         await tester.finish()
     }

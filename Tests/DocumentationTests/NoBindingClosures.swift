@@ -5,7 +5,7 @@ import MVVMTesting
 import Testing
 
 // snippet: plain
-/// The no-binding article's shape: one optional closure that the view sets.
+/// The shape of article 003: one optional closure that the view sets.
 @MainActor
 final class PlainInboxViewModel {
     var stateDidUpdate: (([String]) -> Void)?
@@ -178,4 +178,48 @@ struct InboxScreenTests {
         #expect(badge.shown == ["", "1"])
     }
     // snippet end
+
+    @Test func aScreenThatCapturesItselfStronglyIsNeverDeallocated() async {
+        let failures = InboxLeakFailures()
+        let leaks = LeakTracker(timeout: .milliseconds(100),
+                                reporter: TestFailureReporter { message, _ in failures.messages.append(message) })
+        var tokens: [ObservationToken] = []
+        do {
+            let viewModel = InboxViewModel()
+            let screen = SelfCapturingInboxScreen(viewModel: viewModel)
+            leaks.track(viewModel, "inbox view model")
+            leaks.track(screen, "inbox screen")
+            screen.viewDidLoad()
+            tokens = Array(screen.tokens)
+        }
+        await leaks.expectAllDeallocated()
+        #expect(leaks.aliveNames == ["inbox view model", "inbox screen"])
+        #expect(failures.messages.map { $0.prefix(while: { $0 != ":" }) } == [
+            "inbox view model was not deallocated", "inbox screen was not deallocated",
+        ])
+
+        tokens.forEach { $0.cancel() }                 // cancelling lets go of the closure at once
+        #expect(leaks.aliveNames == [])
+    }
+}
+
+/// The screen of step 2 with the mistake: its closure captures the screen strongly.
+@MainActor
+final class SelfCapturingInboxScreen {
+    private(set) var rows: [String] = []
+    private(set) var tokens: Set<ObservationToken> = []
+    private let viewModel: InboxViewModel
+
+    init(viewModel: InboxViewModel) { self.viewModel = viewModel }
+
+    func viewDidLoad() {
+        viewModel.subscribe { state in self.rows = state.messages.map(\.subject) }
+            .store(in: &tokens)
+    }
+}
+
+/// The failures a `LeakTracker` reported, collected instead of failing the test.
+@MainActor
+final class InboxLeakFailures {
+    var messages: [String] = []
 }

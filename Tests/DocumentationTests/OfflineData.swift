@@ -257,3 +257,19 @@ import MVVMTerminal
     #expect(server.favorites.withLock { $0 } == ["270000"])
     #expect(try await storage.outbox.pending.isEmpty)
 }
+
+@Test(.timeLimit(.minutes(1))) @MainActor func leavingWhileTheServerAnswersKeepsTheSavedForecastOnScreen() async throws {
+    let clock = TestClock()
+    let server = OfflineWeatherServer(clock: clock)
+    let local = LocalDataSource(store: InMemoryCacheStore(), now: { forecastSavedAt })
+    try await local.save(savedTokyoForecast, for: "forecast/130010")
+    let tester = savedForecastScreen(server, local: local)
+    let saved = Fetched(savedTokyoForecast, origin: .saved(at: forecastSavedAt))
+
+    tester.appear { $0.forecast = .loading() }
+    await tester.receive { $0.forecast = .loading(previous: saved) }
+    #expect(await waitUntilSleeping(clock))                  // the server is answering
+    tester.disappear { $0.forecast = .loaded(saved) }       // the user leaves: the request ends
+    #expect(tester.state.savedDataNotice == SavedDataNotice(savedAt: forecastSavedAt, isUpdating: false, failure: nil))
+    await tester.finish()
+}

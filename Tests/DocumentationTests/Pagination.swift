@@ -129,6 +129,18 @@ extension PagedList where Cursor == Int {
         fail(request, with: error)
     }
 }
+
+extension PagedList where Item == Photo, Cursor == Int {
+    /// What the feed shows, to compare with a literal: the photos' ids, then the row under them.
+    var shown: String {
+        let rows = items.map { String($0.id) }
+        switch status {
+        case .loading(let request): return (rows + ["(loading page \(request.cursor))"]).joined(separator: " ")
+        case .failed(_, let request): return (rows + ["(page \(request.cursor) failed: Retry)"]).joined(separator: " ")
+        case .idle: return (rows + (hasReachedEnd ? ["(end)"] : [])).joined(separator: " ")
+        }
+    }
+}
 // snippet end
 
 extension PagedList where Cursor == Int {
@@ -155,11 +167,14 @@ struct PaginationTests {
         let tester = makeTester(server)            // 3 photos a page
 
         tester.appear { _ = $0.photos.beginNextPage() }
+        #expect(tester.state.photos.shown == "(loading page 1)")
         await tester.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(1...3)) }
+        #expect(tester.state.photos.shown == "1 2 3")
 
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
         tester.send(.lastRowAppeared)              // page 2 is in flight: nothing starts
+        #expect(tester.state.photos.shown == "1 2 3 (loading page 2)")
         await tester.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(4...6)) }
 
@@ -168,7 +183,7 @@ struct PaginationTests {
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(7...7)) }   // short: the last
         tester.send(.lastRowAppeared)              // the end: nothing starts
 
-        #expect(tester.state.photos.hasReachedEnd)
+        #expect(tester.state.photos.shown == "1 2 3 4 5 6 7 (end)")
         #expect(server.requests == [1, 2, 3])
         await tester.finish()
     }
@@ -189,13 +204,16 @@ struct PaginationTests {
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
         await tester.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageFailed(ErrorPresentation(PhotosUnavailable())) }
-        #expect(tester.state.photos.items.map(\.id) == [1, 2, 3, 4, 5, 6])
         tester.send(.lastRowAppeared)              // a failure waits for Retry: scrolling asks nothing
+        #expect(tester.state.photos.shown == "1 2 3 4 5 6 (page 3 failed: Retry)")
+        #expect(tester.state.photos.error?.message == "More photos could not load. Check your connection.")
 
         server.failingPages.withLock { $0 = [] }
         tester.send(.retryTapped) { _ = $0.photos.beginRetry() }
+        #expect(tester.state.photos.shown == "1 2 3 4 5 6 (loading page 3)")
         await tester.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(7...7)) }
+        #expect(tester.state.photos.shown == "1 2 3 4 5 6 7 (end)")
         #expect(server.requests == [1, 2, 3, 3])
         await tester.finish()
     }
@@ -212,11 +230,11 @@ struct PaginationTests {
         #expect(await waitUntilSleeping(server.clock))   // the server is answering page 2
         server.post(Photo(id: 8, title: "New photo"))
         tester.send(.refreshPulled) { _ = $0.photos.beginRefresh() }   // page 2 becomes stale
-        #expect(tester.state.photos.items.map(\.id) == [1, 2, 3], "the rows stay until page 1 arrives")
+        #expect(tester.state.photos.shown == "1 2 3 (loading page 1)", "the rows stay until page 1 arrives")
         await tester.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived([Photo(id: 8, title: "New photo")] + PhotoServer.photos(1...2)) }
 
-        #expect(tester.state.photos.items.map(\.id) == [8, 1, 2])
+        #expect(tester.state.photos.shown == "8 1 2")
         #expect(tester.state.photos.loadedPageCount == 1)
         #expect(server.requests == [1, 2, 1])
         await tester.finish()
@@ -232,12 +250,14 @@ struct PaginationTests {
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
         #expect(await waitUntilSleeping(server.clock))   // the server is answering page 2
         tester.disappear { $0.photos.pageCalledOff() }   // no spinner row left behind
+        #expect(tester.state.photos.shown == "1 2 3")
         #expect(tester.state.photos.canLoadMore)
         tester.appear()                                  // page 1 is there: nothing to load
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
         await tester.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(4...6)) }
 
+        #expect(tester.state.photos.shown == "1 2 3 4 5 6")
         #expect(server.requests == [1, 2, 2])
         await tester.finish()
     }

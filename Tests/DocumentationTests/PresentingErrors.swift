@@ -262,7 +262,24 @@ struct PresentingErrorsTests {
             )
         }
         await tester.finish()
-        // What `error.localizedDescription` would have shown: text for developers.
-        #expect(DatabaseLocked().localizedDescription.contains("DatabaseLocked"))
+    }
+
+    @Test func anAlertNobodyDismissedShowsInTheNewView() async {
+        let backend = OrderBackend()
+        backend.isDown.withLock { $0 = false }
+        let viewModel = OrderHistoryViewModel(service: backend.service)
+        let screen = OrderHistoryScreen(viewModel: viewModel)
+        viewModel.appear()
+        #expect(await waitUntilIdle(viewModel))
+        viewModel.onEvent(.cancelOrderTapped(id: 1))
+        #expect(await waitUntilIdle(viewModel))
+        #expect(screen.presentedAlerts == ["Orders: This order has shipped. It can no longer be cancelled."])
+
+        viewModel.disappear()                         // the user left without tapping OK
+        let cameBack = OrderHistoryScreen(viewModel: viewModel)
+        viewModel.appear()
+        #expect(await waitUntilIdle(viewModel))
+        #expect(cameBack.presentedAlerts == ["Orders: This order has shipped. It can no longer be cancelled."])
+        #expect(screen.presentedAlerts.count == 1)
     }
 }

@@ -130,7 +130,8 @@ final class TeaMenuTestTerminal: TerminalDevice {
 
     func type(_ key: Key) { typed.continuation.yield(key) }
 
-    /// What a TerminalSession does on SIGTERM or SIGHUP: records the signal and ends the keys.
+    /// What a TerminalSession does on SIGINT, SIGTERM, SIGHUP or SIGQUIT: records the signal and
+    /// ends the keys.
     func receive(signal: Int32) {
         terminationSignal = signal
         typed.continuation.finish()
@@ -192,6 +193,7 @@ struct TeaMenuScreenTests {
         screen.didAppear()
         screen.render(into: &frame)
         #expect(frame.line(1) == "⠋ Loading…")
+        #expect(await waitUntilSleeping(server))        // the request is on its way
 
         screen.willDisappear()                          // q, a screen pushed over it, Ctrl-C, a signal
         #expect(screen.viewModel.state.teas == .idle)   // no spinner left for when it comes back

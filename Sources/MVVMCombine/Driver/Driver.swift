@@ -1,7 +1,7 @@
 /// An output for UI bindings: delivered on the main queue, never fails, replays its latest value
 /// to each new subscriber, and shares one upstream subscription among all of them.
 ///
-/// This is RxSwift's `Driver` (the registration article's `asDriver()`), for Combine and
+/// This is RxSwift's `Driver` (the *RxSwift registration form* article's (001) `asDriver()`), for Combine and
 /// OpenCombine. Make one with `asDriver()` or
 /// `asDriver(onErrorJustReturn:)`, and bind it with ``drive(_:)``:
 ///

@@ -91,8 +91,10 @@ extension StateStore {
     /// Sleeps on the store's clock: use it for delays and back-off inside owned work.
     ///
     /// Calling it through a `weak` reference to the store keeps the store alive for the whole
-    /// sleep. In a long-lived loop, capture `store.clock` and sleep on it instead, so the
-    /// ViewModel can go away mid-sleep (the *Lifecycle* article shows this).
+    /// sleep, and once the store is gone `store?.sleep(for:)` returns at once, so a
+    /// `while true` loop around it spins. In a long-lived loop, capture `store.clock` and sleep
+    /// on it instead, so the ViewModel can go away mid-sleep and the sleep still throws when
+    /// the work is cancelled (the *Lifecycle* article shows this).
     public func sleep(for duration: Duration) async throws {
         try await clock.sleep(for: duration)
     }
