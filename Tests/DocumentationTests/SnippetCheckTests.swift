@@ -1,6 +1,8 @@
 // Every Swift code block in the documentation is either a copy of a region of compiled, tested
-// code or says why it is not compiled. This test is the contract; `scripts/sync-snippets.py`
-// rewrites the blocks from their regions.
+// code or says why it is not compiled. This test is the contract. Run with SYNC_SNIPPETS=1, it
+// first rewrites the blocks from their regions:
+//
+//   SYNC_SNIPPETS=1 swift test --filter SnippetCheckTests
 //
 // In a Swift file, a region is the lines between `// snippet: NAME` and `// snippet end`.
 // In Markdown, the line before a ```swift fence is one of:
@@ -13,7 +15,9 @@ import Testing
     @Test func everySwiftBlockInTheDocsIsTheRegionItNames() throws {
         var problems: [String] = []
         var checked = 0
+        let sync = ProcessInfo.processInfo.environment["SYNC_SNIPPETS"] == "1"
         for document in try DocumentationFiles.markdown() {
+            if sync { _ = try SwiftBlock.sync(document) }
             for block in try SwiftBlock.all(in: document) {
                 switch block.source {
                 case .missing:
@@ -25,7 +29,7 @@ import Testing
                     do {
                         let region = try SnippetRegion.named(name, in: DocumentationFiles.root.appending(path: path))
                         if region != block.body {
-                            problems.append("\(block.location): differs from \(path)#\(name); run scripts/sync-snippets.py\n\(firstDifference(block.body, region))")
+                            problems.append("\(block.location): differs from \(path)#\(name); run SYNC_SNIPPETS=1 swift test --filter SnippetCheckTests\n\(firstDifference(block.body, region))")
                         }
                     } catch {
                         problems.append("\(block.location): \(error)")
@@ -72,6 +76,23 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         try "// snippet: open\nlet x = 1\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(throws: SnippetRegion.Problem.self) { try SnippetRegion.all(in: file) }
+    }
+
+    @Test func syncRewritesABlockFromItsRegionKeepingTheFenceIndentation() throws {
+        let folder = DocumentationFiles.root.appending(path: ".build/snippet-sync-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let swift = folder.appending(path: "Code.swift")
+        let markdown = folder.appending(path: "Doc.md")
+        try "// snippet: f\nfunc f() {\n\n    g()\n}\n// snippet end\n".write(to: swift, atomically: true, encoding: .utf8)
+        let path = DocumentationFiles.relative(swift)
+        try "- item\n  <!-- snippet: \(path)#f -->\n  ```swift\n  old()\n  ```\nafter\n".write(to: markdown, atomically: true, encoding: .utf8)
+
+        #expect(try SwiftBlock.sync(markdown))
+        #expect(try String(contentsOf: markdown, encoding: .utf8)
+            == "- item\n  <!-- snippet: \(path)#f -->\n  ```swift\n  func f() {\n\n      g()\n  }\n  ```\nafter\n")
+        #expect(try SwiftBlock.all(in: markdown).map(\.body) == ["func f() {\n\n    g()\n}"])
+        #expect(try SwiftBlock.sync(markdown) == false)   // already in step: nothing written
     }
 
     private func firstDifference(_ doc: String, _ code: String) -> String {

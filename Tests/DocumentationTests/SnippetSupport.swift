@@ -55,6 +55,9 @@ struct SwiftBlock {
     let source: Source
     /// The block's lines, without the fence's own indentation, joined by newlines.
     let body: String
+    /// Where the body's lines are in the file (0-based), and the fence's indentation.
+    let bodyLines: Range<Int>
+    let indent: Int
 
     static func all(in file: URL) throws -> [SwiftBlock] {
         let lines = try String(contentsOf: file, encoding: .utf8)
@@ -70,7 +73,8 @@ struct SwiftBlock {
             var end = index + 1
             while end < lines.count, !lines[end].drop(while: { $0 == " " }).hasPrefix("```") { end += 1 }
             if isSwift {
-                let body = lines[(index + 1)..<min(end, lines.count)]
+                let bodyLines = (index + 1)..<min(end, lines.count)
+                let body = lines[bodyLines]
                     .map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
                     .map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : $0 }
                     .joined(separator: "\n")
@@ -78,11 +82,34 @@ struct SwiftBlock {
                 blocks.append(SwiftBlock(
                     location: "\(DocumentationFiles.relative(file)):\(index + 1)",
                     source: source(of: marker),
-                    body: body))
+                    body: body,
+                    bodyLines: bodyLines,
+                    indent: indent))
             }
             index = end + 1
         }
         return blocks
+    }
+
+    /// Rewrites every snippet block of `file` from its region, keeping the fence's indentation.
+    /// A block whose region cannot be read is left as it is (the check reports it).
+    /// - Returns: whether the file changed.
+    static func sync(_ file: URL) throws -> Bool {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for block in try all(in: file).reversed() {
+            guard case .snippet(let path, let name) = block.source,
+                  let region = try? SnippetRegion.named(name, in: DocumentationFiles.root.appending(path: path)),
+                  region != block.body
+            else { continue }
+            let pad = String(repeating: " ", count: block.indent)
+            lines.replaceSubrange(block.bodyLines, with: region.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : pad + $0 })
+        }
+        let synced = lines.joined(separator: "\n")
+        guard synced != text else { return false }
+        try synced.write(to: file, atomically: true, encoding: .utf8)
+        return true
     }
 
     static func source(of marker: String) -> Source {
