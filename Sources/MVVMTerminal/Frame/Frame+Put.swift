@@ -34,17 +34,18 @@ extension Frame {
         }
     }
 
-    /// Sets one cell, blanking the other half of any wide character it overwrites.
+    /// Sets one cell, blanking the other half of any wide character it overwrites. `cell`'s
+    /// character must already be safe to draw (sanitised text, or a space).
     mutating func setCell(_ cell: Cell, row: Int, column: Int) {
         guard contains(row: row, column: column) else { return }
         let old = self[row, column]
         if old.isContinuation, !cell.isContinuation {
-            self[row, column - 1] = Cell(" ", style: self[row, column - 1].style)
+            storeSanitized(Cell(" ", style: self[row, column - 1].style), row: row, column: column - 1)
         }
         if !old.isContinuation, self[row, column + 1].isContinuation,
            DisplayWidth.columns(of: old.character) == 2 {
-            self[row, column + 1] = Cell(" ", style: old.style)
+            storeSanitized(Cell(" ", style: old.style), row: row, column: column + 1)
         }
-        self[row, column] = cell
+        storeSanitized(cell, row: row, column: column)
     }
 }

@@ -36,6 +36,14 @@ public struct Frame: Hashable, Sendable {
         }
     }
 
+    /// Stores `cell` as is: for `put` and `fill`, whose characters come from
+    /// ``TerminalText/sanitize(_:)`` or are spaces, so the subscript's check for cells made
+    /// elsewhere is not paid twice on the drawing path. Writing outside the frame does nothing.
+    mutating func storeSanitized(_ cell: Cell, row: Int, column: Int) {
+        guard contains(row: row, column: column) else { return }
+        cells[row * width + column] = cell
+    }
+
     /// Whether `row`, `column` lies inside the frame.
     public func contains(row: Int, column: Int) -> Bool {
         row >= 0 && row < height && column >= 0 && column < width
