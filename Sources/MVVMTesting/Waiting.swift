@@ -54,12 +54,17 @@ extension Duration {
 ///
 /// Use it when a test needs the effects to finish, not a precise moment; for a precise moment
 /// (299 ms versus 300 ms), use `advance(by:)`.
+///
+/// It returns as soon as `condition` holds; the 30 s default only bounds a failing wait. Each
+/// round lets background-priority tasks run, and when a whole test suite starts at once they
+/// wait behind every other test: 10 s, the old default, once ran out for a retry that needed
+/// three rounds.
 /// - Returns: whether `condition` held before `timeout` passed on the wall clock.
 @MainActor
 public func advance(
     _ clock: TestClock<Duration>,
     until condition: @MainActor () -> Bool,
-    timeout: Duration = .seconds(10)
+    timeout: Duration = .seconds(30)
 ) async -> Bool {
     let wall = ContinuousClock()
     let deadline = wall.now.advanced(by: timeout)
@@ -77,7 +82,7 @@ public func advance(
 public func advanceUntilIdle<State>(
     _ store: StateStore<State>,
     clock: TestClock<Duration>,
-    timeout: Duration = .seconds(10)
+    timeout: Duration = .seconds(30)
 ) async -> Bool {
     await advance(clock, until: { store.isIdle }, timeout: timeout)
 }
@@ -87,7 +92,7 @@ public func advanceUntilIdle<State>(
 public func advanceUntilIdle<Model: ViewModel>(
     _ viewModel: Model,
     clock: TestClock<Duration>,
-    timeout: Duration = .seconds(10)
+    timeout: Duration = .seconds(30)
 ) async -> Bool {
     await advanceUntilIdle(viewModel.readOnlyStore.base, clock: clock, timeout: timeout)
 }
@@ -95,14 +100,14 @@ public func advanceUntilIdle<Model: ViewModel>(
 /// Waits, without moving any test clock, until `viewModel` has no owned work left.
 /// - Returns: whether it became idle before `timeout` passed on the wall clock.
 @MainActor
-public func waitUntilIdle<Model: ViewModel>(_ viewModel: Model, timeout: Duration = .seconds(10)) async -> Bool {
+public func waitUntilIdle<Model: ViewModel>(_ viewModel: Model, timeout: Duration = .seconds(30)) async -> Bool {
     await waitUntilIdle(viewModel.readOnlyStore.base, timeout: timeout)
 }
 
 /// Waits, without moving any test clock, until `store` has no owned work left.
 /// - Returns: whether it became idle before `timeout` passed on the wall clock.
 @MainActor
-public func waitUntilIdle<State>(_ store: StateStore<State>, timeout: Duration = .seconds(10)) async -> Bool {
+public func waitUntilIdle<State>(_ store: StateStore<State>, timeout: Duration = .seconds(30)) async -> Bool {
     await waitUntil(timeout: timeout) { store.isIdle }
 }
 

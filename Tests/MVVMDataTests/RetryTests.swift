@@ -3,6 +3,9 @@ import MVVMData
 import MVVMTesting
 import Testing
 
+// Calls under test run as `async let`, not `Task { }`: when a wait fails, the time limit cancels
+// the test, and only a child task hears it. Awaiting an unstructured task's `value` ignores
+// cancellation, and a call left sleeping on the TestClock hung the whole test run.
 @Suite(.timeLimit(.minutes(2)))
 struct RetryTests {
     @Test func transientFailuresAreRetriedWithBackOffOnTheClock() async throws {
@@ -12,7 +15,7 @@ struct RetryTests {
             .failure(.timedOut),
             .success(.json(#"{"id":1,"name":"A","email":"a","isActive":true}"#)),
         ])
-        let call = Task { try await client(transport, clock: clock).send(.user(1)) }
+        async let call = client(transport, clock: clock).send(.user(1))
 
         #expect(await waitUntilSleeping(clock))   // attempt 1 failed; the back-off waits
         #expect(transport.requests.count == 1)
@@ -28,18 +31,18 @@ struct RetryTests {
         await clock.advance(by: .milliseconds(1))
         #expect(await advance(clock, until: { transport.requests.count == 3 }))
 
-        #expect(try await call.value.id == 1)
+        #expect(try await call.id == 1)
         #expect(transport.requests.count == 3)
     }
 
     @Test func afterTheLastAttemptTheLastFailureIsThrown() async {
         let clock = TestClock()
         let transport = StubTransport([.success(.json(status: 502, "a")), .success(.json(status: 503, "b")), .success(.json(status: 504, "c"))])
-        let call = Task { await failure { try await client(transport, clock: clock).send(.user(1)) } }
+        async let call = failure { try await client(transport, clock: clock).send(.user(1)) }
 
         #expect(await advance(clock, until: { transport.requests.count == 3 }))
 
-        #expect(await call.value?.status == 504)
+        #expect(await call?.status == 504)
         #expect(transport.requests.count == 3)
     }
 
@@ -59,11 +62,11 @@ struct RetryTests {
         let transport = StubTransport([.success(.json(status: 503, "{}")), .success(.json(#"{"id":5,"name":"A","email":"a","isActive":true}"#))])
         var endpoint = Endpoint<UserDTO>(.post, "/api/users", query: [:])
         endpoint.isIdempotent = true
-        let call = Task { try await client(transport, clock: clock).send(endpoint) }
+        async let call = client(transport, clock: clock).send(endpoint)
 
         #expect(await advance(clock, until: { transport.requests.count == 2 }))
 
-        #expect(try await call.value.id == 5)
+        #expect(try await call.id == 5)
         #expect(transport.requests.count == 2)
         #expect(RetryPolicy(retriesNonIdempotentRequests: true)
             .shouldRetry(.httpStatus(503, bodyExcerpt: "", request: .init(method: .post, path: "/")), afterAttempt: 1, isIdempotent: false))
@@ -97,7 +100,7 @@ struct RetryTests {
             .success(.json(#"{"id":1,"name":"A","email":"a","isActive":true}"#)),
         ])
         let policy = RetryPolicy(maxDelay: .seconds(10))
-        let call = Task { try await client(transport, clock: clock, retry: policy).send(.user(1)) }
+        async let call = client(transport, clock: clock, retry: policy).send(.user(1))
 
         #expect(await waitUntilSleeping(clock))
         await clock.advance(by: .milliseconds(1999))
@@ -106,7 +109,7 @@ struct RetryTests {
         await clock.advance(by: .milliseconds(1))
         #expect(await advance(clock, until: { transport.requests.count == 2 }))
 
-        #expect(try await call.value.id == 1)
+        #expect(try await call.id == 1)
     }
 
     @Test func cancellingDuringTheBackOffEndsAtOnceWithCancelled() async {
