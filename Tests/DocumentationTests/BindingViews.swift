@@ -51,7 +51,7 @@ final class SearchViewController: UIViewController {
 }
 // snippet end
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct BindingViewsTests {
     // snippet: uikit-test

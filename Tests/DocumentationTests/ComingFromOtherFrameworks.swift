@@ -119,7 +119,7 @@ final class FakeAuthorServer: Sendable {
 // snippet end
 
 // snippet: follow-test
-@Test(.timeLimit(.minutes(1))) @MainActor func aFailedFollowRollsBackAndShowsAnAlert() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func aFailedFollowRollsBackAndShowsAnAlert() async {
     let server = FakeAuthorServer()
     server.isOffline.withLock { $0 = true }
     let viewModel = AuthorViewModel(isFollowing: false, api: server.api, clock: server.clock)
@@ -139,7 +139,7 @@ final class FakeAuthorServer: Sendable {
 // snippet end
 
 // snippet: search-test
-@Test(.timeLimit(.minutes(1))) @MainActor func aSearchWaitsForTheTypingToStopAndDropsTheOldRequest() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func aSearchWaitsForTheTypingToStopAndDropsTheOldRequest() async {
     let server = FakeAuthorServer()
     let viewModel = AuthorViewModel(isFollowing: false, api: server.api, clock: server.clock)
     let tester = ViewModelTester(viewModel, clock: server.clock)
@@ -158,7 +158,7 @@ final class FakeAuthorServer: Sendable {
 }
 // snippet end
 
-@Test(.timeLimit(.minutes(1))) @MainActor func aFollowTheServerTakesKeepsTheButtonOn() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func aFollowTheServerTakesKeepsTheButtonOn() async {
     let server = FakeAuthorServer()
     let viewModel = AuthorViewModel(isFollowing: false, api: server.api, clock: server.clock)
     let tester = ViewModelTester(viewModel, clock: server.clock)
@@ -173,7 +173,7 @@ final class FakeAuthorServer: Sendable {
 }
 
 // snippet: leaving-test
-@Test(.timeLimit(.minutes(1))) @MainActor func leavingDuringAFollowPutsTheButtonBack() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func leavingDuringAFollowPutsTheButtonBack() async {
     let server = FakeAuthorServer()
     let viewModel = AuthorViewModel(isFollowing: false, api: server.api, clock: server.clock)
     let tester = ViewModelTester(viewModel, clock: server.clock)
@@ -195,7 +195,7 @@ extension AuthorViewModel {
 }
 // snippet end
 
-@Test(.timeLimit(.minutes(1))) @MainActor func theFollowButtonTitleFollowsTheState() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func theFollowButtonTitleFollowsTheState() async {
     let server = FakeAuthorServer()
     server.isOffline.withLock { $0 = true }
     let tester = ViewModelTester(AuthorViewModel(isFollowing: false, api: server.api, clock: server.clock), clock: server.clock)

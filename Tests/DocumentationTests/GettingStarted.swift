@@ -53,7 +53,7 @@ extension WeatherViewModel {
 import MVVMTesting
 import Testing
 
-@Test(.timeLimit(.minutes(1))) @MainActor func selectingACityLoadsItsForecast() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func selectingACityLoadsItsForecast() async {
     let tester = ViewModelTester(WeatherViewModel { Forecast(city: $0, telop: "晴れ") })
 
     tester.send(.citySelected("Osaka")) { $0.city = "Osaka"; $0.forecast = .loading() }
@@ -70,7 +70,7 @@ final class FlakyServer: Sendable {
     let isDown = Mutex(true)
 }
 
-@Test(.timeLimit(.minutes(1))) @MainActor func appearingLoadsTheForecastAndAFailureCanBeRetried() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func appearingLoadsTheForecastAndAFailureCanBeRetried() async {
     struct Offline: PresentableError { var message: String { "You are offline." } }
     let server = FlakyServer()
     let tester = ViewModelTester(WeatherViewModel { city in

@@ -298,7 +298,7 @@ struct InputOutputWithCombineTests {
         loading.expectHistory([false, true, false, true, false])
     }
 
-    @Test(.timeLimit(.minutes(1))) func anAnswerOnABackgroundQueueReachesTheScreenOnTheMainQueue() async {
+    @Test(.timeLimit(.minutes(2))) func anAnswerOnABackgroundQueueReachesTheScreenOnTheMainQueue() async {
         let screen = ContactListScreen(viewModel: ContactListViewModel(fetchContacts: {
             Just([Contact(id: 1, name: "Ann")]).setFailureType(to: (any Error).self)
                 .receive(on: DispatchQueue(label: "background"))   // serial: the value before the end
@@ -310,7 +310,7 @@ struct InputOutputWithCombineTests {
         #expect(await waitUntil { screen.rows == ["Ann"] && screen.isSpinnerHidden })
     }
 
-    @Test(.timeLimit(.minutes(1))) func receiveOnAlwaysHopsWhereADriverDeliversInTheSameTurn() async {
+    @Test(.timeLimit(.minutes(2))) func receiveOnAlwaysHopsWhereADriverDeliversInTheSameTurn() async {
         let screen = ContactListScreen(viewModel: ContactListViewModel(fetchContacts: { Empty().eraseToAnyPublisher() }))
         let contacts = CurrentValueSubject<[Contact], Never>([Contact(id: 1, name: "Ann")])
         var driven: [Int] = []
@@ -324,7 +324,7 @@ struct InputOutputWithCombineTests {
         driving.cancel()
     }
 
-    @Test(.timeLimit(.minutes(1))) func receiveOnFeedsTheScreenFromABackgroundQueue() async {
+    @Test(.timeLimit(.minutes(2))) func receiveOnFeedsTheScreenFromABackgroundQueue() async {
         let screen = ContactListScreen(viewModel: ContactListViewModel(fetchContacts: { Empty().eraseToAnyPublisher() }))
 
         screen.showCount(of: Just([Contact(id: 1, name: "Ann"), Contact(id: 2, name: "Bob")])
@@ -334,7 +334,7 @@ struct InputOutputWithCombineTests {
         #expect(await waitUntil { screen.title == "2 contacts" })
     }
 
-    @Test(.timeLimit(.minutes(1))) func aDriverFedFromABackgroundQueueDrivesOnTheMainQueue() async {
+    @Test(.timeLimit(.minutes(2))) func aDriverFedFromABackgroundQueueDrivesOnTheMainQueue() async {
         var counts: [Int] = []
         let driving = Just([Contact(id: 1, name: "Ann")])
             .receive(on: DispatchQueue(label: "background"))   // serial: the value before the end

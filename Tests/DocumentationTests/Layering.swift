@@ -204,7 +204,7 @@ let tokyoForecastSummary = ForecastSummary(
 // snippet end
 
 // snippet: test-success
-@Test(.timeLimit(.minutes(1))) @MainActor func theScreenShowsTheForecastDecodedFromTheServersBytes() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func theScreenShowsTheForecastDecodedFromTheServersBytes() async {
     let transport = StubTransport([.success(.json(tokyoForecastJSON()))])
     let tester = forecastSummaryScreen(transport)
 
@@ -216,7 +216,7 @@ let tokyoForecastSummary = ForecastSummary(
 // snippet end
 
 // snippet: test-decoding
-@Test(.timeLimit(.minutes(1))) @MainActor func aValueOfTheWrongTypeIsNamedForTheDeveloperAndExplainedToTheUser() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func aValueOfTheWrongTypeIsNamedForTheDeveloperAndExplainedToTheUser() async {
     let wrongType = tokyoForecastJSON(high: "29")   // a number where the DTO expects a string
     let dataSource = ForecastSummaryDataSource(client: makeWeatherServiceClient(
         token: "test-token", transport: StubTransport([.success(.json(wrongType))])))
@@ -236,7 +236,7 @@ let tokyoForecastSummary = ForecastSummary(
 }
 // snippet end
 
-@Test(.timeLimit(.minutes(1))) func aRenamedFieldIsReportedByNameInsteadOfShownBlank() async {
+@Test(.timeLimit(.minutes(2))) func aRenamedFieldIsReportedByNameInsteadOfShownBlank() async {
     let renamed = tokyoForecastJSON().replacingOccurrences(of: #""title""#, with: #""headline""#)
     let dataSource = ForecastSummaryDataSource(client: makeWeatherServiceClient(
         token: "test-token", transport: StubTransport([.success(.json(renamed))])))
@@ -246,7 +246,7 @@ let tokyoForecastSummary = ForecastSummary(
     #expect(error.map(WeatherServiceError.init) == .invalidData)
 }
 
-@Test(.timeLimit(.minutes(1))) @MainActor func aServerFailureTellsTheUserTheServiceFailedNotThatTheyAreOffline() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func aServerFailureTellsTheUserTheServiceFailedNotThatTheyAreOffline() async {
     let transport = StubTransport([.success(.json(status: 500, #"{"error": "database down"}"#))])
     let tester = forecastSummaryScreen(transport)
 
@@ -262,7 +262,7 @@ let tokyoForecastSummary = ForecastSummary(
 }
 
 // snippet: test-retry
-@Test(.timeLimit(.minutes(1))) @MainActor func aBusyServerIsAskedAgainAfterTheBackOff() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func aBusyServerIsAskedAgainAfterTheBackOff() async {
     let clock = TestClock()
     let transport = StubTransport([
         .success(HTTPResponse(status: 503)),
@@ -305,7 +305,7 @@ final class SilentWeatherServer: Sendable {
     }
 }
 
-@Test(.timeLimit(.minutes(1))) @MainActor func leavingTheScreenCancelsTheRequestAndShowsNothing() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func leavingTheScreenCancelsTheRequestAndShowsNothing() async {
     let clock = TestClock()
     let server = SilentWeatherServer(clock: clock)
     let tester = forecastSummaryScreen(server.transport, clock: clock)
@@ -318,7 +318,7 @@ final class SilentWeatherServer: Sendable {
 }
 // snippet end
 
-@Test(.timeLimit(.minutes(1))) func aCancelledCallReachesTheViewModelAsACancellation() async {
+@Test(.timeLimit(.minutes(2))) func aCancelledCallReachesTheViewModelAsACancellation() async {
     let clock = TestClock()
     let server = SilentWeatherServer(clock: clock)
     let client = makeWeatherServiceClient(token: "test-token", transport: server.transport, clock: clock)
@@ -335,7 +335,7 @@ final class SilentWeatherServer: Sendable {
 import InMemoryLogging
 
 // snippet: test-log
-@Test(.timeLimit(.minutes(1))) func theLogNamesEachAttemptButNeverTheToken() async throws {
+@Test(.timeLimit(.minutes(2))) func theLogNamesEachAttemptButNeverTheToken() async throws {
     let handler = InMemoryLogHandler()
     var logger = Logger(label: "weather.api") { _ in handler }
     logger.logLevel = .trace

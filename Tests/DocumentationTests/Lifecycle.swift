@@ -97,7 +97,7 @@ final class TimelineLateServer: Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct TimelineLifecycleTests {
     // snippet: test-return

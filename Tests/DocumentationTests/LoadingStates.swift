@@ -98,7 +98,7 @@ final class DeparturesServer: Sendable {
 import MVVMTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct DepartureBoardTests {
     // snippet: test-refresh

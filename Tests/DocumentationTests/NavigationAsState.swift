@@ -201,7 +201,7 @@ final class TeamTestTerminal: TerminalDevice {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct NavigationAsStateTests {
     // snippet: test

@@ -108,7 +108,7 @@ final class InboxTabBadge {
 }
 // snippet end
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct InboxScreenTests {
     // snippet: test

@@ -158,7 +158,7 @@ let savedTokyoForecast = ForecastSummary(
 // snippet end
 
 // snippet: test-saved-then-fresh
-@Test(.timeLimit(.minutes(1))) @MainActor func theSavedForecastShowsAtOnceThenTheServersReplacesIt() async throws {
+@Test(.timeLimit(.minutes(2))) @MainActor func theSavedForecastShowsAtOnceThenTheServersReplacesIt() async throws {
     let clock = TestClock()
     let server = OfflineWeatherServer(clock: clock)
     let local = LocalDataSource(store: InMemoryCacheStore(), now: { forecastSavedAt })
@@ -181,7 +181,7 @@ let savedTokyoForecast = ForecastSummary(
 import MVVMTerminal
 
 // snippet: test-offline
-@Test(.timeLimit(.minutes(1))) @MainActor func offlineTheForecastSavedAtTheLastLaunchStaysWithANotice() async throws {
+@Test(.timeLimit(.minutes(2))) @MainActor func offlineTheForecastSavedAtTheLastLaunchStaysWithANotice() async throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "offline-weather-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let clock = TestClock()
@@ -213,7 +213,7 @@ import MVVMTerminal
 // snippet end
 
 // snippet: test-outbox
-@Test(.timeLimit(.minutes(1))) @MainActor func aCityStarredOfflineReachesTheServerWhenItIsBack() async throws {
+@Test(.timeLimit(.minutes(2))) @MainActor func aCityStarredOfflineReachesTheServerWhenItIsBack() async throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "offline-weather-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let clock = TestClock()
@@ -237,7 +237,7 @@ import MVVMTerminal
 }
 // snippet end
 
-@Test(.timeLimit(.minutes(1))) func aWriteQueuedBeforeTheAppQuitIsSentAtTheNextLaunch() async throws {
+@Test(.timeLimit(.minutes(2))) func aWriteQueuedBeforeTheAppQuitIsSentAtTheNextLaunch() async throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "offline-weather-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let clock = TestClock()
@@ -258,7 +258,7 @@ import MVVMTerminal
     #expect(try await storage.outbox.pending.isEmpty)
 }
 
-@Test(.timeLimit(.minutes(1))) @MainActor func leavingWhileTheServerAnswersKeepsTheSavedForecastOnScreen() async throws {
+@Test(.timeLimit(.minutes(2))) @MainActor func leavingWhileTheServerAnswersKeepsTheSavedForecastOnScreen() async throws {
     let clock = TestClock()
     let server = OfflineWeatherServer(clock: clock)
     let local = LocalDataSource(store: InMemoryCacheStore(), now: { forecastSavedAt })

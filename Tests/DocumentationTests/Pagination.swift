@@ -151,7 +151,7 @@ extension PagedList where Cursor == Int {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct PaginationTests {
     func makeTester(_ server: PhotoServer) -> ViewModelTester<PhotoFeedViewModel> {

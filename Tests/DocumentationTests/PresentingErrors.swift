@@ -154,7 +154,7 @@ final class OrderBackend: Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct PresentingErrorsTests {
     // snippet: test-load

@@ -310,7 +310,7 @@ final class MemberSearchStoreViewModel: ViewModel {
 // snippet end
 
 // snippet: store-test
-@Test(.timeLimit(.minutes(1))) @MainActor func theStoreVersionShowsOnlyTheNewestAnswerToo() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func theStoreVersionShowsOnlyTheNewestAnswerToo() async {
     let clock = TestClock()
     let tester = ViewModelTester(MemberSearchStoreViewModel(clock: clock) { query in
         try await clock.sleep(for: .milliseconds(query == "an" ? 500 : 100))

@@ -30,7 +30,7 @@ final class SearchScreen {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct ReadmeBindingTests {
     @Test func everyStyleSeesTheNewQuery() async {

@@ -32,7 +32,7 @@ final class SearchViewModel: ViewModel {
 import MVVMTesting
 import Testing
 
-@Test(.timeLimit(.minutes(1))) @MainActor func searchesOnceTheUserStopsTyping() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func searchesOnceTheUserStopsTyping() async {
     let clock = TestClock()
     let tester = ViewModelTester(SearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
 
@@ -45,7 +45,7 @@ import Testing
 // snippet end
 
 // snippet: leaving
-@Test(.timeLimit(.minutes(1))) @MainActor func theSearchIsCalledOffWhenTheViewLeaves() async {
+@Test(.timeLimit(.minutes(2))) @MainActor func theSearchIsCalledOffWhenTheViewLeaves() async {
     let clock = TestClock()
     let tester = ViewModelTester(SearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
 

@@ -70,7 +70,7 @@ final class SignInFailures {
     var messages: [String] = []
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct SecretsAndChangeLogsTests {
     static let secret = "zebra-42-secret"

@@ -142,7 +142,7 @@ final class TeaMenuTestTerminal: TerminalDevice {
 import MVVMTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct TeaMenuScreenTests {
     // snippet: keysTest
