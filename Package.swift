@@ -299,6 +299,7 @@ let package = Package(
             name: "DemoServerTests",
             dependencies: [
                 "DemoServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],

@@ -33,7 +33,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-all_targets=(key-decoder terminal-text fault-plan dto-decoding search-index)
+all_targets=(key-decoder terminal-text fault-plan dto-decoding search-index outbox-journal)
 
 # The library sources each target compiles, relative to the repository root.
 sources_for() {
@@ -58,6 +58,9 @@ sources_for() {
     search-index)
         echo Sources/MVVMCollections/Search/SearchIndex.swift Sources/MVVMCollections/Search/SearchFolding.swift
         echo Fuzz/Harnesses/SearchIndexFuzz.swift ;;
+    outbox-journal)
+        echo Sources/MVVMData/Outbox/Storage/OutboxJournalFormat.swift Sources/MVVMData/Outbox/Storage/OutboxRecord.swift
+        echo Fuzz/Harnesses/OutboxJournalFuzz.swift ;;
     *)
         echo "error: unknown fuzz target '$1' (targets: ${all_targets[*]})" >&2
         return 1 ;;

@@ -97,7 +97,7 @@ public final class AppViewModel: ViewModel {
     ) -> AppScreenModel {
         switch destination {
         case .users: .users(UserListViewModel(repository: dependencies.users, changes: changes, writes: dependencies.userWrites))
-        case .user(let id): .user(UserDetailViewModel(userID: id, repository: dependencies.users, changes: changes))
+        case .user(let id): .user(UserDetailViewModel(userID: id, repository: dependencies.users, changes: changes, writes: dependencies.userWrites))
         case .registration: .registration(RegistrationViewModel(repository: dependencies.registrations))
         case .weather: .weather(WeatherViewModel(repository: dependencies.weather))
         case .city(let city): .city(WeatherDetailViewModel(city: city, repository: dependencies.weather))

@@ -100,7 +100,7 @@ struct DemoCommand: AsyncParsableCommand {
             let cache = FileCacheStore(directory: cacheFolder, maxBytes: 16 << 20)
             // Writes made offline: a folder of their own, never evicted for space and kept by
             // --clear-cache (it removes only the folder's own entries).
-            let outbox = FileCacheStore(directory: cacheFolder.appendingPathComponent("outbox", isDirectory: true))
+            let outboxFolder = cacheFolder.appendingPathComponent("outbox", isDirectory: true)
             if clearCache {
                 do {
                     try await cache.removeAll()
@@ -108,7 +108,7 @@ struct DemoCommand: AsyncParsableCommand {
                     throw CommandLineError("--clear-cache: \(error)")
                 }
             }
-            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, outbox: outbox, path: open)
+            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, outboxFolder: outboxFolder, path: open)
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {
@@ -131,8 +131,16 @@ struct DemoCommand: AsyncParsableCommand {
     /// why they could not start.
     @MainActor
     static func runApp(
-        apiURL: URL, weatherURL: URL, cache: any CacheStore, outbox: any CacheStore, path: String
+        apiURL: URL, weatherURL: URL, cache: any CacheStore, outboxFolder: URL, path: String
     ) async -> Result<TerminalAppExit, TerminalSessionError> {
+        // Every toggle and delete is saved here before it is sent, and sent until the server
+        // answers: retried every 1 s, then 2 s, up to every 5 s. Shared safely by two demos on
+        // one cache folder.
+        let userWrites = Outbox<UserWrite>(
+            storage: FileOutboxStorage(directory: outboxFolder, name: "users"),
+            clock: ContinuousClock(), backOff: RetryPolicy(initialDelay: .seconds(1), maxDelay: .seconds(5))
+        )
+        await LegacyOutboxImport.run(folder: outboxFolder, into: userWrites)
         // A hanging or dripping server shows an error and a retry within seconds.
         let transport = makeDemoTransport()
         let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline)
@@ -144,9 +152,7 @@ struct DemoCommand: AsyncParsableCommand {
                 // Forecasts are saved: shown at once on the next start, and when the server is gone.
                 local: LocalDataSource(store: cache, schemaVersion: 1)
             ),
-            // Toggles and deletes the server cannot take wait here, pending, and are sent when it
-            // answers again, retried every 1 s, then 2 s, up to every 5 s.
-            userWrites: Outbox(store: outbox, key: "users", clock: ContinuousClock(), backOff: RetryPolicy(initialDelay: .seconds(1), maxDelay: .seconds(5)))
+            userWrites: userWrites
         )
         // `validate()` checked the path: it opens.
         guard let app = try? AppViewModel(dependencies: dependencies, path: path) else { return .success(.finished) }

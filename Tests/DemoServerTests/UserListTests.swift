@@ -23,7 +23,7 @@ struct UserListTests {
         try await withServer { _, client in
             let result = try await client.get("/api/users?size=7")
             let object = try #require(try result.jsonObject() as? [String: Any])
-            #expect(Set(object.keys) == ["items", "page", "size", "total", "hasMore"])
+            #expect(Set(object.keys) == ["items", "page", "size", "total", "hasMore", "nextCursor"])
             let items = try #require(object["items"] as? [[String: Any]])
             #expect(items.count == 7)
             for item in items {

@@ -78,11 +78,13 @@ enum FavoriteCityWrite: Codable, Hashable, Sendable {
 struct FavoriteCitiesDataSource: RemoteDataSource {
     let client: APIClient
 
-    /// `PUT` and `DELETE`: sent twice (after a restart), a write does no harm.
-    func send(_ write: FavoriteCityWrite) async throws(APIError) {
+    /// `PUT` and `DELETE`, each with the write's idempotency key: sent again (a retry, a
+    /// replay after a restart), a write is applied once.
+    func send(_ write: FavoriteCityWrite, idempotencyKey: String) async throws(APIError) {
+        let headers = ["Idempotency-Key": idempotencyKey]
         switch write {
-        case .star(let cityCode): try await fetch(Endpoint<Void>(.put, "/api/favorites/\(cityCode)"))
-        case .unstar(let cityCode): try await fetch(.delete("/api/favorites/\(cityCode)"))
+        case .star(let cityCode): try await fetch(Endpoint<Void>(.put, "/api/favorites/\(cityCode)", headers: headers))
+        case .unstar(let cityCode): try await fetch(Endpoint<Void>(.delete, "/api/favorites/\(cityCode)", headers: headers))
         }
     }
 }
@@ -90,9 +92,9 @@ struct FavoriteCitiesDataSource: RemoteDataSource {
 /// Sends the outbox's writes for as long as the app runs: oldest first, again after a back-off
 /// while the server cannot be reached.
 func deliverFavoriteCities(_ outbox: Outbox<FavoriteCityWrite>, through dataSource: FavoriteCitiesDataSource) async {
-    await outbox.deliver(isRetryable: { ($0 as? WeatherServiceError)?.isRetryable ?? false }) { write in
+    await outbox.deliver(isRetryable: { ($0 as? WeatherServiceError)?.isRetryable ?? false }) { entry in
         try await withDomainErrors(WeatherServiceError.self) { () async throws(APIError) in
-            try await dataSource.send(write)
+            try await dataSource.send(entry.write, idempotencyKey: entry.idempotencyKey)
         }
     }
 }
@@ -109,8 +111,8 @@ struct OfflineWeatherStorage {
     init(folder: URL, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }) {
         let forecasts = FileCacheStore(directory: folder.appending(path: "forecasts"), maxBytes: 4 << 20)
         local = LocalDataSource(store: forecasts, schemaVersion: 1, now: now)
-        // A store of its own: a full forecast cache must never evict a queued write.
-        outbox = Outbox(store: FileCacheStore(directory: folder.appending(path: "outbox")), clock: clock)
+        // A journal of its own: a full forecast cache never evicts a queued write.
+        outbox = Outbox(storage: FileOutboxStorage(directory: folder.appending(path: "outbox")), clock: clock)
     }
 }
 // snippet end

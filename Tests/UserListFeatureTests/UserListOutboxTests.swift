@@ -26,7 +26,7 @@ struct UserListOutboxTests {
             local: LocalDataSource(store: FileCacheStore(directory: folder.appendingPathComponent("cache")))
         )
         // The back-off waits on a test clock that never moves: only nudge() retries.
-        let outbox = Outbox<UserWrite>(store: FileCacheStore(directory: folder.appendingPathComponent("outbox")), key: "users", clock: TestClock())
+        let outbox = Outbox<UserWrite>(storage: FileOutboxStorage(directory: folder.appendingPathComponent("outbox"), name: "users"), clock: TestClock())
         let changes = UserChanges()
         let list = UserListViewModel(repository: repository, changes: changes, writes: outbox)
         return App(list: list, outbox: outbox, delivery: UserWriteDelivery(outbox: outbox, repository: repository, changes: changes))

@@ -26,11 +26,17 @@ public struct UserRemoteDataSource: RemoteDataSource {
         try await fetch(.get("/api/users/stats"))
     }
 
-    func setActive(_ isActive: Bool, userID: Int) async throws(APIError) -> UserDTO {
-        try await fetch(.patch("/api/users/\(userID)", body: ActivityChangeDTO(isActive: isActive)))
+    /// `PATCH /api/users/{id}`; with `idempotencyKey`, a retry of the same write is not applied twice.
+    func setActive(_ isActive: Bool, userID: Int, idempotencyKey: String? = nil) async throws(APIError) -> UserDTO {
+        var endpoint = Endpoint<UserDTO>.patch("/api/users/\(userID)", body: ActivityChangeDTO(isActive: isActive))
+        endpoint.headers["Idempotency-Key"] = idempotencyKey
+        return try await fetch(endpoint)
     }
 
-    func delete(userID: Int) async throws(APIError) {
-        try await fetch(Endpoint<Void>.delete("/api/users/\(userID)"))
+    /// `DELETE /api/users/{id}`; with `idempotencyKey`, a retry of the same delete answers 204 again.
+    func delete(userID: Int, idempotencyKey: String? = nil) async throws(APIError) {
+        var endpoint = Endpoint<Void>.delete("/api/users/\(userID)")
+        endpoint.headers["Idempotency-Key"] = idempotencyKey
+        try await fetch(endpoint)
     }
 }

@@ -18,9 +18,23 @@ public protocol UserRepository: Sendable {
     func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User
     /// Deletes a user.
     func deleteUser(_ userID: Int) async throws(UserError)
+    /// Sends a write from the outbox with its idempotency key, so that a retry or a replay after
+    /// a restart is not applied twice: the saved user for a toggle, `nil` for a delete. By
+    /// default, ``setActive(_:userID:)`` or ``deleteUser(_:)`` without the key.
+    func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User?
 }
 
 extension UserRepository {
+    /// Sends `write` through ``setActive(_:userID:)`` or ``deleteUser(_:)``, without the key.
+    public func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User? {
+        switch write {
+        case .setActive(let isActive, let userID): return try await setActive(isActive, userID: userID)
+        case .delete(let userID):
+            try await deleteUser(userID)
+            return nil
+        }
+    }
+
     /// No saved data: `nil`.
     public func savedUsers(page: Int, size: Int, query: String, filter: UserFilter) async -> UserPage? { nil }
 }
@@ -98,6 +112,19 @@ public struct RemoteUserRepository: UserRepository {
     public func deleteUser(_ userID: Int) async throws(UserError) {
         try await withDomainErrors(UserError.self) { () async throws(APIError) in
             try await dataSource.delete(userID: userID)
+        }
+    }
+
+    /// `PATCH` or `DELETE /api/users/{id}` with an `Idempotency-Key` header.
+    public func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User? {
+        try await withDomainErrors(UserError.self) { () async throws(APIError) -> User? in
+            switch write {
+            case .setActive(let isActive, let userID):
+                return try await dataSource.setActive(isActive, userID: userID, idempotencyKey: idempotencyKey).user
+            case .delete(let userID):
+                try await dataSource.delete(userID: userID, idempotencyKey: idempotencyKey)
+                return nil
+            }
         }
     }
 

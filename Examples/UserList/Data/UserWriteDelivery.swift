@@ -14,14 +14,16 @@ public final class UserWriteDelivery {
     /// Starts delivering `outbox`'s writes through `repository`, announcing them on `changes`.
     public init(outbox: Outbox<UserWrite>, repository: any UserRepository, changes: UserChanges) {
         let delivering = Task {
-            await outbox.deliver(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { write in
-                switch write {
-                case .setActive(let isActive, let userID):
-                    let user = try await repository.setActive(isActive, userID: userID)
+            await outbox.deliver(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { entry in
+                switch entry.write {
+                case .setActive(_, let userID):
+                    let user = try await repository.send(entry.write, idempotencyKey: entry.idempotencyKey)
+                    // An answer about another user is no answer.
+                    guard let user, user.id == userID else { throw UserError.invalidData }
                     await changes.post(.saved(user))
                 case .delete(let userID):
                     do throws(UserError) {
-                        try await repository.deleteUser(userID)
+                        _ = try await repository.send(entry.write, idempotencyKey: entry.idempotencyKey)
                     } catch .notFound {
                         // Already gone: what the user asked for holds.
                     }
@@ -31,8 +33,13 @@ public final class UserWriteDelivery {
         }
         let reporting = Task {
             for await outcome in outbox.outcomes {
-                guard case .rejected(let entry, let error) = outcome else { continue }
-                await changes.post(.refused(entry.write, error as? UserError ?? .unknown))
+                switch outcome {
+                case .delivered: continue
+                case .rejected(let entry, let error):
+                    changes.post(.refused(entry.write, error as? UserError ?? .unknown))
+                case .unreadable, .problem:
+                    changes.post(.notSaved(UserError.storage))
+                }
             }
         }
         tasks = [delivering, reporting]

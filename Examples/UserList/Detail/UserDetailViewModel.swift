@@ -1,4 +1,5 @@
 public import MVVMCore
+public import MVVMData
 
 /// A user's detail, opened by id (from the list, or a deep link such as `users/42`): loads the
 /// user, shows every field, toggles active and deletes after a confirmation.
@@ -44,14 +45,26 @@ public final class UserDetailViewModel: ViewModel {
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let repository: any UserRepository
     private let changes: UserChanges
+    /// Where writes are saved before they are sent; `nil`: straight to the server.
+    private let writes: Outbox<UserWrite>?
+    /// Follows the answers to this user's queued writes.
+    private var changesToken: ObservationToken?
     private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
 
     /// Creates the detail of user `userID`, reading and writing through `repository` and
     /// posting confirmed writes to `changes`.
-    public init(userID: Int, repository: any UserRepository, changes: UserChanges) {
+    ///
+    /// With `writes`, a toggle or delete is saved in the outbox before it is sent, as on the list:
+    /// the screen shows it pending until the app's ``UserWriteDelivery`` posts the server's answer
+    /// on `changes`, and a write made offline waits instead of rolling back.
+    public init(userID: Int, repository: any UserRepository, changes: UserChanges, writes: Outbox<UserWrite>? = nil) {
         self.repository = repository
         self.changes = changes
+        self.writes = writes
         self.store = StateStore(State(userID: userID))
+        if writes != nil {
+            changesToken = changes.subscribe { [weak self] change in self?.follow(change) }
+        }
     }
 
     /// Handles one event from the screen.
@@ -115,6 +128,7 @@ public final class UserDetailViewModel: ViewModel {
             $0.isSaving = true
             $0.user = .loaded(Self.user(user, isActive: isActive))
         }
+        if let writes { return queue(.setActive(isActive, userID: user.id), in: writes, restoring: user) }
         // Not owned work: it outlives the screen (see the type's documentation).
         Task { [weak self, repository, changes] in
             do throws(UserError) {
@@ -134,6 +148,7 @@ public final class UserDetailViewModel: ViewModel {
     private func delete() {
         guard state.canEdit, let user = state.user.value else { return }
         store.update { $0.isSaving = true }
+        if let writes { return queue(.delete(userID: user.id), in: writes, restoring: user) }
         // Not owned work: it outlives the screen (see the type's documentation).
         Task { [weak self, repository, changes] in
             do throws(UserError) {
@@ -143,6 +158,44 @@ public final class UserDetailViewModel: ViewModel {
             } catch {
                 self?.writeFailed(error, restoring: user)
             }
+        }
+    }
+
+    /// Saves `write` before it is sent; the answer comes back through ``follow(_:)``. A write the
+    /// device cannot save rolls back with an alert.
+    private func queue(_ write: UserWrite, in writes: Outbox<UserWrite>, restoring user: User) {
+        store.run("write", policy: .queue) { [weak self] in
+            do {
+                try await writes.enqueue(write)
+            } catch {
+                self?.writeFailed(.storage, restoring: user)
+            }
+        }
+    }
+
+    /// The server's answer to a queued write about this user.
+    private func follow(_ change: UserChange) {
+        guard change.userID == state.userID else { return }
+        switch change {
+        case .saved(let user):
+            store.update {
+                $0.isSaving = false
+                $0.user = .loaded(user)
+            }
+        case .deleted:
+            store.update { $0.isSaving = false }
+        case .gone:
+            if !state.isGone { becameGone() }
+        case .refused(_, let error):
+            // What the screen shows was never saved: say why and read the user again.
+            let presentation = presenter.present(error)
+            store.update {
+                $0.isSaving = false
+                if let presentation { $0.alerts.enqueue(presentation) }
+            }
+            load()
+        case .notSaved:
+            break
         }
     }
 

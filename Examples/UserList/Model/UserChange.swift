@@ -10,13 +10,18 @@ public enum UserChange: Hashable, Sendable {
     /// The server refused a write made while it could not be reached (queued in the outbox):
     /// screens showing it as done undo it, and one says why.
     case refused(UserWrite, UserError)
+    /// The device's saved queue of writes had a problem (damage kept aside, a write saved by an
+    /// older version that cannot be read, an answer that could not be recorded): screens say so
+    /// and read the server's rows again.
+    case notSaved(UserError)
 
-    /// The user the change is about.
-    public var userID: Int {
+    /// The user the change is about; `nil` when it is about no one user.
+    public var userID: Int? {
         switch self {
         case .saved(let user): user.id
         case .deleted(let userID), .gone(let userID): userID
         case .refused(let write, _): write.userID
+        case .notSaved: nil
         }
     }
 }

@@ -13,6 +13,8 @@ public enum UserError: Error, Hashable, Sendable {
     case server
     /// The answer could not be read.
     case invalidData
+    /// This device could not keep a change (a read-only or full folder, a damaged saved queue).
+    case storage
     /// Cancelled: nothing to show.
     case cancelled
     /// Anything else.
@@ -46,6 +48,7 @@ extension UserError: PresentableError {
         case .unauthorized: "この操作を行う権限がありません。"
         case .server: "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。"
         case .invalidData: "ユーザー情報を読み取れませんでした。"
+        case .storage: "変更をこの端末に保存できませんでした。空き容量と保存先を確認してください。"
         case .cancelled: "キャンセルしました。"
         case .unknown: "問題が発生しました。もう一度お試しください。"
         }

@@ -72,9 +72,10 @@ public final class UserListViewModel: ViewModel {
     ///     the rows follow them, even while this screen is hidden.
     ///   - analytics: where analytics events go.
     ///   - clock: the clock of the search debounce.
-    ///   - writes: where a toggle or delete the server could not take (no connection, a 5xx)
-    ///     waits, shown as done and pending, until the app's ``UserWriteDelivery`` sends it;
-    ///     without one, such a write rolls back with an alert.
+    ///   - writes: where every toggle and delete is saved before it is sent, shown as done and
+    ///     pending until the app's ``UserWriteDelivery`` has the server's answer (after a restart
+    ///     too); without one, writes go straight to the server and a failure rolls back with an
+    ///     alert.
     public init(
         repository: any UserRepository,
         changes: UserChanges = UserChanges(),
@@ -307,6 +308,11 @@ public final class UserListViewModel: ViewModel {
             state.pendingUserIDs.insert(userID)
             state.setActive(isActive, userID: userID)
         }
+        if let writes {
+            return queueFirst(.setActive(isActive, userID: userID), in: writes) { [weak self] in
+                self?.toggleFailed(userID, wanted: isActive, .storage)
+            }
+        }
         store.run(WorkKey.write, policy: .queue) { [weak self, repository] in
             do throws(UserError) {
                 let saved = try await repository.setActive(isActive, userID: userID)
@@ -354,6 +360,11 @@ public final class UserListViewModel: ViewModel {
             state.users.updateItems { $0.removeAll { $0.id == userID } }
             if user.isActive { state.moveActiveCount(by: -1) }
         }
+        if let writes {
+            return queueFirst(.delete(userID: userID), in: writes) { [weak self] in
+                self?.deleteFailed(user, after: predecessorID, at: position, .storage)
+            }
+        }
         store.run(WorkKey.write, policy: .queue) { [weak self, repository] in
             do throws(UserError) {
                 try await repository.deleteUser(userID)
@@ -389,6 +400,21 @@ public final class UserListViewModel: ViewModel {
     }
 
     // MARK: - Writes waiting in the outbox
+
+    /// Saves `write` in the outbox before anything is sent (a quit or a kill while the request
+    /// is out loses nothing): the row stays as the user left it, pending, until the app's
+    /// ``UserWriteDelivery`` has the server's answer. When the device cannot save it, `notSaved`
+    /// rolls it back with an alert.
+    private func queueFirst(_ write: UserWrite, in writes: Outbox<UserWrite>, notSaved: @escaping @MainActor () -> Void) {
+        store.run(WorkKey.write, policy: .queue) { [weak self] in
+            do {
+                try await writes.enqueue(write)
+                self?.queued.insert(write.userID)
+            } catch {
+                notSaved()
+            }
+        }
+    }
 
     /// Puts a write the server could not take into the outbox, if there is one and the failure
     /// may pass; the row then stays as the user left it, pending.
@@ -452,7 +478,13 @@ public final class UserListViewModel: ViewModel {
     /// Shows a write another screen made (the server confirmed it, or found the user gone): the
     /// row changes or leaves, and a page in flight, read before it, does not undo it.
     private func follow(_ userChange: UserChange) {
-        let userID = userChange.userID
+        if case .notSaved(let error) = userChange {
+            if let presentation = presenter.present(error) { store.update { $0.alerts.enqueue(presentation) } }
+            loadFirstPage()
+            loadStats()
+            return
+        }
+        guard let userID = userChange.userID else { return }
         queuedWritesAnswered([userID])
         if case .refused(_, let error) = userChange {
             // What the row shows was never saved: read the server's rows and counts again.
@@ -472,14 +504,14 @@ public final class UserListViewModel: ViewModel {
             case .deleted, .gone:
                 if state.users.items[index].isActive { state.moveActiveCount(by: -1) }
                 state.users.updateItems { $0.remove(at: index) }
-            case .refused:
+            case .refused, .notSaved:
                 break
             }
         }
         switch userChange {
         case .saved(let user): writtenSincePageRequest[userID] = user
         case .deleted, .gone: writtenSincePageRequest[userID] = .some(nil)
-        case .refused: break
+        case .refused, .notSaved: break
         }
         if !knewTheRow { countsAreStale = true }
     }

@@ -5,7 +5,8 @@ import GRDB
 /// Both steps are GRDB migrations, each in its own transaction: a database that was seeded once is
 /// reused as it is, whatever user count is asked for later.
 enum UserMigrations {
-    /// The migrator that creates the `user` table and seeds `userCount` users.
+    /// The migrator that creates the `user` table, seeds `userCount` users, and keeps the answers
+    /// to idempotent writes.
     static func migrator(userCount: Int) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("createUser") { db in
@@ -22,6 +23,17 @@ enum UserMigrations {
         }
         migrator.registerMigration("seedUsers") { db in
             try insert(UserSeeder.makeUsers(count: userCount), into: db)
+        }
+        migrator.registerMigration("createIdempotentAnswer") { db in
+            // The answers to writes sent with an Idempotency-Key (IdempotentAnswer).
+            try db.execute(sql: """
+                CREATE TABLE idempotentAnswer (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    request TEXT NOT NULL,
+                    status INTEGER NOT NULL,
+                    body BLOB NOT NULL
+                )
+                """)
         }
         return migrator
     }

@@ -7,11 +7,16 @@ enum JSONResponse {
     /// The `Content-Type` of every JSON response.
     static let contentType = "application/json"
 
+    /// The encoder of every JSON body: sorted keys and unescaped slashes.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
     /// A response whose body is `value` encoded with sorted keys and unescaped slashes, so the same
     /// value always gives the same bytes.
     static func encoding(_ value: some Encodable, status: Int = 200) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
             return bytes(try encoder.encode(value), status: status)
         } catch {

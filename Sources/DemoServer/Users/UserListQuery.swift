@@ -9,6 +9,9 @@ struct UserListQuery: Sendable, Equatable {
     static let maximumSearchLength = 100
 
     var page = 1
+    /// Where the page starts (keyset paging): the id of the last user of the page before it, from
+    /// the `cursor` parameter; `nil` when the page is chosen by number.
+    var afterID: Int?
     var size = 20
     /// The search text, trimmed; empty for no search.
     var search = ""
@@ -24,6 +27,12 @@ struct UserListQuery: Sendable, Equatable {
     init(_ request: Request) throws(APIError) {
         let query = QueryParameters(request)
         page = try query.integer("page", in: 1...Int.max, default: 1, rule: "an integer of at least 1")
+        if let cursor = query.string("cursor") {
+            guard query.string("page") == nil else {
+                throw .invalidParameter("The query parameters page and cursor cannot be used together; send one of them.")
+            }
+            afterID = try UserCursor.decode(cursor)
+        }
         size = try query.integer(
             "size", in: 1...Self.maximumSize, default: 20, rule: "an integer from 1 to \(Self.maximumSize)"
         )
@@ -50,8 +59,9 @@ struct UserListQuery: Sendable, Equatable {
     }
 
     /// A query with the given values, for code that does not start from a request.
-    init(page: Int = 1, size: Int = 20, search: String = "", status: UserStatusFilter = .all) {
+    init(page: Int = 1, afterID: Int? = nil, size: Int = 20, search: String = "", status: UserStatusFilter = .all) {
         self.page = page
+        self.afterID = afterID
         self.size = size
         self.search = search
         self.status = status

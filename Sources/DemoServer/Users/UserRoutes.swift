@@ -23,20 +23,24 @@ struct UserRoutes: Sendable {
         }
         group.patch("{id}") { request, context in
             let id = try UserID.require(context)
+            let key = try IdempotencyKey.read(request)
             var request = request
             let body = try await request.collectBody(atMost: ActivityPatch.maximumBodySize)
             let patch = try ActivityPatch.decode(Data(body.readableBytesView))
-            guard let user = try await store.setActive(patch.isActive, id: id) else { throw Self.notFound(id) }
-            return JSONResponse.encoding(user)
+            return Self.response(try await store.setActive(patch.isActive, id: id, idempotencyKey: key))
         }
-        group.delete("{id}") { _, context in
+        group.delete("{id}") { request, context in
             let id = try UserID.require(context)
-            guard try await store.delete(id: id) else { throw Self.notFound(id) }
-            return Response(status: .noContent)
+            let key = try IdempotencyKey.read(request)
+            return Self.response(try await store.delete(id: id, idempotencyKey: key))
         }
     }
 
     private static func notFound(_ id: Int) -> APIError {
-        .notFound("No user has id \(id).")
+        UserStore.notFound(id)
+    }
+
+    private static func response(_ answer: IdempotentAnswer) -> Response {
+        answer.status == 204 ? Response(status: .noContent) : JSONResponse.bytes(answer.body, status: answer.status)
     }
 }

@@ -1,159 +1,171 @@
 public import Foundation
 public import Logging
 
-/// Writes the user made that the server has not confirmed yet, kept on the device and sent in
-/// order when it can be reached: nothing the user did is lost to a dead network or a restart.
+/// Every write the user makes, kept on the device before it is sent, and sent in order until the
+/// server answers: nothing the screen showed as done or pending is lost to a dead network, a
+/// quit, a `kill -9` or a restart.
 ///
-/// - **Durable.** ``enqueue(_:)`` returns once the write is saved in the ``CacheStore``; an
-///   outbox opened again over the same store after a restart has every write not yet delivered.
+/// - **Durable before sent.** ``enqueue(_:)`` returns once the write is on disk
+///   (``FileOutboxStorage`` flushes it); only then does the deliverer send it. Queue every
+///   write, not only those that failed: a write sent first and queued after it failed is lost
+///   when the app dies while the request is in flight.
 /// - **In order.** ``deliver(isRetryable:send:)`` sends the oldest write first, and the next only
-///   once it is delivered or rejected.
+///   once the server answered it.
+/// - **Once in effect.** Each write has an ``Entry/id`` made once; send
+///   ``Entry/idempotencyKey`` with every try (an `Idempotency-Key` header), so a write the server
+///   applied whose answer was lost (the app was killed mid-request, or the answer could not be
+///   recorded in a read-only folder) is not applied again, and an old write replayed never
+///   overwrites a newer one.
 /// - **Patient.** A failure `isRetryable` says may pass (no connection, a 503) is tried again
-///   after a back-off on the injected clock (``backOff``'s delays: 1 s, 2 s, 4 s… up to a
-///   minute by default), for as long as it takes; ``nudge()`` tries at once (the network came
-///   back, the user pulled to refresh).
-/// - **Honest.** A write the server rejects is removed and reported once in ``outcomes``, so the
-///   screen can roll it back and say so.
-///
-/// The screen shows a queued write as done (optimistically) and marks it pending: read
-/// ``pending`` or watch ``pendingChanges()``.
-///
-/// Give the outbox a store of its own (its own folder or database file): a store bounded in
-/// size evicts its oldest entries, and the queue must never be one of them.
+///   after a back-off on the injected clock (1 s, 2 s, 4 s… up to a minute by default), for as
+///   long as it takes; ``nudge()`` tries at once: call it when any request succeeds (the network
+///   is back) or the user pulls to refresh.
+/// - **Honest.** A write the server refuses, a write this version cannot read, and damage to the
+///   stored queue are each reported once in ``outcomes``, so the screen can roll back and say so.
 ///
 /// ```swift
 /// enum UserWrite: Codable, Sendable { case setActive(Bool, userID: Int), delete(userID: Int) }
 ///
-/// let outbox = Outbox<UserWrite>(store: FileCacheStore(directory: folder), clock: ContinuousClock())
-/// Task {
-///     await outbox.deliver(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { write in
-///         try await repository.send(write)
+/// let outbox = Outbox<UserWrite>(storage: FileOutboxStorage(directory: folder), clock: ContinuousClock())
+/// let delivery = Task {
+///     await outbox.deliver(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { entry in
+///         try await repository.send(entry.write, idempotencyKey: entry.idempotencyKey)
 ///     }
 /// }
 /// try await outbox.enqueue(.setActive(false, userID: 42))
 /// ```
 ///
-/// Writes should be idempotent (set a flag, delete by id), or carry ``Entry/id`` as an
-/// idempotency key: a write the server applied just before the app was killed is sent again
-/// after the restart, since the outbox could not record the answer.
+/// Several outboxes (in one process or several) may share one storage: each sees the others'
+/// writes at its next read, and two deliverers sending the same write send it under the same
+/// idempotency key.
 public actor Outbox<Write: Codable & Sendable> {
     /// A queued write.
-    public struct Entry: Codable, Sendable, Identifiable {
-        /// Unique in this outbox, increasing in the order the writes were queued.
-        public let id: Int
+    public struct Entry: Sendable, Identifiable {
+        /// Made once when the write is queued, unique for ever.
+        public let id: UUID
         /// The write.
         public let write: Write
         /// When it was queued.
         public let enqueuedAt: Date
+
+        /// The key to send with every try of this write (`Idempotency-Key`): the id, lowercased.
+        public var idempotencyKey: String { id.uuidString.lowercased() }
     }
 
-    /// What became of a write: the server took it, or refused it.
+    /// What became of a write, or of the stored queue.
     public enum Outcome: Sendable {
         /// The server took it.
         case delivered(Entry)
         /// The server refused it (`isRetryable` said the failure would not pass); it is gone from
         /// the outbox. Roll it back on screen and tell the user.
         case rejected(Entry, any Error)
-    }
-
-    /// What the store keeps.
-    private struct Saved: Codable {
-        var nextID: Int
-        var entries: [Entry]
+        /// A queued write this version cannot read (another schema version, no migration); it is
+        /// gone from the outbox. Tell the user it was not sent.
+        case unreadable(UnreadableWrite)
+        /// Something is wrong with the stored queue (see ``OutboxProblem``). Tell the user.
+        case problem(OutboxProblem)
     }
 
     /// Where the writes are kept.
-    public nonisolated let store: any CacheStore
-    /// The key they are kept under in ``store``.
-    public nonisolated let key: String
+    public nonisolated let storage: any OutboxStorage
+    /// The version of ``Write``'s encoded shape. Raise it when `Write` changes so that old
+    /// writes no longer decode as they should, and give a `migrate` closure.
+    public nonisolated let schemaVersion: Int
     /// The delays between tries of a write that keeps failing: `initialDelay`, then growing by
     /// `multiplier` up to `maxDelay`. (`maxAttempts` is not used: the outbox never gives up on
     /// a failure that may pass.)
     public nonisolated let backOff: RetryPolicy
-    /// Each write's outcome, once, in order. One consumer: the screen or app that rolls back.
+    /// Each write's outcome, once, in order, and each problem with the stored queue. One
+    /// consumer: the app, which commits or rolls back and tells the user.
     public nonisolated let outcomes: AsyncStream<Outcome>
 
     private let outcomeContinuation: AsyncStream<Outcome>.Continuation
     private let clock: any Clock<Duration>
     private let logger: Logger
     private let now: @Sendable () -> Date
-    /// Encodes the queue into ``store`` and reads it back, stamped and versioned.
-    private let local: LocalDataSource
+    private let migrate: (@Sendable (OutboxRecord) throws -> Write)?
     private let doorbell = Doorbell()
-    private var saved: Saved?
+    /// Writes decoded so far, by id.
+    private var decoded: [UUID: Entry] = [:]
     private var watchers: [Int: AsyncStream<[Entry]>.Continuation] = [:]
     private var nextWatcher = 0
     private var isDelivering = false
-    /// Whether a change to the queue (load, add, remove and save) is under way: one at a time,
-    /// in turn, so that no change starts from a queue another is about to replace.
-    private var isChanging = false
-    private var waitingToChange: [CheckedContinuation<Void, Never>] = []
 
-    /// An outbox keeping its writes in `store` under `key`.
+    /// An outbox keeping its writes in `storage`.
     ///
     /// - Parameters:
-    ///   - store: where the writes are kept; use a durable one (``FileCacheStore``).
-    ///   - key: the key in `store`; one per outbox.
+    ///   - storage: where the writes are kept: ``FileOutboxStorage`` in an app.
     ///   - clock: the clock back-offs wait on; a test clock in tests.
     ///   - backOff: the delays between tries (see ``backOff``).
-    ///   - logger: where failures to save are reported.
+    ///   - schemaVersion: the version of `Write`'s encoded shape (see ``schemaVersion``).
+    ///   - migrate: reads a write saved under another schema version; without it, such a write is
+    ///     reported as ``Outcome/unreadable(_:)``. Throw when it cannot be read.
+    ///   - logger: where failures are reported.
     ///   - now: the time recorded for each write.
     public init(
-        store: any CacheStore,
-        key: String = "outbox",
+        storage: any OutboxStorage,
         clock: any Clock<Duration>,
         backOff: RetryPolicy = RetryPolicy(initialDelay: .seconds(1), maxDelay: .seconds(60)),
+        schemaVersion: Int = 1,
+        migrate: (@Sendable (OutboxRecord) throws -> Write)? = nil,
         logger: Logger = Logger(label: "mvvm.outbox"),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.store = store
-        self.key = key
+        self.storage = storage
         self.clock = clock
         self.backOff = backOff
+        self.schemaVersion = schemaVersion
+        self.migrate = migrate
         self.logger = logger
         self.now = now
-        self.local = LocalDataSource(store: store, schemaVersion: 1, logger: logger, now: now)
         (outcomes, outcomeContinuation) = AsyncStream.makeStream()
     }
 
-    /// The writes not yet delivered, oldest first (read from the store the first time).
+    /// The writes not yet answered, oldest first, including those other processes sharing the
+    /// storage queued. Writes this version cannot read are left out (the deliverer reports them).
     ///
-    /// - Throws: ``CacheStoreError`` when the store cannot be read; nothing is lost, and the
-    ///   next read tries again.
+    /// - Throws: ``CacheStoreError`` when the storage cannot be read; nothing is lost.
     public var pending: [Entry] {
         get async throws(CacheStoreError) {
-            try await changing { () async throws(CacheStoreError) in try await load().entries }
+            let records = try await storage.all()
+            await reportProblems()
+            return records.compactMap { try? entry(for: $0) }
         }
     }
 
-    /// Queues `write`, saved before this returns, and wakes the deliverer.
+    /// Queues `write`: on disk when this returns, then the deliverer is woken.
     ///
-    /// - Throws: ``CacheStoreError`` when it could not be saved; it is then not queued, and the
-    ///   screen should roll it back.
+    /// - Throws: ``CacheStoreError`` when it could not be saved (a read-only folder, a full
+    ///   disk); it is then not queued and will not be sent: roll it back and tell the user.
     @discardableResult
     public func enqueue(_ write: Write) async throws(CacheStoreError) -> Entry {
-        let entry = try await changing { () async throws(CacheStoreError) -> Entry in
-            var next = try await load()
-            let entry = Entry(id: next.nextID, write: write, enqueuedAt: now())
-            next.nextID += 1
-            next.entries.append(entry)
-            try await persist(next)
-            return entry
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(write)
+        } catch {
+            throw .io("encoding \(Write.self): \(error)")
         }
+        let entry = Entry(id: UUID(), write: write, enqueuedAt: now())
+        try await storage.append(OutboxRecord(id: entry.id, enqueuedAt: entry.enqueuedAt, schemaVersion: schemaVersion, payload: data))
+        decoded[entry.id] = entry
+        await reportProblems()
+        await notifyWatchers()
         doorbell.ring()
         return entry
     }
 
-    /// Ends the current back-off wait, so the oldest write is tried at once.
+    /// Ends the current back-off wait, so the oldest write is tried at once (and writes another
+    /// process queued are looked at).
     public nonisolated func nudge() {
         doorbell.ring()
     }
 
-    /// The pending writes now and after every change, until the stream is dropped.
+    /// The pending writes now and after every change this outbox makes, until the stream is
+    /// dropped. Each change reads the whole queue, so keep one watcher per screen, not per row.
     ///
-    /// - Throws: ``CacheStoreError`` when the store cannot be read.
+    /// - Throws: ``CacheStoreError`` when the storage cannot be read.
     public func pendingChanges() async throws(CacheStoreError) -> AsyncStream<[Entry]> {
-        let current = try await changing { () async throws(CacheStoreError) in try await load().entries }
+        let current = try await pending
         let (stream, continuation) = AsyncStream.makeStream(of: [Entry].self, bufferingPolicy: .bufferingNewest(1))
         let id = nextWatcher
         nextWatcher += 1
@@ -171,40 +183,50 @@ public actor Outbox<Write: Codable & Sendable> {
     /// - Parameters:
     ///   - isRetryable: whether a failure may pass (no connection, a timeout, a 5xx): the write
     ///     is then tried again after a back-off; otherwise it is rejected.
-    ///   - send: sends one write to the server.
+    ///   - send: sends one write to the server, with its ``Entry/idempotencyKey``.
     public func deliver(
         isRetryable: @escaping @Sendable (any Error) -> Bool,
-        send: @escaping @Sendable (Write) async throws -> Void
+        send: @escaping @Sendable (Entry) async throws -> Void
     ) async {
         guard !isDelivering else {
-            logger.warning("deliver called while another deliver runs; ignored", metadata: ["key": "\(key)"])
+            logger.warning("deliver called while another deliver runs; ignored")
             return
         }
         isDelivering = true
         defer { isDelivering = false }
         var failures = 0
         while !Task.isCancelled {
-            let head: Entry?
+            let head: OutboxRecord?
             do {
-                head = try await changing { () async throws(CacheStoreError) in try await load().entries.first }
+                head = try await storage.first()
             } catch {
-                // The store cannot be read now: nothing is lost; try again after a back-off.
+                // The storage cannot be read now: nothing is lost; try again after a back-off.
+                logger.warning("could not read the outbox", metadata: ["error": "\(error)"])
                 failures += 1
                 await waitBeforeTrying(afterFailure: failures)
                 continue
             }
+            await reportProblems()
             guard let head else {
                 await doorbell.wait()
+                continue
+            }
+            let entry: Entry
+            do {
+                entry = try self.entry(for: head)
+            } catch {
+                await finish(head.id)
+                outcomeContinuation.yield(.unreadable(error))
                 continue
             }
             // Rings so far announced writes now in the queue; only a later one (a nudge while
             // this write is out) cuts the back-off after a failure short.
             doorbell.clear()
             do {
-                try await send(head.write)
+                try await send(entry)
                 failures = 0
-                await remove(head)
-                outcomeContinuation.yield(.delivered(head))
+                await finish(entry.id)
+                outcomeContinuation.yield(.delivered(entry))
             } catch {
                 if Task.isCancelled { return }
                 if isRetryable(error) {
@@ -212,8 +234,8 @@ public actor Outbox<Write: Codable & Sendable> {
                     await waitBeforeTrying(afterFailure: failures)
                 } else {
                     failures = 0
-                    await remove(head)
-                    outcomeContinuation.yield(.rejected(head, error))
+                    await finish(entry.id)
+                    outcomeContinuation.yield(.rejected(entry, error))
                 }
             }
         }
@@ -221,78 +243,57 @@ public actor Outbox<Write: Codable & Sendable> {
 
     // MARK: - Storage
 
-    /// Runs `change` when no other change to the queue is under way, first come first served.
-    private func changing<T>(_ change: () async throws(CacheStoreError) -> T) async throws(CacheStoreError) -> T {
-        if isChanging {
-            await withCheckedContinuation { waitingToChange.append($0) }
-        } else {
-            isChanging = true
-        }
-        defer {
-            // Hands the turn to the next in line, or frees it.
-            if waitingToChange.isEmpty { isChanging = false } else { waitingToChange.removeFirst().resume() }
-        }
-        return try await change()
-    }
-
-    /// The queue, read from the store the first time. A store that cannot be read throws and
-    /// leaves nothing cached, so no later save replaces the real queue with an empty one. A saved
-    /// queue that no longer decodes is kept aside under `<key>.unreadable` first, then replaced by
-    /// an empty one: never a crash, never silently.
-    private func load() async throws(CacheStoreError) -> Saved {
-        if let saved { return saved }
-        var loaded = Saved(nextID: 1, entries: [])
+    /// The write in `record`, decoded once.
+    private func entry(for record: OutboxRecord) throws(UnreadableWrite) -> Entry {
+        if let known = decoded[record.id] { return known }
+        let write: Write
         do {
-            loaded = try await local.saved(Saved.self, for: key).value
-        } catch {
-            switch error {
-            case .notSaved:
-                break
-            case .store(_, .corrupted(let reason)):
-                // The store has already dropped it; nothing is left to keep aside.
-                logger.error("saved outbox corrupted; its writes are lost", metadata: ["key": "\(key)", "reason": "\(reason)"])
-            case .store(_, let storeError):
-                throw storeError
-            case .schemaChanged, .undecodable:
-                logger.error("saved outbox not readable; kept aside", metadata: ["key": "\(key)", "miss": "\(error)"])
-                if let entry = try await store.entry(for: key) {
-                    try await store.save(entry, for: key + ".unreadable")
-                }
+            if record.schemaVersion == schemaVersion {
+                write = try JSONDecoder().decode(Write.self, from: record.payload)
+            } else if let migrate {
+                write = try migrate(record)
+            } else {
+                throw UnreadableWrite(
+                    id: record.id, enqueuedAt: record.enqueuedAt, schemaVersion: record.schemaVersion,
+                    reason: "saved with schema version \(record.schemaVersion); this version reads \(schemaVersion) and has no migration"
+                )
             }
+        } catch let unreadable as UnreadableWrite {
+            throw unreadable
+        } catch {
+            throw UnreadableWrite(
+                id: record.id, enqueuedAt: record.enqueuedAt, schemaVersion: record.schemaVersion, reason: DecodingFailure(error).description
+            )
         }
-        saved = loaded
-        return loaded
+        let entry = Entry(id: record.id, write: write, enqueuedAt: record.enqueuedAt)
+        decoded[record.id] = entry
+        return entry
     }
 
-    /// Saves `next` as the queue, then makes it the one in memory and tells the watchers.
-    private func persist(_ next: Saved) async throws(CacheStoreError) {
-        try await local.save(next, for: key)
-        adopt(next)
-    }
-
-    /// Makes `next` the queue in memory and tells the watchers.
-    private func adopt(_ next: Saved) {
-        saved = next
-        for watcher in watchers.values { watcher.yield(next.entries) }
-    }
-
-    private func remove(_ entry: Entry) async {
+    /// Takes a write out of the queue; a mark that cannot be saved is reported (the write is
+    /// not sent again by this process, and its idempotency key protects a replay after a
+    /// restart).
+    private func finish(_ id: UUID) async {
         do {
-            try await changing { () async throws(CacheStoreError) in
-                var next = try await load()
-                next.entries.removeAll { $0.id == entry.id }
-                do {
-                    try await persist(next)
-                } catch {
-                    // Gone from memory, so it is not sent twice now; the store still has it, so
-                    // a restart sends it again (writes should be idempotent).
-                    logger.warning("could not save the outbox after a write left it", metadata: ["key": "\(key)", "error": "\(error)"])
-                    adopt(next)
-                }
-            }
+            try await storage.markDone(id)
         } catch {
-            logger.warning("could not read the outbox to remove a delivered write", metadata: ["key": "\(key)", "error": "\(error)"])
+            logger.warning("could not record that a write was answered", metadata: ["error": "\(error)"])
+            outcomeContinuation.yield(.problem(.cannotRecordAnswer(error)))
         }
+        decoded[id] = nil
+        await notifyWatchers()
+    }
+
+    private func reportProblems() async {
+        for problem in await storage.takeProblems() {
+            logger.error("outbox storage problem", metadata: ["problem": "\(problem)"])
+            outcomeContinuation.yield(.problem(problem))
+        }
+    }
+
+    private func notifyWatchers() async {
+        guard !watchers.isEmpty, let entries = try? await pending else { return }
+        for watcher in watchers.values { watcher.yield(entries) }
     }
 
     private func stopWatching(_ id: Int) {
@@ -312,3 +313,4 @@ public actor Outbox<Write: Codable & Sendable> {
         }
     }
 }
+

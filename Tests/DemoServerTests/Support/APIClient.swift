@@ -55,8 +55,8 @@ struct APIClient: Sendable {
         try await send("POST", "/api/registrations", body: Data(json.utf8), headers: headers)
     }
 
-    func delete(_ path: String) async throws -> HTTPResult {
-        try await send("DELETE", path)
+    func delete(_ path: String, headers: [String: String] = [:]) async throws -> HTTPResult {
+        try await send("DELETE", path, headers: headers)
     }
 
     /// Every user, read page by page (100 a page) through the API.

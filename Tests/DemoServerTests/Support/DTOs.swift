@@ -10,10 +10,12 @@ struct UserDTO: Codable, Equatable, Sendable {
 /// A page of `GET /api/users`.
 struct PageDTO: Codable, Equatable, Sendable {
     let items: [UserDTO]
-    let page: Int
+    /// `nil` for a page asked for by cursor.
+    let page: Int?
     let size: Int
     let total: Int
     let hasMore: Bool
+    let nextCursor: String?
 }
 
 /// The body of `GET /api/users/stats`.

@@ -17,8 +17,8 @@ struct OutboxTests {
     let clock = TestClock()
     let server = WriteServer()
 
-    func outbox(_ store: any CacheStore = InMemoryCacheStore()) -> Outbox<Write> {
-        Outbox(store: store, clock: clock, backOff: RetryPolicy(initialDelay: .seconds(1), multiplier: 2, maxDelay: .seconds(4)))
+    func outbox(_ storage: any OutboxStorage = InMemoryOutboxStorage()) -> Outbox<Write> {
+        Outbox(storage: storage, clock: clock, backOff: RetryPolicy(initialDelay: .seconds(1), multiplier: 2, maxDelay: .seconds(4)))
     }
 
     /// Starts the delivery loop; cancel the returned task to stop it.
@@ -33,8 +33,10 @@ struct OutboxTests {
         var described: [String] = []
         for await outcome in outbox.outcomes {
             switch outcome {
-            case .delivered(let entry): described.append("delivered \(entry.id)")
-            case .rejected(let entry, let error): described.append("rejected \(entry.id): \(error)")
+            case .delivered(let entry): described.append("delivered \(entry.write)")
+            case .rejected(let entry, let error): described.append("rejected \(entry.write): \(error)")
+            case .unreadable(let write): described.append("unreadable: \(write.reason)")
+            case .problem(let problem): described.append("problem: \(problem)")
             }
             if described.count == count { break }
         }
@@ -44,27 +46,44 @@ struct OutboxTests {
     @Test func writesQueuedOfflineAreSentInOrderOnceTheServerIsBack() async throws {
         server.isOnline = false
         let outbox = outbox()
-        try await outbox.enqueue(.setActive(false, userID: 1))
-        try await outbox.enqueue(.delete(userID: 2))
-        try await outbox.enqueue(.setActive(true, userID: 1))
+        let first = try await outbox.enqueue(.setActive(false, userID: 1))
+        let second = try await outbox.enqueue(.delete(userID: 2))
+        let third = try await outbox.enqueue(.setActive(true, userID: 1))
         let delivery = startDelivering(outbox)
         defer { delivery.cancel() }
 
         #expect(await waitUntilSleeping(clock))       // the first try failed; backing off
         #expect(server.applied.isEmpty)
-        #expect(try await outbox.pending.map(\.id) == [1, 2, 3])
+        #expect(try await outbox.pending.map(\.id) == [first.id, second.id, third.id])
 
         server.isOnline = true
         await clock.advance(by: .seconds(1))
-        #expect(await outcomes(outbox, count: 3) == ["delivered 1", "delivered 2", "delivered 3"])
+        #expect(await outcomes(outbox, count: 3) == [
+            "delivered setActive(false, userID: 1)", "delivered delete(userID: 2)", "delivered setActive(true, userID: 1)",
+        ])
         #expect(server.applied == [.setActive(false, userID: 1), .delete(userID: 2), .setActive(true, userID: 1)])
+        #expect(server.keys == [first.idempotencyKey, second.idempotencyKey, third.idempotencyKey])
         #expect(try await outbox.pending.isEmpty)
+    }
+
+    @Test func everyTryOfAWriteCarriesTheSameIdempotencyKey() async throws {
+        server.isOnline = false
+        let outbox = outbox()
+        let entry = try await outbox.enqueue(.delete(userID: 4))
+        let delivery = startDelivering(outbox)
+        defer { delivery.cancel() }
+        #expect(await waitUntilSleeping(clock))
+        server.isOnline = true
+        await clock.advance(by: .seconds(1))
+        #expect(await outcomes(outbox, count: 1) == ["delivered delete(userID: 4)"])
+        #expect(server.triedKeys == [entry.idempotencyKey, entry.idempotencyKey])
+        #expect(entry.idempotencyKey == entry.id.uuidString.lowercased())
     }
 
     @Test func aFailingWriteIsTriedAgainAfterGrowingBackOffsOnTheClock() async throws {
         server.isOnline = false
         let outbox = outbox()
-        try await outbox.enqueue(.delete(userID: 7))
+        let entry = try await outbox.enqueue(.delete(userID: 7))
         let delivery = startDelivering(outbox)
         defer { delivery.cancel() }
 
@@ -81,7 +100,7 @@ struct OutboxTests {
             #expect(await waitUntil { server.attempts == expectedAttempts }, "a try once the \(delay) s back-off ends")
             #expect(await waitUntilSleeping(clock))
         }
-        #expect(try await outbox.pending.map(\.id) == [1])
+        #expect(try await outbox.pending.map(\.id) == [entry.id])
     }
 
     @Test func nudgingTriesAtOnceWithoutWaitingOutTheBackOff() async throws {
@@ -94,7 +113,7 @@ struct OutboxTests {
 
         server.isOnline = true
         outbox.nudge()
-        #expect(await outcomes(outbox, count: 1) == ["delivered 1"])
+        #expect(await outcomes(outbox, count: 1) == ["delivered delete(userID: 7)"])
     }
 
     @Test func aRefusedWriteIsReportedOnceAndTheNextOnesStillGo() async throws {
@@ -106,7 +125,9 @@ struct OutboxTests {
         let delivery = startDelivering(outbox)
         defer { delivery.cancel() }
 
-        #expect(await outcomes(outbox, count: 3) == ["delivered 1", "rejected 2: user 2 refused", "delivered 3"])
+        #expect(await outcomes(outbox, count: 3) == [
+            "delivered setActive(false, userID: 1)", "rejected delete(userID: 2): user 2 refused", "delivered setActive(true, userID: 3)",
+        ])
         #expect(server.applied == [.setActive(false, userID: 1), .setActive(true, userID: 3)])
         #expect(server.attempts == 3)
         #expect(try await outbox.pending.isEmpty)
@@ -114,19 +135,20 @@ struct OutboxTests {
 
     @Test func writesSurviveARestartAndAreSentExactlyOnce() async throws {
         let folder = try TemporaryFolder()
-        let first = outbox(FileCacheStore(directory: folder.url))
-        try await first.enqueue(.setActive(false, userID: 1))
-        try await first.enqueue(.delete(userID: 2))
+        let first = outbox(FileOutboxStorage(directory: folder.url))
+        let one = try await first.enqueue(.setActive(false, userID: 1))
+        let two = try await first.enqueue(.delete(userID: 2))
         // The app quits before anything is sent.
 
-        let second = outbox(FileCacheStore(directory: folder.url))
+        let second = outbox(FileOutboxStorage(directory: folder.url))
         #expect(try await second.pending.map(\.write) == [.setActive(false, userID: 1), .delete(userID: 2)])
-        #expect(try await second.enqueue(.delete(userID: 3)).id == 3)
+        #expect(try await second.pending.map(\.id) == [one.id, two.id])
+        try await second.enqueue(.delete(userID: 3))
         let delivery = startDelivering(second)
-        #expect(await outcomes(second, count: 3) == ["delivered 1", "delivered 2", "delivered 3"])
+        #expect(await outcomes(second, count: 3).count == 3)
         delivery.cancel()
 
-        let third = outbox(FileCacheStore(directory: folder.url))
+        let third = outbox(FileOutboxStorage(directory: folder.url))
         #expect(try await third.pending.isEmpty)
         #expect(server.applied == [.setActive(false, userID: 1), .delete(userID: 2), .delete(userID: 3)])
     }
@@ -134,50 +156,42 @@ struct OutboxTests {
     @Test func stoppingDeliveryKeepsEveryWriteNotYetSent() async throws {
         server.isOnline = false
         let outbox = outbox()
-        try await outbox.enqueue(.delete(userID: 1))
+        let entry = try await outbox.enqueue(.delete(userID: 1))
         let delivery = startDelivering(outbox)
         #expect(await waitUntilSleeping(clock))
         delivery.cancel()
         await delivery.value
-        #expect(try await outbox.pending.map(\.id) == [1])
+        #expect(try await outbox.pending.map(\.id) == [entry.id])
     }
 
     @Test func aWriteThatCannotBeSavedIsRefusedAtOnce() async throws {
-        let outbox = outbox(FailingStore())
+        let storage = InMemoryOutboxStorage()
+        await storage.simulateFailures(append: .io("disk full"), markDone: nil)
+        let outbox = outbox(storage)
         await #expect(throws: CacheStoreError.io("disk full")) { try await outbox.enqueue(.delete(userID: 1)) }
         #expect(try await outbox.pending.isEmpty)
-    }
-
-    @Test func anUnreadableSavedOutboxIsKeptAsideNotCrashedOn() async throws {
-        let garbage = CacheEntry(data: Data("{not json".utf8), savedAt: Date(timeIntervalSince1970: 0), schemaVersion: 1)
-        let store = InMemoryCacheStore(entries: ["outbox": garbage])
-        let outbox = outbox(store)
-        #expect(try await outbox.pending.isEmpty)
-        #expect(await store.entry(for: "outbox.unreadable") == garbage)
-        try await outbox.enqueue(.delete(userID: 1))
-        #expect(try await outbox.pending.map(\.id) == [1])
     }
 
     @Test func watchersSeeThePendingWritesChange() async throws {
         let outbox = outbox()
         try await outbox.enqueue(.delete(userID: 1))
         var changes = try await outbox.pendingChanges().makeAsyncIterator()
-        #expect(await changes.next()?.map(\.id) == [1])
+        #expect(await changes.next()?.map(\.write) == [.delete(userID: 1)])
         try await outbox.enqueue(.delete(userID: 2))
-        #expect(await changes.next()?.map(\.id) == [1, 2])
+        #expect(await changes.next()?.map(\.write) == [.delete(userID: 1), .delete(userID: 2)])
         let delivery = startDelivering(outbox)
         defer { delivery.cancel() }
-        #expect(await outcomes(outbox, count: 2) == ["delivered 1", "delivered 2"])
-        var last: [Int]? = nil
-        while last != [] { last = await changes.next()?.map(\.id) }
+        #expect(await outcomes(outbox, count: 2).count == 2)
+        var last: [Write]? = nil
+        while last != [] { last = await changes.next()?.map(\.write) }
         #expect(last == [])
     }
 }
 
 extension OutboxTests {
-    @Test func writesQueuedAtTheSameTimeAreAllKeptWithTheirOwnIds() async throws {
-        let store = SlowStore()
-        let outbox = outbox(store)
+    @Test func writesQueuedAtTheSameTimeAreAllKept() async throws {
+        let folder = try TemporaryFolder()
+        let outbox = outbox(FileOutboxStorage(directory: folder.url))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for userID in 0..<20 {
                 group.addTask { try await outbox.enqueue(.delete(userID: userID)) }
@@ -185,15 +199,15 @@ extension OutboxTests {
             try await group.waitForAll()
         }
         let pending = try await outbox.pending
-        #expect(Set(pending.map(\.id)) == Set(1...20))
+        #expect(Set(pending.map(\.id)).count == 20)
         #expect(Set(pending.map(\.write)) == Set((0..<20).map { Write.delete(userID: $0) }))
-        // What the store holds is the same queue: a restart finds all twenty.
-        #expect(try await self.outbox(store).pending.map(\.id) == pending.map(\.id))
+        // What the folder holds is the same queue: a restart finds all twenty, in the same order.
+        #expect(try await self.outbox(FileOutboxStorage(directory: folder.url)).pending.map(\.id) == pending.map(\.id))
     }
 
     @Test func writesQueuedWhileOthersAreDeliveredAreEachSentOnce() async throws {
-        let store = SlowStore()
-        let outbox = outbox(store)
+        let folder = try TemporaryFolder()
+        let outbox = outbox(FileOutboxStorage(directory: folder.url))
         let delivery = startDelivering(outbox)
         defer { delivery.cancel() }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -205,56 +219,8 @@ extension OutboxTests {
         #expect(await outcomes(outbox, count: 20).count == 20)
         #expect(server.applied.count == 20)
         #expect(Set(server.applied) == Set((0..<20).map { Write.delete(userID: $0) }))
-        #expect(try await self.outbox(store).pending.isEmpty)
+        #expect(try await self.outbox(FileOutboxStorage(directory: folder.url)).pending.isEmpty)
     }
-
-    @Test func aStoreThatCannotBeReadOnceLosesNothing() async throws {
-        let store = FlakyReadStore()
-        try await outbox(store).enqueue(.delete(userID: 1))
-        let outbox = outbox(store)
-        await store.failNextRead()
-        await #expect(throws: CacheStoreError.io("busy")) { try await outbox.pending }
-        try await outbox.enqueue(.delete(userID: 2))
-        #expect(try await outbox.pending.map(\.write) == [.delete(userID: 1), .delete(userID: 2)])
-    }
-}
-
-/// An in-memory store whose saves suspend a few times, so that calls interleave.
-actor SlowStore: CacheStore {
-    private let base = InMemoryCacheStore()
-
-    func entry(for key: String) async throws(CacheStoreError) -> CacheEntry? {
-        await Task.yield()
-        return await base.entry(for: key)
-    }
-
-    func save(_ entry: CacheEntry, for key: String) async throws(CacheStoreError) {
-        for _ in 0..<3 { await Task.yield() }
-        await base.save(entry, for: key)
-    }
-
-    func removeEntry(for key: String) async throws(CacheStoreError) { await base.removeEntry(for: key) }
-    func removeAll() async throws(CacheStoreError) { await base.removeAll() }
-}
-
-/// An in-memory store whose next read fails when told to (a busy database, a passing I/O error).
-actor FlakyReadStore: CacheStore {
-    private let base = InMemoryCacheStore()
-    private var failsNextRead = false
-
-    func failNextRead() { failsNextRead = true }
-
-    func entry(for key: String) async throws(CacheStoreError) -> CacheEntry? {
-        if failsNextRead {
-            failsNextRead = false
-            throw .io("busy")
-        }
-        return await base.entry(for: key)
-    }
-
-    func save(_ entry: CacheEntry, for key: String) async throws(CacheStoreError) { await base.save(entry, for: key) }
-    func removeEntry(for key: String) async throws(CacheStoreError) { await base.removeEntry(for: key) }
-    func removeAll() async throws(CacheStoreError) { await base.removeAll() }
 }
 
 /// A server for writes: offline, or applying them, refusing some.
@@ -269,6 +235,8 @@ final class WriteServer: Sendable {
         var isOnline = true
         var refusedUserIDs: Set<Int> = []
         var applied: [OutboxTests.Write] = []
+        var keys: [String] = []
+        var triedKeys: [String] = []
         var attempts = 0
     }
 
@@ -285,11 +253,17 @@ final class WriteServer: Sendable {
     }
 
     var applied: [OutboxTests.Write] { state.withLock { $0.applied } }
+    /// The idempotency keys of the writes applied, in order.
+    var keys: [String] { state.withLock { $0.keys } }
+    /// The idempotency keys of every try.
+    var triedKeys: [String] { state.withLock { $0.triedKeys } }
     var attempts: Int { state.withLock { $0.attempts } }
 
-    func receive(_ write: OutboxTests.Write) async throws {
+    func receive(_ entry: Outbox<OutboxTests.Write>.Entry) async throws {
+        let write = entry.write
         try state.withLock { state in
             state.attempts += 1
+            state.triedKeys.append(entry.idempotencyKey)
             guard state.isOnline else { throw Offline() }
             let userID: Int
             switch write {
@@ -297,14 +271,8 @@ final class WriteServer: Sendable {
             }
             if state.refusedUserIDs.contains(userID) { throw Refused(userID: userID) }
             state.applied.append(write)
+            state.keys.append(entry.idempotencyKey)
         }
     }
 }
 
-/// A store whose disk is full.
-struct FailingStore: CacheStore {
-    func entry(for key: String) async throws(CacheStoreError) -> CacheEntry? { nil }
-    func save(_ entry: CacheEntry, for key: String) async throws(CacheStoreError) { throw .io("disk full") }
-    func removeEntry(for key: String) async throws(CacheStoreError) {}
-    func removeAll() async throws(CacheStoreError) {}
-}

@@ -1,0 +1,41 @@
+import Foundation
+import GRDB
+
+/// The answer the server gave to a write with an `Idempotency-Key`, kept so that a retry of the
+/// same write gets the same answer without the write being applied twice.
+struct IdempotentAnswer: Sendable, Equatable {
+    /// The HTTP status.
+    var status: Int
+    /// The JSON body; empty for 204.
+    var body: Data
+
+    /// Runs `apply` inside the write transaction `db`, unless `key` already answered a write:
+    /// then its saved answer is returned and nothing is applied. A key sent with another request
+    /// (another method, path or body) is refused. Only successful answers are kept, so a failure
+    /// (a 404) is decided again on the next try.
+    ///
+    /// - Parameters:
+    ///   - key: the request's `Idempotency-Key`, or `nil` (then `apply` simply runs).
+    ///   - request: what identifies the request the key belongs to (method, path, body).
+    static func answer(
+        key: String?, request: String, in db: Database, apply: (Database) throws -> IdempotentAnswer
+    ) throws -> IdempotentAnswer {
+        guard let key else { return try apply(db) }
+        if let row = try Row.fetchOne(db, sql: "SELECT request, status, body FROM idempotentAnswer WHERE key = ?", arguments: [key]) {
+            guard row["request"] as String == request else {
+                throw APIError.unprocessable(
+                    "The Idempotency-Key \"\(QuotedValue.excerpt(key))\" was already used for another request; make a new key for each write."
+                )
+            }
+            return IdempotentAnswer(status: row["status"], body: row["body"])
+        }
+        let answer = try apply(db)
+        if (200..<300).contains(answer.status) {
+            try db.execute(
+                sql: "INSERT INTO idempotentAnswer (key, request, status, body) VALUES (?, ?, ?, ?)",
+                arguments: [key, request, answer.status, answer.body]
+            )
+        }
+        return answer
+    }
+}
