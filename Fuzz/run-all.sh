@@ -60,6 +60,7 @@ sources_for() {
         echo Fuzz/Harnesses/SearchIndexFuzz.swift ;;
     outbox-journal)
         echo Sources/MVVMData/Outbox/Storage/OutboxJournalFormat.swift Sources/MVVMData/Outbox/Storage/OutboxRecord.swift
+        echo Sources/MVVMData/Local/CacheEntryFile.swift Sources/MVVMData/Local/CacheEntry.swift
         echo Fuzz/Harnesses/OutboxJournalFuzz.swift ;;
     *)
         echo "error: unknown fuzz target '$1' (targets: ${all_targets[*]})" >&2

@@ -35,17 +35,17 @@ struct IdempotencyTests {
         }
     }
 
-    @Test("A key reused for another request is 422; a failure is not kept, so a retry decides again")
+    @Test("A key reused for another request is 409; a failure is not kept, so a retry decides again")
     func reuseAndFailures() async throws {
         try await withServer { _, client in
             #expect(try await client.patch("/api/users/3", json: #"{"isActive": true}"#, headers: key("k")).status == 200)
             try expectError(
-                try await client.patch("/api/users/4", json: #"{"isActive": true}"#, headers: key("k")), status: 422, code: "invalid_parameter"
+                try await client.patch("/api/users/4", json: #"{"isActive": true}"#, headers: key("k")), status: 409, code: "idempotency_key_reused"
             )
             try expectError(
-                try await client.patch("/api/users/3", json: #"{"isActive": false}"#, headers: key("k")), status: 422, code: "invalid_parameter"
+                try await client.patch("/api/users/3", json: #"{"isActive": false}"#, headers: key("k")), status: 409, code: "idempotency_key_reused"
             )
-            try expectError(try await client.delete("/api/users/3", headers: key("k")), status: 422, code: "invalid_parameter")
+            try expectError(try await client.delete("/api/users/3", headers: key("k")), status: 409, code: "idempotency_key_reused")
             try expectError(try await client.delete("/api/users/999", headers: key("gone")), status: 404, code: "not_found")
             try expectError(try await client.delete("/api/users/999", headers: key("gone")), status: 404, code: "not_found")
         }

@@ -205,12 +205,31 @@ tmux send-keys -t "$SESSION" q
 wait_for '^   User list' "the home screen after the offline list"
 tmux send-keys -t "$SESSION" q
 wait_for_shell "q after the offline toggle"
-outbox_has() { grep -aq "$1" "$DEMO_CACHE"/mvvm-demo/outbox/*.entry 2>/dev/null; }
-outbox_has '"setActive"' || fail "the offline toggle is not in the outbox on disk"
+# The outbox journal (FileOutboxStorage's format): the writes queued and not yet answered.
+outbox_pending() {
+    python3 - "$DEMO_CACHE/mvvm-demo/outbox/users.journal" <<'PY'
+import struct, sys
+try:
+    data = open(sys.argv[1], 'rb').read()[16:]
+except OSError:
+    print(0); sys.exit()
+live, i = set(), 0
+while i + 13 <= len(data):
+    kind, size = data[i], struct.unpack('<I', data[i + 1:i + 5])[0]
+    payload = data[i + 5:i + 5 + size]
+    if kind == 1: live.add(payload[:16])
+    elif kind == 2: live.discard(payload[:16])
+    i += 13 + size
+print(len(live))
+PY
+}
+outbox_empty() { [ "$(outbox_pending)" = 0 ]; }
+[ "$(outbox_pending)" = 1 ] || fail "the offline toggle is not in the outbox on disk ($(outbox_pending) writes)"
+grep -aq '"setActive"' "$DEMO_CACHE"/mvvm-demo/outbox/users.journal || fail "the outbox on disk does not hold the toggle"
 
 start_demo "--open users" '^ [●○] '
 wait_for "^ $wanted .+<$email>$" "the offline toggle delivered after the restart"
-poll outbox_has '"entries":\[\]' || fail "the outbox on disk still holds the toggle after delivery"
+poll outbox_empty || fail "the outbox on disk still holds the toggle after delivery"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the delivered toggle"
 

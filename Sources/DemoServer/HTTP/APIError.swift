@@ -10,6 +10,7 @@ struct APIError: Error, Sendable, Equatable {
         case invalidBody = "invalid_body"
         case injectedFault = "injected_fault"
         case idTaken = "id_taken"
+        case idempotencyKeyReused = "idempotency_key_reused"
         case `internal` = "internal"
     }
 
@@ -49,6 +50,11 @@ struct APIError: Error, Sendable, Equatable {
     /// A 409 for a login id that is already taken.
     static func idTaken(_ message: String) -> APIError {
         APIError(status: 409, code: .idTaken, message: message)
+    }
+
+    /// A 409 for an `Idempotency-Key` sent before with another request.
+    static func idempotencyKeyReused(_ message: String) -> APIError {
+        APIError(status: 409, code: .idempotencyKeyReused, message: message)
     }
 
     /// A 500 that hides the details, which go to the server log instead.

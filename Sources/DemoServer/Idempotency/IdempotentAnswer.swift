@@ -11,7 +11,7 @@ struct IdempotentAnswer: Sendable, Equatable {
 
     /// Runs `apply` inside the write transaction `db`, unless `key` already answered a write:
     /// then its saved answer is returned and nothing is applied. A key sent with another request
-    /// (another method, path or body) is refused. Only successful answers are kept, so a failure
+    /// (another method, path or body) is refused with 409 `idempotency_key_reused`. Only successful answers are kept, so a failure
     /// (a 404) is decided again on the next try.
     ///
     /// - Parameters:
@@ -23,7 +23,7 @@ struct IdempotentAnswer: Sendable, Equatable {
         guard let key else { return try apply(db) }
         if let row = try Row.fetchOne(db, sql: "SELECT request, status, body FROM idempotentAnswer WHERE key = ?", arguments: [key]) {
             guard row["request"] as String == request else {
-                throw APIError.unprocessable(
+                throw APIError.idempotencyKeyReused(
                     "The Idempotency-Key \"\(QuotedValue.excerpt(key))\" was already used for another request; make a new key for each write."
                 )
             }

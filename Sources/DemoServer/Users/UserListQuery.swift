@@ -27,12 +27,8 @@ struct UserListQuery: Sendable, Equatable {
     init(_ request: Request) throws(APIError) {
         let query = QueryParameters(request)
         page = try query.integer("page", in: 1...Int.max, default: 1, rule: "an integer of at least 1")
-        if let cursor = query.string("cursor") {
-            guard query.string("page") == nil else {
-                throw .invalidParameter("The query parameters page and cursor cannot be used together; send one of them.")
-            }
-            afterID = try UserCursor.decode(cursor)
-        }
+        // With a cursor, `page` is ignored (it is still checked above).
+        if let cursor = query.string("cursor") { afterID = try UserCursor.decode(cursor) }
         size = try query.integer(
             "size", in: 1...Self.maximumSize, default: 20, rule: "an integer from 1 to \(Self.maximumSize)"
         )

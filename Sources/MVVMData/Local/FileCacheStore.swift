@@ -81,13 +81,13 @@ public actor FileCacheStore: CacheStore {
         let name = fileName(for: key)
         let temporary = ".tmp-\(UUID().uuidString)"
         do throws(CacheStoreError) {
-            try Self.writeDurably(bytes, to: path(of: temporary))
-            guard rename(path(of: temporary), path(of: name)) == 0 else { throw CacheStoreError.io("rename: \(Self.errnoText())") }
+            try DurableFile.create(path(of: temporary), with: bytes)
+            guard rename(path(of: temporary), path(of: name)) == 0 else { throw CacheStoreError.io("rename: \(DurableFile.errnoText())") }
         } catch {
             unlink(path(of: temporary))
             throw error
         }
-        Self.syncDirectory(directory.path)
+        DurableFile.syncDirectory(directory.path)
         saves += 1
         index[name] = IndexedFile(size: bytes.count, modified: Date(), sequence: saves)
         self.index = index
@@ -97,7 +97,7 @@ public actor FileCacheStore: CacheStore {
     /// Removes the entry under `key`.
     public func removeEntry(for key: String) throws(CacheStoreError) {
         let name = fileName(for: key)
-        guard unlink(path(of: name)) == 0 || errno == ENOENT else { throw .io("unlink: \(Self.errnoText())") }
+        guard unlink(path(of: name)) == 0 || errno == ENOENT else { throw .io("unlink: \(DurableFile.errnoText())") }
         index?[name] = nil
     }
 
@@ -111,7 +111,7 @@ public actor FileCacheStore: CacheStore {
             throw .io("listing \(directory.path): \(error.localizedDescription)")
         }
         for name in names where Self.isOurs(name) {
-            guard unlink(path(of: name)) == 0 || errno == ENOENT else { throw .io("unlink: \(Self.errnoText())") }
+            guard unlink(path(of: name)) == 0 || errno == ENOENT else { throw .io("unlink: \(DurableFile.errnoText())") }
         }
         index = [:]
     }
@@ -183,33 +183,5 @@ public actor FileCacheStore: CacheStore {
             total -= file.size
         }
         self.index = index
-    }
-
-    private static func writeDurably(_ bytes: [UInt8], to path: String) throws(CacheStoreError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .io("open: \(errnoText())") }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .io("write: \(errnoText())")
-            }
-            written += result
-        }
-        guard fsync(descriptor) == 0 else { throw .io("fsync: \(errnoText())") }
-    }
-
-    /// Flushes the folder, so that the rename itself survives a power cut. Best effort.
-    private static func syncDirectory(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
-    }
-
-    private static func errnoText() -> String {
-        String(cString: strerror(errno))
     }
 }

@@ -68,7 +68,7 @@ public actor Outbox<Write: Codable & Sendable> {
 
     /// Where the writes are kept.
     public nonisolated let storage: any OutboxStorage
-    /// The version of ``Write``'s encoded shape. Raise it when `Write` changes so that old
+    /// The version of `Write`'s encoded shape. Raise it when `Write` changes so that old
     /// writes no longer decode as they should, and give a `migrate` closure.
     public nonisolated let schemaVersion: Int
     /// The delays between tries of a write that keeps failing: `initialDelay`, then growing by

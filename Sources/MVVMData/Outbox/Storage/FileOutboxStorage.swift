@@ -11,8 +11,7 @@ import Darwin
 /// processes can share, guarded by an exclusive `flock` on `<name>.lock`.
 ///
 /// - **Durable before sent.** ``append(_:)`` writes one frame and flushes it (`fsync`) before it
-///   returns; a process killed at any moment keeps every write whose `append` returned
-///   (`OutboxCrashTests` kills a writer mid-queue, again and again).
+///   returns; a process killed at any moment keeps every write whose `append` returned.
 /// - **Shared safely.** Every change appends to the journal under the lock, after reading what
 ///   other processes appended; nobody rewrites a copy of the queue it read earlier, so two apps
 ///   on one folder never lose each other's writes (`FileOutboxStorageTests`).
@@ -116,7 +115,7 @@ public actor FileOutboxStorage: OutboxStorage {
     private func refresh() throws(CacheStoreError) {
         var info = stat()
         guard stat(journalPath, &info) == 0 else {
-            guard errno == ENOENT else { throw .io("reading \(journalPath): \(Self.errnoText())") }
+            guard errno == ENOENT else { throw .io("reading \(journalPath): \(DurableFile.errnoText())") }
             // No journal (never written, or the folder was cleared): nothing is queued on disk.
             file = nil
             generation = nil
@@ -168,7 +167,7 @@ public actor FileOutboxStorage: OutboxStorage {
 
     private func read(from start: Int, count: Int) throws(CacheStoreError) -> [UInt8] {
         let descriptor = open(journalPath, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .io("opening \(journalPath): \(Self.errnoText())") }
+        guard descriptor >= 0 else { throw .io("opening \(journalPath): \(DurableFile.errnoText())") }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
@@ -176,7 +175,7 @@ public actor FileOutboxStorage: OutboxStorage {
             let result = bytes[done...].withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(start + done)) }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw .io("reading \(journalPath): \(Self.errnoText())")
+                throw .io("reading \(journalPath): \(DurableFile.errnoText())")
             }
             if result == 0 { break }   // shorter than stat said: read what is there
             done += result
@@ -188,11 +187,11 @@ public actor FileOutboxStorage: OutboxStorage {
 
     private func appendFrame(_ frame: [UInt8], flush: Bool) throws(CacheStoreError) {
         let descriptor = open(journalPath, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .io("opening \(journalPath) to write: \(Self.errnoText())") }
+        guard descriptor >= 0 else { throw .io("opening \(journalPath) to write: \(DurableFile.errnoText())") }
         defer { close(descriptor) }
         do throws(CacheStoreError) {
-            try Self.writeAll(frame, to: descriptor)
-            if flush, fsync(descriptor) != 0 { throw .io("flushing \(journalPath): \(Self.errnoText())") }
+            try DurableFile.writeAll(frame, to: descriptor)
+            if flush, fsync(descriptor) != 0 { throw .io("flushing \(journalPath): \(DurableFile.errnoText())") }
         } catch {
             // Half a frame must not stay: cut back to what was there.
             _ = ftruncate(descriptor, off_t(offset))
@@ -209,15 +208,15 @@ public actor FileOutboxStorage: OutboxStorage {
         var bytes = OutboxJournalFormat.header(generation: generation)
         for record in index.all { bytes += OutboxJournalFormat.encode(.write(record)) }
         let temporary = path(of: ".\(name).journal.tmp-\(UUID().uuidString)")
-        try Self.writeFile(bytes, to: temporary)
+        try DurableFile.create(temporary, with: bytes)
         guard rename(temporary, journalPath) == 0 else {
-            let reason = Self.errnoText()
+            let reason = DurableFile.errnoText()
             unlink(temporary)
             throw .io("replacing \(journalPath): \(reason)")
         }
-        Self.syncDirectory(directory.path)
+        DurableFile.syncDirectory(directory.path)
         var info = stat()
-        guard stat(journalPath, &info) == 0 else { throw .io("reading \(journalPath): \(Self.errnoText())") }
+        guard stat(journalPath, &info) == 0 else { throw .io("reading \(journalPath): \(DurableFile.errnoText())") }
         file = (UInt64(info.st_dev), UInt64(info.st_ino))
         self.generation = generation
         offset = bytes.count
@@ -230,7 +229,7 @@ public actor FileOutboxStorage: OutboxStorage {
             let stamp = Int(Date().timeIntervalSince1970)
             let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
             let aside = path(of: "\(name).damaged-\(stamp)-\(random)")
-            if (try? Self.writeFile(bytes, to: aside)) != nil { keptAt = aside }
+            if (try? DurableFile.create(aside, with: bytes)) != nil { keptAt = aside }
         }
         problems.append(.damaged(byteCount: damagedBytes, keptAt: keptAt))
         try rewrite()
@@ -262,12 +261,12 @@ public actor FileOutboxStorage: OutboxStorage {
             }
             if descriptor < 0 {
                 if !creating, errno == ENOENT { return try body() }
-                throw .io("opening \(lockPath): \(Self.errnoText())")
+                throw .io("opening \(lockPath): \(DurableFile.errnoText())")
             }
             lockDescriptor = descriptor
         }
         while flock(lockDescriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .io("locking \(name).lock: \(Self.errnoText())") }
+            guard errno == EINTR else { throw .io("locking \(name).lock: \(DurableFile.errnoText())") }
         }
         defer { flock(lockDescriptor, LOCK_UN) }
         return try body()
@@ -278,42 +277,5 @@ public actor FileOutboxStorage: OutboxStorage {
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 100 && !name.hasPrefix(".")
             && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
-    }
-
-    private static func writeFile(_ bytes: [UInt8], to path: String) throws(CacheStoreError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .io("creating \(path): \(errnoText())") }
-        defer { close(descriptor) }
-        do throws(CacheStoreError) {
-            try writeAll(bytes, to: descriptor)
-            guard fsync(descriptor) == 0 else { throw .io("flushing \(path): \(errnoText())") }
-        } catch {
-            unlink(path)
-            throw error
-        }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(CacheStoreError) {
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .io("write: \(errnoText())")
-            }
-            written += result
-        }
-    }
-
-    /// Flushes the folder, so that a rename survives a power cut. Best effort.
-    private static func syncDirectory(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
-    }
-
-    private static func errnoText() -> String {
-        String(cString: strerror(errno))
     }
 }

@@ -143,14 +143,9 @@ enum OutboxJournalFormat {
         }
     }
 
-    /// FNV-1a, 64 bits: catches a torn or altered frame (not an attacker).
+    /// FNV-1a, 64 bits, as ``FileCacheStore``'s files use: catches a torn or altered frame.
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
+        CacheEntryFile.checksum(bytes)
     }
 
     private static func integer(_ bytes: ArraySlice<UInt8>, at offset: Int, byteCount: Int) -> UInt64? {
