@@ -21,7 +21,8 @@ import Foundation
 /// 2001-01-01, `Date`'s own reference, so it reads back exactly), its schema version (`Int64`) and its JSON; a done frame's is the id. Parsing checks
 /// every length against the bytes there are and each frame's checksum, so a cut or altered file
 /// reads as the frames before the damage, the damage, and any whole frames after it
-/// (OutboxJournalFormatTests: every cut, every altered byte; the `outbox-journal` fuzz target).
+/// (FileOutboxStorageTests: a cut journal, a damaged frame, hostile files; the `outbox-journal`
+/// fuzz target).
 enum OutboxJournalFormat {
     static let magic: [UInt8] = Array("MVVMOBX".utf8) + [1]
     static let headerSize = 16
