@@ -14,12 +14,15 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    _ = OutboxJournalFormat.generation(ofHeader: bytes[...])
+    _ = OutboxJournalFormat.startsWithHeader(bytes[...])
     let parsed = OutboxJournalFormat.parse(bytes[...])
     var encoded: [UInt8] = []
     for frame in parsed.frames {
         let frameBytes = OutboxJournalFormat.encode(frame)
         invariant(containsRun(bytes, frameBytes), "frame \(frame) is not in the input")
+        if case .write(let record) = frame {
+            invariant(frameBytes.count == OutboxJournalFormat.frameSize(of: record), "frameSize disagrees with encode")
+        }
         encoded += frameBytes
     }
     invariant(encoded.count + parsed.damagedBytes == bytes.count, "\(encoded.count) frame bytes + \(parsed.damagedBytes) damaged != \(bytes.count)")

@@ -210,7 +210,7 @@ outbox_pending() {
     python3 - "$DEMO_CACHE/mvvm-demo/outbox/users.journal" <<'PY'
 import struct, sys
 try:
-    data = open(sys.argv[1], 'rb').read()[16:]
+    data = open(sys.argv[1], 'rb').read()[8:]   # the header: MVVMOBX and version 1
 except OSError:
     print(0); sys.exit()
 live, i = set(), 0

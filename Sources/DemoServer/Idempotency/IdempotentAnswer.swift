@@ -11,8 +11,9 @@ struct IdempotentAnswer: Sendable, Equatable {
 
     /// Runs `apply` inside the write transaction `db`, unless `key` already answered a write:
     /// then its saved answer is returned and nothing is applied. A key sent with another request
-    /// (another method, path or body) is refused with 409 `idempotency_key_reused`. Only successful answers are kept, so a failure
-    /// (a 404) is decided again on the next try.
+    /// (another method, path or body) is refused with 409 `idempotency_key_reused`. `apply`
+    /// throws a failure (a 404), which rolls the transaction back, so only successful answers are
+    /// kept and a failure is decided again on the next try.
     ///
     /// - Parameters:
     ///   - key: the request's `Idempotency-Key`, or `nil` (then `apply` simply runs).
@@ -30,12 +31,10 @@ struct IdempotentAnswer: Sendable, Equatable {
             return IdempotentAnswer(status: row["status"], body: row["body"])
         }
         let answer = try apply(db)
-        if (200..<300).contains(answer.status) {
-            try db.execute(
-                sql: "INSERT INTO idempotentAnswer (key, request, status, body) VALUES (?, ?, ?, ?)",
-                arguments: [key, request, answer.status, answer.body]
-            )
-        }
+        try db.execute(
+            sql: "INSERT INTO idempotentAnswer (key, request, status, body) VALUES (?, ?, ?, ?)",
+            arguments: [key, request, answer.status, answer.body]
+        )
         return answer
     }
 }

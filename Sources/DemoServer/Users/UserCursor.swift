@@ -1,5 +1,3 @@
-import Foundation
-
 /// The `cursor` of `GET /api/users`: where the next page starts, as the id of the last user of
 /// the page before it (keyset paging).
 ///

@@ -18,7 +18,7 @@ struct UserRoutes: Sendable {
         }
         group.get("{id}") { _, context in
             let id = try UserID.require(context)
-            guard let user = try await store.user(id: id) else { throw Self.notFound(id) }
+            guard let user = try await store.user(id: id) else { throw UserStore.notFound(id) }
             return JSONResponse.encoding(user)
         }
         group.patch("{id}") { request, context in
@@ -34,10 +34,6 @@ struct UserRoutes: Sendable {
             let key = try IdempotencyKey.read(request)
             return Self.response(try await store.delete(id: id, idempotencyKey: key))
         }
-    }
-
-    private static func notFound(_ id: Int) -> APIError {
-        UserStore.notFound(id)
     }
 
     private static func response(_ answer: IdempotentAnswer) -> Response {

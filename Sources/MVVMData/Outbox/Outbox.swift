@@ -83,7 +83,7 @@ public actor Outbox<Write: Codable & Sendable> {
     private let clock: any Clock<Duration>
     private let logger: Logger
     private let now: @Sendable () -> Date
-    private let migrate: (@Sendable (OutboxRecord) throws -> Write)?
+    private let decoding: OutboxDecoding<Write>
     private let doorbell = Doorbell()
     /// Writes decoded so far, by id.
     private var decoded: [UUID: Entry] = [:]
@@ -115,7 +115,7 @@ public actor Outbox<Write: Codable & Sendable> {
         self.clock = clock
         self.backOff = backOff
         self.schemaVersion = schemaVersion
-        self.migrate = migrate
+        self.decoding = OutboxDecoding(schemaVersion: schemaVersion, migrate: migrate)
         self.logger = logger
         self.now = now
         (outcomes, outcomeContinuation) = AsyncStream.makeStream()
@@ -246,26 +246,7 @@ public actor Outbox<Write: Codable & Sendable> {
     /// The write in `record`, decoded once.
     private func entry(for record: OutboxRecord) throws(UnreadableWrite) -> Entry {
         if let known = decoded[record.id] { return known }
-        let write: Write
-        do {
-            if record.schemaVersion == schemaVersion {
-                write = try JSONDecoder().decode(Write.self, from: record.payload)
-            } else if let migrate {
-                write = try migrate(record)
-            } else {
-                throw UnreadableWrite(
-                    id: record.id, enqueuedAt: record.enqueuedAt, schemaVersion: record.schemaVersion,
-                    reason: "saved with schema version \(record.schemaVersion); this version reads \(schemaVersion) and has no migration"
-                )
-            }
-        } catch let unreadable as UnreadableWrite {
-            throw unreadable
-        } catch {
-            throw UnreadableWrite(
-                id: record.id, enqueuedAt: record.enqueuedAt, schemaVersion: record.schemaVersion, reason: DecodingFailure(error).description
-            )
-        }
-        let entry = Entry(id: record.id, write: write, enqueuedAt: record.enqueuedAt)
+        let entry = Entry(id: record.id, write: try decoding.write(in: record), enqueuedAt: record.enqueuedAt)
         decoded[record.id] = entry
         return entry
     }
@@ -313,4 +294,3 @@ public actor Outbox<Write: Codable & Sendable> {
         }
     }
 }
-

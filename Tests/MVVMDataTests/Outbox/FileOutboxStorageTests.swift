@@ -8,12 +8,11 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct FileOutboxStorageTests {
-    enum Write: Codable, Hashable, Sendable {
-        case setActive(Bool, userID: Int)
-        case delete(userID: Int)
-    }
+    typealias Write = OutboxTests.Write
 
     let clock = TestClock()
+    /// The journal's header: `MVVMOBX` and format version 1.
+    let headerSize = 8
 
     func outbox(_ folder: TemporaryFolder, schemaVersion: Int = 1, migrate: (@Sendable (OutboxRecord) throws -> Write)? = nil) -> Outbox<Write> {
         Outbox(storage: FileOutboxStorage(directory: folder.url), clock: clock, schemaVersion: schemaVersion, migrate: migrate)
@@ -30,17 +29,7 @@ struct FileOutboxStorageTests {
     func deliver(_ outbox: Outbox<Write>, count: Int) async -> [String] {
         let delivery = Task { await outbox.deliver(isRetryable: { _ in false }) { _ in } }
         defer { delivery.cancel() }
-        var described: [String] = []
-        for await outcome in outbox.outcomes {
-            switch outcome {
-            case .delivered(let entry): described.append("delivered \(entry.write)")
-            case .rejected(let entry, _): described.append("rejected \(entry.write)")
-            case .unreadable(let write): described.append("unreadable (version \(write.schemaVersion))")
-            case .problem(let problem): described.append("problem \(problem)")
-            }
-            if described.count == count { break }
-        }
-        return described
+        return await describedOutcomes(outbox, count: count)
     }
 
     @Test func twoAppsOnOneFolderKeepEachOthersWrites() async throws {
@@ -82,8 +71,8 @@ struct FileOutboxStorageTests {
         #expect(copies.count == 1)
         #expect(try Data(contentsOf: try #require(copies.first)) == original.prefix(original.count - 5))
         let outcomes = await deliver(reader, count: 3)
-        let frame = (original.count - 16) / 3
-        #expect(outcomes.first?.hasPrefix("problem \(frame - 5) bytes of the saved outbox could not be read; the file was kept at") == true)
+        let frame = (original.count - headerSize) / 3
+        #expect(outcomes.first?.hasPrefix("problem: \(frame - 5) bytes of the saved outbox could not be read; the file was kept at") == true)
         #expect(Array(outcomes.dropFirst()) == ["delivered delete(userID: 1)", "delivered delete(userID: 2)"])
     }
 
@@ -92,8 +81,8 @@ struct FileOutboxStorageTests {
         let writer = outbox(folder)
         for userID in 1...3 { try await writer.enqueue(.delete(userID: userID)) }
         var bytes = try Data(contentsOf: journal(folder))
-        let frame = (bytes.count - 16) / 3
-        bytes[16 + frame + frame / 2] ^= 0xFF
+        let frame = (bytes.count - headerSize) / 3
+        bytes[headerSize + frame + frame / 2] ^= 0xFF
         try bytes.write(to: journal(folder))
 
         let reader = outbox(folder)
@@ -130,7 +119,7 @@ struct FileOutboxStorageTests {
 
         let withoutMigration = outbox(folder)
         #expect(try await withoutMigration.pending.isEmpty)
-        #expect(await deliver(withoutMigration, count: 1) == ["unreadable (version 0)"])
+        #expect(await deliver(withoutMigration, count: 1) == ["unreadable (version 0): saved with schema version 0; this version reads 1 and has no migration"])
         #expect(try await outbox(folder).pending.isEmpty, "reported once, then out of the queue")
 
         try await storage.append(OutboxRecord(id: UUID(), enqueuedAt: Date(), schemaVersion: 0, payload: Data(#"{"remove":6}"#.utf8)))
@@ -150,8 +139,8 @@ struct FileOutboxStorageTests {
         await storage.simulateFailures(append: nil, markDone: .io("Read-only file system"))
         let outcomes = await deliver(outbox, count: 4)
         #expect(outcomes == [
-            "problem a delivered write could not be marked done: storage failed: Read-only file system", "delivered delete(userID: 1)",
-            "problem a delivered write could not be marked done: storage failed: Read-only file system", "delivered delete(userID: 2)",
+            "problem: a delivered write could not be marked done: storage failed: Read-only file system", "delivered delete(userID: 1)",
+            "problem: a delivered write could not be marked done: storage failed: Read-only file system", "delivered delete(userID: 2)",
         ])
         #expect(try await outbox.pending.isEmpty)
     }
@@ -166,6 +155,15 @@ struct FileOutboxStorageTests {
         #expect(full > 200_000)
         #expect(drained < 70_000, "rewritten with the live writes once they are under a quarter of it")
         #expect(try await self.outbox(folder).pending.isEmpty)
+    }
+
+    @Test func aRewriteKilledMidwayLeavesNoTemporaryFileBehind() async throws {
+        let folder = try TemporaryFolder()
+        let leftover = folder.url.appendingPathComponent(".outbox.journal.tmp-1234")
+        try Data("half a rewrite".utf8).write(to: leftover)
+        try await outbox(folder).enqueue(.delete(userID: 1))   // the first write creates the journal
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(try await outbox(folder).pending.map(\.write) == [.delete(userID: 1)])
     }
 
     @Test func aNameThatIsNotOneFileNameIsRefusedWithAClearError() async throws {

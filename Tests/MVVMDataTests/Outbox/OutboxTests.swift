@@ -30,17 +30,7 @@ struct OutboxTests {
     }
 
     func outcomes(_ outbox: Outbox<Write>, count: Int) async -> [String] {
-        var described: [String] = []
-        for await outcome in outbox.outcomes {
-            switch outcome {
-            case .delivered(let entry): described.append("delivered \(entry.write)")
-            case .rejected(let entry, let error): described.append("rejected \(entry.write): \(error)")
-            case .unreadable(let write): described.append("unreadable: \(write.reason)")
-            case .problem(let problem): described.append("problem: \(problem)")
-            }
-            if described.count == count { break }
-        }
-        return described
+        await describedOutcomes(outbox, count: count)
     }
 
     @Test func writesQueuedOfflineAreSentInOrderOnceTheServerIsBack() async throws {
@@ -221,6 +211,22 @@ extension OutboxTests {
         #expect(Set(server.applied) == Set((0..<20).map { Write.delete(userID: $0) }))
         #expect(try await self.outbox(FileOutboxStorage(directory: folder.url)).pending.isEmpty)
     }
+}
+
+/// The next `count` outcomes of `outbox`, each as one line: `delivered <write>`,
+/// `rejected <write>: <error>`, `unreadable (version <n>): <reason>` or `problem: <problem>`.
+func describedOutcomes(_ outbox: Outbox<OutboxTests.Write>, count: Int) async -> [String] {
+    var described: [String] = []
+    for await outcome in outbox.outcomes {
+        switch outcome {
+        case .delivered(let entry): described.append("delivered \(entry.write)")
+        case .rejected(let entry, let error): described.append("rejected \(entry.write): \(error)")
+        case .unreadable(let write): described.append("unreadable (version \(write.record.schemaVersion)): \(write.reason)")
+        case .problem(let problem): described.append("problem: \(problem)")
+        }
+        if described.count == count { break }
+    }
+    return described
 }
 
 /// A server for writes: offline, or applying them, refusing some.

@@ -24,6 +24,11 @@ import Darwin
 ///   to `<name>.damaged-<time>-<random>` in the folder, then the journal is rewritten with every
 ///   write that could still be read.
 ///
+/// Each instance keeps the journal open. An open file cannot be replaced by another with the
+/// same inode, so comparing the folder's journal with the open one tells for certain whether
+/// another process rewrote it. A rewrite killed midway leaves a `.<name>.journal.tmp-…` file,
+/// removed by the next rewrite.
+///
 /// ```swift
 /// let outbox = Outbox<UserWrite>(storage: FileOutboxStorage(directory: supportFolder.appending(path: "outbox")), clock: ContinuousClock())
 /// ```
@@ -38,11 +43,12 @@ public actor FileOutboxStorage: OutboxStorage {
     /// The files' base name.
     public nonisolated let name: String
 
+    /// Why ``name`` cannot be used, or `nil`.
+    private let nameProblem: String?
     private var lockDescriptor: Int32 = -1
-    /// The journal file this instance has read: device and inode, its generation, and how many of
-    /// its bytes (header included).
-    private var file: (device: UInt64, inode: UInt64)?
-    private var generation: UInt64?
+    /// The journal this instance has open.
+    private var journal: OutboxJournalFile?
+    /// How many bytes of the open journal were read, header included.
     private var offset = 0
     private var index = OutboxIndex()
     private var problems: [OutboxProblem] = []
@@ -53,17 +59,21 @@ public actor FileOutboxStorage: OutboxStorage {
     public init(directory: URL, name: String = "outbox") {
         self.directory = directory
         self.name = name
+        let isValid = !name.isEmpty && name.utf8.count <= 100 && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+        nameProblem = isValid ? nil : "\"\(name)\" is not a valid outbox name (letters, digits, -, _ and .)"
     }
 
     deinit {
         if lockDescriptor >= 0 { close(lockDescriptor) }
+        journal?.closeFile()
     }
 
     /// Appends `record` and flushes it to disk before returning.
     public func append(_ record: OutboxRecord) throws(CacheStoreError) {
         try withLock(creating: true) { () throws(CacheStoreError) in
             try refresh()
-            if generation == nil { try rewrite() }
+            if !hasHeader { try rewrite() }
             try appendFrame(OutboxJournalFormat.encode(.write(record)), flush: true)
             index.add(record)
         }
@@ -72,11 +82,11 @@ public actor FileOutboxStorage: OutboxStorage {
     /// Takes `id` out of the queue. Even when this throws (a read-only folder), this instance
     /// never returns the record again; another process, or a restart, may.
     public func markDone(_ id: UUID) throws(CacheStoreError) {
-        index.markDone(id)
+        index.markDone(id)   // before the lock: holds even when the lock or the journal fails
         try withLock(creating: false) { () throws(CacheStoreError) in
             try refresh()
-            index.markDone(id)
-            guard generation != nil else { return }
+            index.markDone(id)   // again: the refresh may have read the journal anew
+            guard hasHeader else { return }
             try appendFrame(OutboxJournalFormat.encode(.done(id)), flush: false)
             // Rewritten with the live writes alone once done marks and answered writes are three
             // quarters of it: a rewrite costs a quarter of what was appended since the last one.
@@ -110,25 +120,23 @@ public actor FileOutboxStorage: OutboxStorage {
 
     private var journalPath: String { path(of: "\(name).journal") }
 
+    /// Whether the open journal has its header (else appending starts by writing one).
+    private var hasHeader: Bool { journal != nil && offset >= OutboxJournalFormat.headerSize }
+
     /// Reads what was appended since the last read, by this or another process; repairs and
     /// reports damage.
     private func refresh() throws(CacheStoreError) {
-        var info = stat()
-        guard stat(journalPath, &info) == 0 else {
-            guard errno == ENOENT else { throw .io("reading \(journalPath): \(DurableFile.errnoText())") }
+        guard let info = try OutboxJournalFile.status(of: journalPath) else {
             // No journal (never written, or the folder was cleared): nothing is queued on disk.
-            file = nil
-            generation = nil
-            offset = 0
+            closeJournal()
             index = OutboxIndex()
             return
         }
-        let id = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         let size = Int(info.st_size)
-        if let file, file == id, generation != nil {
+        if let journal, journal.isSame(as: info) {
             if size == offset { return }
             if size > offset {
-                let bytes = try read(from: offset, count: size - offset)
+                let bytes = try journal.read(from: offset, count: size - offset)
                 let parsed = OutboxJournalFormat.parse(bytes[...])
                 apply(parsed.frames)
                 offset += bytes.count
@@ -140,20 +148,18 @@ public actor FileOutboxStorage: OutboxStorage {
             return
         }
         // A journal this instance has not read (first use, or rewritten by another process).
-        let bytes = try read(from: 0, count: size)
+        try openJournal()
         index = OutboxIndex()
-        generation = nil
-        file = id
-        offset = size
+        let bytes = try journal?.read(from: 0, count: size) ?? []
+        offset = bytes.count
         guard !bytes.isEmpty else { return }   // created, never written: empty
-        guard let found = OutboxJournalFormat.generation(ofHeader: bytes[...]) else {
-            try keepAsideAndRepair(damagedBytes: bytes.count)
+        guard OutboxJournalFormat.startsWithHeader(bytes[...]) else {
+            try keepAsideAndRepair(damagedBytes: bytes.count, journalBytes: bytes)
             return
         }
-        generation = found
         let parsed = OutboxJournalFormat.parse(bytes[OutboxJournalFormat.headerSize...])
         apply(parsed.frames)
-        if parsed.damagedBytes > 0 { try keepAsideAndRepair(damagedBytes: parsed.damagedBytes) }
+        if parsed.damagedBytes > 0 { try keepAsideAndRepair(damagedBytes: parsed.damagedBytes, journalBytes: bytes) }
     }
 
     private func apply(_ frames: [OutboxJournalFormat.Frame]) {
@@ -165,49 +171,36 @@ public actor FileOutboxStorage: OutboxStorage {
         }
     }
 
-    private func read(from start: Int, count: Int) throws(CacheStoreError) -> [UInt8] {
-        let descriptor = open(journalPath, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .io("opening \(journalPath): \(DurableFile.errnoText())") }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let result = bytes[done...].withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(start + done)) }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw .io("reading \(journalPath): \(DurableFile.errnoText())")
-            }
-            if result == 0 { break }   // shorter than stat said: read what is there
-            done += result
-        }
-        return Array(bytes[..<done])
+    /// Opens the folder's journal in place of the one open now; nothing is read yet.
+    private func openJournal() throws(CacheStoreError) {
+        closeJournal()
+        journal = try OutboxJournalFile(opening: journalPath)
+    }
+
+    private func closeJournal() {
+        journal?.closeFile()
+        journal = nil
+        offset = 0
     }
 
     // MARK: - Writing
 
     private func appendFrame(_ frame: [UInt8], flush: Bool) throws(CacheStoreError) {
-        let descriptor = open(journalPath, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .io("opening \(journalPath) to write: \(DurableFile.errnoText())") }
-        defer { close(descriptor) }
-        do throws(CacheStoreError) {
-            try DurableFile.writeAll(frame, to: descriptor)
-            if flush, fsync(descriptor) != 0 { throw .io("flushing \(journalPath): \(DurableFile.errnoText())") }
-        } catch {
-            // Half a frame must not stay: cut back to what was there.
-            _ = ftruncate(descriptor, off_t(offset))
-            throw error
-        }
+        guard let journal else { throw .io("\(journalPath) is not open") }
+        try journal.append(frame, flush: flush, cuttingBackTo: offset)
         offset += frame.count
     }
 
-    /// Writes the live writes to a new journal with a new generation, flushed, and renames it
-    /// over the old one.
+    /// Writes the header and the live writes to a new journal, flushed, renames it over the old
+    /// one and opens it. Temporary files of a rewrite killed midway go first.
     private func rewrite() throws(CacheStoreError) {
-        var generation = UInt64.random(in: 1...UInt64.max)
-        if generation == self.generation { generation &+= 1 }
-        var bytes = OutboxJournalFormat.header(generation: generation)
+        let temporaryPrefix = ".\(name).journal.tmp-"
+        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where leftover.hasPrefix(temporaryPrefix) {
+            unlink(path(of: leftover))   // under the lock: no rewrite of another process is under way
+        }
+        var bytes = OutboxJournalFormat.header
         for record in index.all { bytes += OutboxJournalFormat.encode(.write(record)) }
-        let temporary = path(of: ".\(name).journal.tmp-\(UUID().uuidString)")
+        let temporary = path(of: temporaryPrefix + UUID().uuidString)
         try DurableFile.create(temporary, with: bytes)
         guard rename(temporary, journalPath) == 0 else {
             let reason = DurableFile.errnoText()
@@ -215,17 +208,15 @@ public actor FileOutboxStorage: OutboxStorage {
             throw .io("replacing \(journalPath): \(reason)")
         }
         DurableFile.syncDirectory(directory.path)
-        var info = stat()
-        guard stat(journalPath, &info) == 0 else { throw .io("reading \(journalPath): \(DurableFile.errnoText())") }
-        file = (UInt64(info.st_dev), UInt64(info.st_ino))
-        self.generation = generation
+        try openJournal()
         offset = bytes.count
     }
 
-    /// Copies the journal aside, reports it, and rewrites it with the writes still readable.
-    private func keepAsideAndRepair(damagedBytes: Int) throws(CacheStoreError) {
+    /// Copies the journal aside (`journalBytes` when they were read already), reports it, and
+    /// rewrites it with the writes still readable.
+    private func keepAsideAndRepair(damagedBytes: Int, journalBytes: [UInt8]? = nil) throws(CacheStoreError) {
         var keptAt: String?
-        if let bytes = try? read(from: 0, count: fileSize()) {
+        if let bytes = journalBytes ?? (try? journal?.readAll()) {
             let stamp = Int(Date().timeIntervalSince1970)
             let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
             let aside = path(of: "\(name).damaged-\(stamp)-\(random)")
@@ -235,17 +226,12 @@ public actor FileOutboxStorage: OutboxStorage {
         try rewrite()
     }
 
-    private func fileSize() -> Int {
-        var info = stat()
-        return stat(journalPath, &info) == 0 ? Int(info.st_size) : 0
-    }
-
-    // MARK: - Lock and files
+    // MARK: - Lock
 
     /// Runs `body` holding the exclusive lock. Without a folder (nothing written yet) reads need
     /// no lock: there is nothing to read.
     private func withLock<T>(creating: Bool, _ body: () throws(CacheStoreError) -> T) throws(CacheStoreError) -> T {
-        guard Self.isValidName(name) else { throw .io("\"\(name)\" is not a valid outbox name (letters, digits, -, _ and .)") }
+        if let nameProblem { throw .io(nameProblem) }
         if lockDescriptor < 0 {
             if creating {
                 do {
@@ -273,9 +259,4 @@ public actor FileOutboxStorage: OutboxStorage {
     }
 
     private func path(of file: String) -> String { directory.appendingPathComponent(file).path }
-
-    static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 100 && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
-    }
 }

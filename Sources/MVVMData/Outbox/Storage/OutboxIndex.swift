@@ -11,8 +11,6 @@ struct OutboxIndex {
     private var seen: Set<UUID> = []
     private var head = 0
 
-    /// How many records are not done.
-    var count: Int { live.count }
     /// The bytes the records not done take in a journal.
     private(set) var liveBytes = 0
 
@@ -20,7 +18,7 @@ struct OutboxIndex {
     mutating func add(_ record: OutboxRecord) {
         guard seen.insert(record.id).inserted else { return }
         records.append(record)
-        let bytes = OutboxJournalFormat.frameOverhead + 32 + record.payload.count
+        let bytes = OutboxJournalFormat.frameSize(of: record)
         live[record.id] = bytes
         liveBytes += bytes
     }

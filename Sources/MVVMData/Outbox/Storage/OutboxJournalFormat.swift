@@ -8,7 +8,6 @@ import Foundation
 /// | bytes | header |
 /// | --- | --- |
 /// | 8 | magic `MVVMOBX` and format version 1 |
-/// | 8 | generation: random, new each time the journal is rewritten |
 ///
 /// | bytes | frame |
 /// | --- | --- |
@@ -18,14 +17,16 @@ import Foundation
 /// | 8 | FNV-1a 64 of the kind, length and payload |
 ///
 /// A write's payload is its id (16 bytes), when it was queued (a `Double`'s bits, seconds since
-/// 2001-01-01, `Date`'s own reference, so it reads back exactly), its schema version (`Int64`) and its JSON; a done frame's is the id. Parsing checks
-/// every length against the bytes there are and each frame's checksum, so a cut or altered file
+/// 2001-01-01, `Date`'s own reference, so it reads back exactly), its schema version (`Int64`)
+/// and its JSON; a done frame's is the id. Parsing checks every length against the bytes there
+/// are and each frame's checksum, so a cut or altered file
 /// reads as the frames before the damage, the damage, and any whole frames after it
 /// (FileOutboxStorageTests: a cut journal, a damaged frame, hostile files; the `outbox-journal`
 /// fuzz target).
 enum OutboxJournalFormat {
-    static let magic: [UInt8] = Array("MVVMOBX".utf8) + [1]
-    static let headerSize = 16
+    /// The header: magic `MVVMOBX` and format version 1.
+    static let header: [UInt8] = Array("MVVMOBX".utf8) + [1]
+    static var headerSize: Int { header.count }
     /// The most bytes one frame's payload may have (16 MiB): a longer length field is damage.
     static let maximumPayload = 16 << 20
     static let frameOverhead = 13
@@ -40,21 +41,16 @@ enum OutboxJournalFormat {
         var frames: [Frame] = []
         /// Bytes that were not whole, intact frames.
         var damagedBytes = 0
-        /// Where parsing stopped: the end of the last whole frame, or the end of the bytes when
-        /// damage was skipped.
-        var end = 0
     }
 
-    static func header(generation: UInt64) -> [UInt8] {
-        var bytes = magic
-        append(generation, byteCount: 8, to: &bytes)
-        return bytes
+    /// Whether `bytes` start with the header.
+    static func startsWithHeader(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.starts(with: header)
     }
 
-    /// The generation in a whole header, or `nil` for anything else.
-    static func generation(ofHeader bytes: ArraySlice<UInt8>) -> UInt64? {
-        guard bytes.count >= headerSize, Array(bytes.prefix(magic.count)) == magic else { return nil }
-        return integer(bytes, at: bytes.startIndex + magic.count, byteCount: 8)
+    /// The bytes `record` takes as a write frame.
+    static func frameSize(of record: OutboxRecord) -> Int {
+        frameOverhead + 32 + record.payload.count
     }
 
     static func encode(_ frame: Frame) -> [UInt8] {
@@ -97,7 +93,6 @@ enum OutboxJournalFormat {
                 }
                 parsed.frames.append(frame)
                 offset += length
-                parsed.end = offset - bytes.startIndex
             } else {
                 if damageStart == nil { damageStart = offset }
                 offset += 1
@@ -106,7 +101,6 @@ enum OutboxJournalFormat {
         if offset < bytes.endIndex, damageStart == nil { damageStart = offset }
         if let start = damageStart {
             parsed.damagedBytes += bytes.endIndex - start
-            parsed.end = bytes.count
         }
         return parsed
     }
