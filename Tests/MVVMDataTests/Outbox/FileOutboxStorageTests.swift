@@ -1,5 +1,5 @@
 import Foundation
-import MVVMData
+@testable import MVVMData
 import MVVMTesting
 import Testing
 
@@ -147,8 +147,17 @@ struct FileOutboxStorageTests {
 
     @Test func drainingALongQueueKeepsTheJournalSmall() async throws {
         let folder = try TemporaryFolder()
+        // 3,000 writes queued, as an app killed before sending them left the journal: written in
+        // one go (3,000 enqueues would flush 3,000 times, for minutes under ThreadSanitizer).
+        var journalBytes = OutboxJournalFormat.header
+        for userID in 0..<3_000 {
+            let payload = try JSONEncoder().encode(Write.setActive(userID % 2 == 0, userID: userID))
+            let record = OutboxRecord(id: UUID(), enqueuedAt: Date(), schemaVersion: 1, payload: payload)
+            journalBytes += OutboxJournalFormat.encode(.write(record))
+        }
+        try Data(journalBytes).write(to: journal(folder))
         let outbox = outbox(folder)
-        for userID in 0..<3_000 { try await outbox.enqueue(.setActive(userID % 2 == 0, userID: userID)) }
+        #expect(try await outbox.pending.count == 3_000)
         let full = try #require(try FileManager.default.attributesOfItem(atPath: journal(folder).path)[.size] as? NSNumber).intValue
         #expect(await deliver(outbox, count: 3_000).count == 3_000)
         let drained = try #require(try FileManager.default.attributesOfItem(atPath: journal(folder).path)[.size] as? NSNumber).intValue
