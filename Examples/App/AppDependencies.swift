@@ -4,27 +4,28 @@ public import WeatherFeature
 public import MVVMData
 
 /// What the app's ViewModels read and write through.
-public struct AppDependencies: Sendable {
+@MainActor
+public struct AppDependencies {
     /// Users.
     public var users: any UserRepository
     /// Registrations.
     public var registrations: any RegistrationRepository
     /// Forecasts.
     public var weather: any WeatherRepository
-    /// Where the user list's toggles and deletes wait while the server cannot take them
-    /// (delivered by the app for as long as it lives); `nil`: they roll back with an alert.
-    public var userWrites: Outbox<UserWrite>?
+    /// The users every screen shows, and where toggles and deletes wait until the server
+    /// answers (delivered by the app for as long as it lives).
+    public var userRecords: UserRecords
 
     /// Dependencies over these repositories.
     public init(
         users: any UserRepository,
         registrations: any RegistrationRepository,
         weather: any WeatherRepository,
-        userWrites: Outbox<UserWrite>? = nil
+        userRecords: UserRecords
     ) {
         self.users = users
         self.registrations = registrations
         self.weather = weather
-        self.userWrites = userWrites
+        self.userRecords = userRecords
     }
 }

@@ -1,4 +1,5 @@
 public import MVVMCore
+import MVVMData
 import RegistrationFeature
 import UserListFeature
 import WeatherFeature
@@ -15,8 +16,9 @@ import WeatherFeature
 /// app.onEvent(.navigation(.back))            // the list, with its rows
 /// ```
 ///
-/// A user deleted on its detail screen closes that screen: the detail posts the delete to
-/// ``UserChanges``, and the app pops it.
+/// The app owns the users' records for as long as it lives: their delivery runs as its owned
+/// work (under the key `"user writes"`), so a test sees it; a user deleted on its detail screen
+/// closes that screen as soon as the delete is made.
 @MainActor
 public final class AppViewModel: ViewModel {
     /// The app's state: where the user is.
@@ -40,23 +42,26 @@ public final class AppViewModel: ViewModel {
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let children: DestinationViewModels<AppDestination, AppScreenModel>
-    private var changesToken: ObservationToken?
-    /// Sends the user writes waiting in the outbox, when the app has one.
-    private let userWriteDelivery: UserWriteDelivery?
+    private let userRecords: UserRecords
+    /// Keeps the app following the records for as long as it lives.
+    private var recordsToken: ObservationToken?
 
     /// Creates the app showing the screens `path` names (`""`: the home menu).
     ///
     /// - Throws: ``NavigationPathError`` when `path` names no screen.
     public init(dependencies: AppDependencies, path: String = "") throws(NavigationPathError) {
-        let changes = UserChanges()
         store = StateStore(State(navigation: try Navigation(path: path)))
+        userRecords = dependencies.userRecords
         children = DestinationViewModels { destination in
-            Self.makeScreenModel(for: destination, dependencies: dependencies, changes: changes)
+            Self.makeScreenModel(for: destination, dependencies: dependencies)
         }
-        userWriteDelivery = dependencies.userWrites.map { UserWriteDelivery(outbox: $0, repository: dependencies.users, changes: changes) }
         children.follow(store.state.navigation.stack)
-        changesToken = changes.subscribe { [weak self] change in
-            if case .deleted(let userID) = change { self?.close(.user(id: userID)) }
+        recordsToken = userRecords.observe { [weak self] change in self?.closeDeletedUsers(change) }
+        let users = dependencies.users
+        store.run("user writes") { [userRecords] in
+            await userRecords.run(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { write, idempotencyKey in
+                try await users.send(write, idempotencyKey: idempotencyKey)
+            }
         }
     }
 
@@ -84,20 +89,20 @@ public final class AppViewModel: ViewModel {
         children.follow(state.navigation.stack)
     }
 
-    /// Pops `destination` and what is above it, if it is on the stack.
-    private func close(_ destination: AppDestination) {
-        guard let depth = state.navigation.stack.firstIndex(of: destination) else { return }
-        navigate { $0.handle(.popTo(depth: depth)) }
+    /// A user deleted by a write (shown as done, whether or not the server answered yet) closes
+    /// its detail and what is above it.
+    private func closeDeletedUsers(_ change: RecordChange<Int>) {
+        guard change.reason == .written || change.reason == .committed else { return }
+        for userID in change.ids where userRecords.value(for: userID) == nil {
+            guard let depth = state.navigation.stack.firstIndex(of: .user(id: userID)) else { continue }
+            navigate { $0.handle(.popTo(depth: depth)) }
+        }
     }
 
-    private static func makeScreenModel(
-        for destination: AppDestination,
-        dependencies: AppDependencies,
-        changes: UserChanges
-    ) -> AppScreenModel {
+    private static func makeScreenModel(for destination: AppDestination, dependencies: AppDependencies) -> AppScreenModel {
         switch destination {
-        case .users: .users(UserListViewModel(repository: dependencies.users, changes: changes, writes: dependencies.userWrites))
-        case .user(let id): .user(UserDetailViewModel(userID: id, repository: dependencies.users, changes: changes, writes: dependencies.userWrites))
+        case .users: .users(UserListViewModel(repository: dependencies.users, records: dependencies.userRecords))
+        case .user(let id): .user(UserDetailViewModel(userID: id, repository: dependencies.users, records: dependencies.userRecords))
         case .registration: .registration(RegistrationViewModel(repository: dependencies.registrations))
         case .weather: .weather(WeatherViewModel(repository: dependencies.weather))
         case .city(let city): .city(WeatherDetailViewModel(city: city, repository: dependencies.weather))

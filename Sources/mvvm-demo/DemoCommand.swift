@@ -143,21 +143,28 @@ struct DemoCommand: AsyncParsableCommand {
         await LegacyOutboxImport.run(folder: outboxFolder, into: userWrites)
         // A hanging or dripping server shows an error and a retry within seconds.
         let transport = makeDemoTransport()
-        let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline)
+        // Any answer from the server sends the waiting writes at once, not after their back-off.
+        let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline, onSuccess: { userWrites.nudge() })
+        let local = LocalDataSource(store: cache, schemaVersion: 1)
+        // Every user the screens show, kept with the writes the server has not answered.
+        let userRecords = UserRecords(outbox: userWrites, local: local, key: "records/users")
+        await userRecords.restore()
         let dependencies = AppDependencies(
-            users: RemoteUserRepository(dataSource: UserRemoteDataSource(client: api), local: LocalDataSource(store: cache, schemaVersion: 1)),
+            users: RemoteUserRepository(dataSource: UserRemoteDataSource(client: api), local: local),
             registrations: RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api)),
             weather: RemoteWeatherRepository(
                 dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)),
                 // Forecasts are saved: shown at once on the next start, and when the server is gone.
-                local: LocalDataSource(store: cache, schemaVersion: 1)
+                local: local
             ),
-            userWrites: userWrites
+            userRecords: userRecords
         )
         // `validate()` checked the path: it opens.
         guard let app = try? AppViewModel(dependencies: dependencies, path: path) else { return .success(.finished) }
         do {
-            return .success(try await TerminalApp(root: AppScreens.root(app), navigation: AppScreens.navigation(app)).run())
+            let exit = try await TerminalApp(root: AppScreens.root(app), navigation: AppScreens.navigation(app)).run()
+            await userRecords.waitUntilSaved()   // the last writes are in the outbox before the process ends
+            return .success(exit)
         } catch {
             return .failure(error)
         }

@@ -1,5 +1,6 @@
 import AppFeature
 import MVVMCore
+import MVVMData
 import MVVMTesting
 import Testing
 import UserListFeature
@@ -10,9 +11,13 @@ import WeatherFeature
 struct AppViewModelTests {
     let users = InMemoryUserRepository(sampleUsers)
 
+    /// The app over `users`, with its records' writes waiting in memory.
     func makeApp(path: String = "") throws(NavigationPathError) -> AppViewModel {
-        try AppViewModel(
-            dependencies: AppDependencies(users: users, registrations: UnusedRegistrationRepository(), weather: InstantWeatherRepository()),
+        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), key: "records/users")
+        return try AppViewModel(
+            dependencies: AppDependencies(
+                users: users, registrations: UnusedRegistrationRepository(), weather: InstantWeatherRepository(), userRecords: records
+            ),
             path: path
         )
     }
@@ -72,7 +77,7 @@ struct AppViewModelTests {
         await leaks.expectAllDeallocated()
     }
 
-    @Test func deletingTheUserOnItsDetailClosesTheDetailAndTheListDropsTheRow() async throws {
+    @Test func deletingTheUserOnItsDetailClosesTheDetailAtOnceAndTheListDropsTheRow() async throws {
         let app = try makeApp(path: "users")
         guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
         list.appear()
@@ -86,10 +91,10 @@ struct AppViewModelTests {
         detail.onEvent(.deleteTapped)
         detail.onEvent(.deleteConfirmed)
 
-        #expect(await waitUntil { app.state.navigation.stack == [.users] })
+        #expect(app.state.navigation.stack == [.users], "shown as done: closed at once")
         #expect(list.state.visibleUsers.map(\.id) == [1, 3])
         #expect(list.state.activeCount == 1)
-        #expect(users.users.map(\.id) == [1, 3])
+        #expect(await waitUntil { users.users.map(\.id) == [1, 3] })
     }
 
     @Test func aToggleOnTheDetailShowsInTheListWithoutAReload() async throws {

@@ -19,11 +19,12 @@ final class InMemoryUserRepository: UserRepository, @unchecked Sendable {
         lock.withLock { table.removeAll { $0.id == userID } }
     }
 
-    func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
+    func users(after cursor: String?, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
         let rows = users.filter(filter.includes)
-        let start = (page - 1) * size
-        let slice = start < rows.count ? Array(rows[start..<min(start + size, rows.count)]) : []
-        return UserPage(users: slice, total: rows.count, hasMore: start + size < rows.count)
+        let afterID = cursor.flatMap { Int($0.dropFirst()) } ?? Int.min
+        let rest = rows.filter { $0.id > afterID }
+        let slice = Array(rest.prefix(size))
+        return UserPage(users: slice, total: rows.count, nextCursor: rest.count > size ? slice.last.map { "u\($0.id)" } : nil)
     }
 
     func user(id: Int) async throws(UserError) -> User {
@@ -36,23 +37,19 @@ final class InMemoryUserRepository: UserRepository, @unchecked Sendable {
         return UserStats(total: rows.count, active: rows.filter(\.isActive).count)
     }
 
-    func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
-        let saved: User? = lock.withLock {
-            guard let index = table.firstIndex(where: { $0.id == userID }) else { return nil }
-            table[index].isActive = isActive
-            return table[index]
+    /// The saved user, or `nil` when there is none (deleted by this write, or before it).
+    func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User? {
+        lock.withLock {
+            switch write {
+            case .setActive(let isActive, let userID):
+                guard let index = table.firstIndex(where: { $0.id == userID }) else { return nil }
+                table[index].isActive = isActive
+                return table[index]
+            case .delete(let userID):
+                table.removeAll { $0.id == userID }
+                return nil
+            }
         }
-        guard let saved else { throw .notFound }
-        return saved
-    }
-
-    func deleteUser(_ userID: Int) async throws(UserError) {
-        let deleted = lock.withLock {
-            let count = table.count
-            table.removeAll { $0.id == userID }
-            return table.count < count
-        }
-        guard deleted else { throw .notFound }
     }
 }
 

@@ -1,4 +1,12 @@
+import MVVMData
+import MVVMTesting
 import UserListFeature
+
+/// Users' records whose writes wait in memory and are never sent.
+@MainActor
+func unsentRecords() -> UserRecords {
+    UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), key: "records/users")
+}
 
 /// A repository whose every call waits (cancellably) for an hour: the screen's key handling is
 /// tested without the ViewModel's async work ever changing the state.
@@ -7,7 +15,7 @@ struct PendingUserRepository: UserRepository {
         try? await Task.sleep(for: .seconds(3600))
     }
 
-    func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
+    func users(after cursor: String?, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
         await wait()
         throw .server
     }
@@ -22,12 +30,7 @@ struct PendingUserRepository: UserRepository {
         throw .server
     }
 
-    func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
-        await wait()
-        throw .server
-    }
-
-    func deleteUser(_ userID: Int) async throws(UserError) {
+    func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User? {
         await wait()
         throw .server
     }
@@ -38,8 +41,8 @@ struct OnePageUserRepository: UserRepository {
     let users: [User]
     private let pending = PendingUserRepository()
 
-    func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
-        UserPage(users: users, total: users.count, hasMore: false)
+    func users(after cursor: String?, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
+        UserPage(users: users, total: users.count, nextCursor: nil)
     }
 
     func user(id: Int) async throws(UserError) -> User {
@@ -51,11 +54,7 @@ struct OnePageUserRepository: UserRepository {
         UserStats(total: users.count, active: users.filter(\.isActive).count)
     }
 
-    func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
-        try await pending.setActive(isActive, userID: userID)
-    }
-
-    func deleteUser(_ userID: Int) async throws(UserError) {
-        try await pending.deleteUser(userID)
+    func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User? {
+        try await pending.send(write, idempotencyKey: idempotencyKey)
     }
 }

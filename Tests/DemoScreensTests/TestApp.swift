@@ -8,7 +8,8 @@ func pendingApp(path: String = "") throws -> AppViewModel {
         dependencies: AppDependencies(
             users: PendingUserRepository(),
             registrations: RegistrationScreenTests.PendingRegistrationRepository(),
-            weather: WeatherScreenTests.PendingWeatherRepository()
+            weather: WeatherScreenTests.PendingWeatherRepository(),
+            userRecords: unsentRecords()
         ),
         path: path
     )

@@ -8,7 +8,7 @@ import UserListFeature
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct UserListScreenTests {
-    let viewModel = UserListViewModel(repository: PendingUserRepository())
+    let viewModel = UserListViewModel(repository: PendingUserRepository(), records: unsentRecords())
     let app: AppViewModel
 
     init() throws {
@@ -33,7 +33,7 @@ struct UserListScreenTests {
     @Test func deleteAsksForConfirmationAndCancels() async {
         let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true),
                      User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
-        let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users))
+        let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users), records: unsentRecords())
         let screen = UserListScreen(viewModel: viewModel, app: app)
         screen.didAppear()   // as the app does when it shows the screen
         defer { screen.willDisappear() }
@@ -49,7 +49,7 @@ struct UserListScreenTests {
     @Test func enterOpensTheSelectedUsersDetail() async {
         let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true),
                      User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
-        let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users))
+        let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users), records: unsentRecords())
         let screen = UserListScreen(viewModel: viewModel, app: app)
         screen.didAppear()
         defer { screen.willDisappear() }

@@ -147,7 +147,7 @@ struct PaginationStoreTests {
     }
 
     private func loadMore(_ store: StateStore<Screen>, _ backend: Backend) {
-        store.loadNextPage(\.users, key: "users") { try await backend.fetch($0) }
+        store.loadPage(.next, of: \.users, uniqueBy: \.self, key: "users") { try await backend.fetch($0) }
     }
 
     @Test func scrollingFastNeverLoadsTheSamePageTwiceAtOnce() async {
@@ -182,7 +182,7 @@ struct PaginationStoreTests {
         #expect(store.state.users.error?.message == "The search failed. Try again.")
 
         backend.failing.withValue { $0 = [] }
-        store.retryPage(\.users, key: "users") { try await backend.fetch($0) }
+        store.loadPage(.retry, of: \.users, uniqueBy: \.self, key: "users") { try await backend.fetch($0) }
         #expect(await advanceUntilIdle(store, clock: clock))
 
         #expect(store.state.users.items == [1, 2, 3, 4])
@@ -198,12 +198,12 @@ struct PaginationStoreTests {
             return .numbered([1, 2], page: request.cursor, pageSize: 20)
         }
 
-        store.loadNextPage(\.users, key: "users", fetch: fetch)
+        store.loadPage(.next, of: \.users, uniqueBy: \.self, key: "users", fetch: fetch)
         #expect(await waitUntilIdle(store))
         #expect(store.state.users.canLoadMore)
         #expect(store.state.users.error == nil)
 
-        store.loadNextPage(\.users, key: "users", fetch: fetch)
+        store.loadPage(.next, of: \.users, uniqueBy: \.self, key: "users", fetch: fetch)
         #expect(await waitUntilIdle(store))
         #expect(store.state.users.items == [1, 2])
         #expect(calls.value == 2)
@@ -217,7 +217,7 @@ struct PaginationStoreTests {
         #expect(await advanceUntilIdle(store, clock: clock))
         loadMore(store, backend)
         #expect(await waitUntilSleeping(clock))   // page 2 is in flight
-        store.refreshPages(\.users, key: "users") { try await backend.fetch($0) }
+        store.loadPage(.refresh, of: \.users, uniqueBy: \.self, key: "users") { try await backend.fetch($0) }
         #expect(await advanceUntilIdle(store, clock: clock))
 
         #expect(backend.requests.value.sorted() == [1, 1, 2])
@@ -249,9 +249,9 @@ struct PaginationStoreTests {
         let before = store.state.users
         let start: () -> Bool = {
             switch cancelled {
-            case .firstPage, .loadMore: store.loadNextPage(\.users, key: "users", fetch: fetch)
-            case .refresh: store.refreshPages(\.users, key: "users", fetch: fetch)
-            case .retry: store.retryPage(\.users, key: "users", fetch: fetch)
+            case .firstPage, .loadMore: store.loadPage(.next, of: \.users, uniqueBy: \.self, key: "users", fetch: fetch)
+            case .refresh: store.loadPage(.refresh, of: \.users, uniqueBy: \.self, key: "users", fetch: fetch)
+            case .retry: store.loadPage(.retry, of: \.users, uniqueBy: \.self, key: "users", fetch: fetch)
             }
         }
         #expect(start())
@@ -265,7 +265,7 @@ struct PaginationStoreTests {
         #expect(store.state.users.canLoadMore)
         // The same page again: a called-off retry is no failure any more, so scrolling asks.
         let requestsBefore = backend.requests.value
-        #expect(cancelled == .retry ? store.loadNextPage(\.users, key: "users", fetch: fetch) : start())
+        #expect(cancelled == .retry ? store.loadPage(.next, of: \.users, uniqueBy: \.self, key: "users", fetch: fetch) : start())
         #expect(await advanceUntilIdle(store, clock: clock))
         #expect(backend.requests.value.dropFirst(requestsBefore.count) == [requestsBefore.last!])
         let expected: [Int] = switch cancelled {
@@ -291,5 +291,25 @@ extension PagedList {
     mutating func requireRetry() throws -> PageRequest<Cursor> {
         guard let request = beginRetry() else { throw NoPageRequest() }
         return request
+    }
+}
+
+/// Offset pages move under the user: a row inserted ahead pushes a loaded row onto the next
+/// page. Completed with `uniqueBy`, each id shows once.
+struct PagedListUniqueRowsTests {
+    @Test func aRowPushedOntoTheNextPageShowsOnce() throws {
+        var list = PagedList<Int, Int>(pageSize: 3, firstCursor: 1)
+        list.complete(try list.requireNextPage(), with: .numbered([1, 2, 3], page: 1, pageSize: 3), uniqueBy: \.self)
+        // 0 was inserted at the head, so page 2 now starts with 3.
+        list.complete(try list.requireNextPage(), with: .numbered([3, 4, 5], page: 2, pageSize: 3), uniqueBy: \.self)
+        #expect(list.items == [1, 2, 3, 4, 5])
+        #expect(list.canLoadMore, "the page was full: there may be more")
+    }
+
+    @Test func aFirstPageRepeatingARowShowsItOnceAndReplacesTheOldRows() throws {
+        var list = PagedList<Int, Int>(pageSize: 3, firstCursor: 1)
+        list.complete(try list.requireNextPage(), with: .numbered([1, 2, 3], page: 1, pageSize: 3), uniqueBy: \.self)
+        list.complete(list.beginRefresh(), with: .numbered([2, 2, 4], page: 1, pageSize: 3), uniqueBy: \.self)
+        #expect(list.items == [2, 4])
     }
 }

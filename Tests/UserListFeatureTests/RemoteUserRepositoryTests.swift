@@ -29,13 +29,15 @@ struct RemoteUserRepositoryTests {
 
     @Test func pagesSearchFilterAndStatsComeFromTheServer() async throws {
         try await withRepository { repository in
-            let first = try await repository.users(page: 1, size: 20, query: "", filter: .all)
+            let first = try await repository.users(after: nil, size: 20, query: "", filter: .all)
             let stats = try await repository.stats()
-            let jose = try await repository.users(page: 1, size: 100, query: "JOSE", filter: .all)
-            let inactive = try await repository.users(page: 1, size: 100, query: "", filter: .inactive)
+            let jose = try await repository.users(after: nil, size: 100, query: "JOSE", filter: .all)
+            let inactive = try await repository.users(after: nil, size: 100, query: "", filter: .inactive)
 
             #expect(first.users.map(\.id) == Array(1...20))
-            #expect(first.total == 120 && first.hasMore)
+            #expect(first.total == 120 && first.nextCursor == "u20")
+            let second = try await repository.users(after: first.nextCursor, size: 20, query: "", filter: .all)
+            #expect(second.users.map(\.id) == Array(21...40))
             #expect(stats.total == 120)
             #expect(!jose.users.isEmpty)
             #expect(jose.users.allSatisfy { $0.name.folding(options: .diacriticInsensitive, locale: nil).contains("Jose") })
@@ -46,12 +48,13 @@ struct RemoteUserRepositoryTests {
 
     @Test func toggleAndDeleteChangeTheServer() async throws {
         try await withRepository { repository in
-            let user = try #require(try await repository.users(page: 1, size: 1, query: "", filter: .all).users.first)
-            let saved = try await repository.setActive(!user.isActive, userID: user.id)
-            try await repository.deleteUser(user.id)
+            let user = try #require(try await repository.users(after: nil, size: 1, query: "", filter: .all).users.first)
+            let saved = try await repository.send(.setActive(!user.isActive, userID: user.id), idempotencyKey: "k1")
+            #expect(try await repository.send(.delete(userID: user.id), idempotencyKey: "k2") == nil)
 
-            #expect(saved.isActive == !user.isActive)
-            await #expect(throws: UserError.notFound) { try await repository.deleteUser(user.id) }
+            #expect(saved?.isActive == !user.isActive)
+            #expect(try await repository.send(.delete(userID: user.id), idempotencyKey: "k3") == nil, "already gone: done")
+            #expect(try await repository.send(.setActive(true, userID: user.id), idempotencyKey: "k4") == nil, "gone: no user")
             #expect(try await repository.stats().total == 119)
         }
     }
@@ -66,14 +69,15 @@ struct RemoteUserRepositoryTests {
     ])
     func injectedFaultsGiveTheRightMessage(fault: String, expected: UserError) async throws {
         try await withRepository(headers: ["X-Demo-Fault": fault]) { repository in
-            await #expect(throws: expected) { try await repository.users(page: 1, size: 20, query: "", filter: .all) }
+            await #expect(throws: expected) { try await repository.users(after: nil, size: 20, query: "", filter: .all) }
             #expect(ErrorPresenter.default.present(expected)?.message == expected.message)
         }
     }
 
     @Test func aViewModelOverTheRealServerShowsTheMessageForAFault() async throws {
         try await withRepository(headers: ["X-Demo-Fault": "status=503"]) { repository in
-            let viewModel = await UserListViewModel(repository: repository)
+            let app = await TestRecords(repository: repository, delivering: false)
+            let viewModel = await UserListViewModel(repository: repository, records: app.records)
             await viewModel.appear()
             let message = await waitForFailure(viewModel)
             #expect(message == "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。")

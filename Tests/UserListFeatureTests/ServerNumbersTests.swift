@@ -12,47 +12,55 @@ struct ServerNumbersTests {
     static let users = sampleUsers(10)
 
     /// A loaded screen whose server claimed `stats`.
-    func loadedScreen(claiming stats: UserStats) async -> (UserListViewModel, StubUserRepository) {
+    func loadedScreen(claiming stats: UserStats) async -> (UserListViewModel, StubUserRepository, TestRecords) {
         let repository = StubUserRepository(users: Self.users, clock: clock)
         repository.statsOverride = stats
-        let viewModel = UserListViewModel(repository: repository, analytics: RecordingAnalytics(), clock: clock)
+        let app = TestRecords(repository: repository)
+        let viewModel = UserListViewModel(repository: repository, records: app.records, analytics: RecordingAnalytics(), clock: clock)
         viewModel.appear()
         #expect(await advanceUntilIdle(viewModel, clock: clock))
-        #expect(viewModel.state.activeCount == stats.active)
-        return (viewModel, repository)
+        #expect(viewModel.state.countedActive == stats.active)
+        #expect(viewModel.state.activeCount == max(0, stats.active), "a negative count shows as 0")
+        return (viewModel, repository, app)
     }
 
     @Test func activatingAUserWhenTheServerSaidIntMaxKeepsIntMax() async throws {
-        let (viewModel, _) = await loadedScreen(claiming: UserStats(total: .max, active: .max))
+        let (viewModel, _, app) = await loadedScreen(claiming: UserStats(total: .max, active: .max))
         let inactive = try #require(Self.users.first { !$0.isActive })
 
         viewModel.onEvent(.toggleActiveTapped(userID: inactive.id))
 
         #expect(viewModel.state.activeCount == .max)
+        #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         #expect(viewModel.state.activeCount == .max)
+        withExtendedLifetime(app) {}
     }
 
     @Test func deletingAnActiveUserWhenTheServerSaidIntMinShowsZero() async throws {
-        let (viewModel, _) = await loadedScreen(claiming: UserStats(total: 0, active: .min))
+        let (viewModel, _, app) = await loadedScreen(claiming: UserStats(total: 0, active: .min))
         let active = try #require(Self.users.first { $0.isActive })
 
         viewModel.onEvent(.deleteConfirmed(userID: active.id))
 
         #expect(viewModel.state.activeCount == 0)
+        #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
         #expect(await advanceUntilIdle(viewModel, clock: clock))
+        #expect(viewModel.state.activeCount == 0)
+        withExtendedLifetime(app) {}
     }
 
-    @Test func aFailedDeleteOfAnActiveUserPutsTheCountBackWithoutOverflowing() async throws {
-        let (viewModel, repository) = await loadedScreen(claiming: UserStats(total: .max, active: .max))
+    @Test func aRefusedDeleteOfAnActiveUserPutsTheCountBackWithoutOverflowing() async throws {
+        let (viewModel, repository, app) = await loadedScreen(claiming: UserStats(total: .max, active: .max))
         let active = try #require(Self.users.first { $0.isActive })
-        repository.fail(.delete, with: .server)
+        repository.fail(.delete, with: .unauthorized)
 
         viewModel.onEvent(.deleteConfirmed(userID: active.id))
         #expect(viewModel.state.activeCount == .max - 1)
-        #expect(await advanceUntilIdle(viewModel, clock: clock))
+        #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
 
         #expect(viewModel.state.activeCount == .max)
+        withExtendedLifetime(app) {}
     }
 
     @Test(arguments: [
@@ -83,7 +91,8 @@ struct MismatchedAnswerTests {
 
     @Test func aToggleAnsweredWithAnotherUsersIdRollsBackSaysSoAndCanBeTriedAgain() async throws {
         let repository = StubUserRepository(users: Self.users, clock: clock)
-        let viewModel = UserListViewModel(repository: repository, analytics: RecordingAnalytics(), clock: clock)
+        let app = TestRecords(repository: repository)
+        let viewModel = UserListViewModel(repository: repository, records: app.records, analytics: RecordingAnalytics(), clock: clock)
         viewModel.appear()
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         let user = try #require(Self.users.first)
@@ -91,16 +100,16 @@ struct MismatchedAnswerTests {
 
         viewModel.onEvent(.toggleActiveTapped(userID: user.id))
         #expect(viewModel.state.pendingUserIDs == [user.id])
-        #expect(await advanceUntilIdle(viewModel, clock: clock))
+        #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
 
-        #expect(viewModel.state.pendingUserIDs.isEmpty)
-        #expect(viewModel.state.users.items.first { $0.id == user.id }?.isActive == user.isActive)
+        #expect(viewModel.state.visibleUsers.first { $0.id == user.id }?.isActive == user.isActive)
         #expect(viewModel.state.alerts.current?.message.message == UserError.invalidData.message)
 
         repository.setActiveAnswersWithID = nil
         viewModel.onEvent(.toggleActiveTapped(userID: user.id))
-        #expect(await advanceUntilIdle(viewModel, clock: clock))
-        #expect(viewModel.state.users.items.first { $0.id == user.id }?.isActive == !user.isActive)
+        #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
+        #expect(viewModel.state.visibleUsers.first { $0.id == user.id }?.isActive == !user.isActive)
         #expect(repository.calls.filter { $0.hasPrefix("setActive") }.count == 2)
+        withExtendedLifetime(app) {}
     }
 }

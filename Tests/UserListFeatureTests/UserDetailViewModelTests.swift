@@ -1,39 +1,29 @@
 import MVVMCore
+import MVVMData
 import MVVMTesting
 import Testing
 @testable import UserListFeature
 
-/// Records every change posted to a ``UserChanges``, for as long as it lives.
-@MainActor
-final class PostedUserChanges {
-    private(set) var posted: [UserChange] = []
-    private var token: ObservationToken?
-
-    init(_ changes: UserChanges) {
-        token = changes.subscribe { [weak self] change in self?.posted.append(change) }
-    }
-}
-
-/// Exhaustive scripts of the user detail: every state change is asserted, and so is every
-/// change posted to the app's ``UserChanges``.
+/// Exhaustive scripts of the user detail: every state change is asserted, and so is what the
+/// records every screen reads hold.
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct UserDetailViewModelTests {
     let clock = TestClock()
     let repository: StubUserRepository
-    let changes = UserChanges()
-    let recorder: PostedUserChanges
+    let app: TestRecords
+    var records: UserRecords { app.records }
     static let users = sampleUsers(5)
     /// User 1, "Ann Lee": active.
     static let ann = users[0]
 
     init() {
         repository = StubUserRepository(users: Self.users, clock: clock)
-        recorder = PostedUserChanges(changes)
+        app = TestRecords(repository: repository)
     }
 
     func makeTester(userID: Int = 1) -> ViewModelTester<UserDetailViewModel> {
-        ViewModelTester(UserDetailViewModel(userID: userID, repository: repository, changes: changes), clock: clock)
+        ViewModelTester(UserDetailViewModel(userID: userID, repository: repository, records: records), clock: clock)
     }
 
     /// Appears and receives user 1.
@@ -51,7 +41,7 @@ struct UserDetailViewModelTests {
 
     // MARK: - Loading
 
-    @Test func appearingLoadsTheUserById() async {
+    @Test func appearingLoadsTheUserByIdIntoTheRecords() async {
         let tester = makeTester()
         #expect(tester.state.title == "ユーザー 1")
         tester.appear { $0.user = .loading() }
@@ -66,9 +56,18 @@ struct UserDetailViewModelTests {
         #expect(tester.state.message == nil)
         #expect(tester.state.canEdit)
         #expect(!tester.state.canRetry)
+        #expect(records.value(for: 1) == Self.ann, "every screen reads the loaded user")
         tester.appear()   // already shown: nothing
         #expect(repository.calls == ["user(1)"])
-        #expect(recorder.posted.isEmpty)
+        await tester.finish()
+    }
+
+    @Test func aUserTheRecordsHaveShowsAtOnceWithNoRequest() async {
+        records.merge([Self.ann], readAt: records.beginRead())   // the list loaded it
+        let tester = makeTester()
+        #expect(tester.state.user == .loaded(Self.ann))
+        tester.appear()
+        #expect(repository.calls.isEmpty)
         await tester.finish()
     }
 
@@ -97,14 +96,13 @@ struct UserDetailViewModelTests {
         #expect(tester.state.canRetry == false)
         #expect(tester.state.canEdit == false)
         #expect(tester.state.title == "ユーザー 99")
-        #expect(recorder.posted == [.gone(userID: 99)])
+        #expect(records.shown(User(id: 99, name: "Old row", email: "x@example.com", isActive: true)) == nil, "the list drops the row")
 
         tester.send(.retryTapped)        // no retry offered: nothing
         tester.appear()                  // gone: nothing to load
         tester.send(.toggleActiveTapped) // nothing to toggle
         tester.send(.deleteTapped)       // nothing to delete
         #expect(repository.calls == ["user(99)"])
-        #expect(recorder.posted == [.gone(userID: 99)])
         await tester.finish()
     }
 
@@ -133,7 +131,6 @@ struct UserDetailViewModelTests {
         #expect(!tester.state.canRetry)
         tester.send(.retryTapped)   // loaded: nothing
         #expect(repository.calls == ["user(1)", "user(1)"])
-        #expect(recorder.posted.isEmpty)
         await tester.finish()
     }
 
@@ -149,13 +146,12 @@ struct UserDetailViewModelTests {
         await tester.advance(by: .milliseconds(50))
         await tester.receive { $0.user = .loaded(Self.ann) }
         #expect(repository.calls == ["user(1)", "user(1)"])
-        #expect(recorder.posted.isEmpty)
         await tester.finish()
     }
 
     // MARK: - Toggle
 
-    @Test func aToggleIsOptimisticAndTheSavedUserIsPosted() async {
+    @Test func aToggleShowsAtOncePendingOnEveryScreenUntilTheServerTakesIt() async {
         let tester = makeTester()
         await appearAndLoad(tester)
 
@@ -164,44 +160,53 @@ struct UserDetailViewModelTests {
             $0.user = .loaded(Self.ann(isActive: false))
         }
         #expect(!tester.state.canEdit)
-        tester.send(.toggleActiveTapped)   // a write in flight: nothing
-        tester.send(.deleteTapped)         // a write in flight: nothing
-        #expect(recorder.posted.isEmpty, "nothing is posted before the server answers")
+        #expect(records.value(for: 1) == Self.ann(isActive: false) && records.isPending(1), "the list shows it too")
+        tester.send(.toggleActiveTapped)   // a write pending: nothing
+        tester.send(.deleteTapped)         // a write pending: nothing
 
-        #expect(await waitUntilSleeping(clock))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive {
-            $0.isSaving = false
-            $0.user = .loaded(Self.ann(isActive: false))
-        }
+        await tester.receive { $0.isSaving = false }
 
-        #expect(recorder.posted == [.saved(Self.ann(isActive: false))])
+        #expect(records.confirmedValue(for: 1) == Self.ann(isActive: false))
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
         #expect(tester.state.canEdit)
         #expect(tester.state.alerts.isEmpty)
         await tester.finish()
     }
 
-    @Test func aFailedToggleRollsBackShowsOneAlertAndPostsNothing() async throws {
+    @Test func aToggleMadeOfflineWaitsPendingWithNoAlert() async {
         let tester = makeTester()
         await appearAndLoad(tester)
         repository.fail(.setActive, with: .noInternet)
-        let offline = ErrorPresentation(UserError.noInternet)
 
         tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
-        #expect(await waitUntilSleeping(clock))
+        await tester.advance(by: .milliseconds(200))   // the try fails: it waits for the network
+        #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
+        #expect(tester.state.isSaving)
+        #expect(tester.state.alerts.isEmpty)
+
+        repository.fail(.setActive, with: nil)
+        records.outbox.nudge()   // a request succeeded elsewhere: the network is back
+        #expect(await waitUntil { repository.calls.count == 3 })
         await tester.advance(by: .milliseconds(200))
-        await tester.receive {
-            $0.isSaving = false
-            $0.user = .loaded(Self.ann)
-            $0.alerts.enqueue(offline)
-        }
-        #expect(tester.state.alerts.pending.map(\.message) == [offline])
-        #expect(tester.state.alerts.current?.message.message == "サーバーに接続できません。接続を確認して、もう一度お試しください。")
+        await tester.receive { $0.isSaving = false }
+        await tester.finish()
+    }
 
-        // The same failure again while its alert is up: rolled back, still one alert.
+    @Test func aRefusedToggleRollsBackWithOneAlert() async throws {
+        let tester = makeTester()
+        await appearAndLoad(tester)
+        repository.fail(.setActive, with: .unauthorized)
+        let refusal = ErrorPresentation(UserError.unauthorized)
+
         tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
-        #expect(await waitUntilSleeping(clock))
+        await tester.advance(by: .milliseconds(200))
+        await tester.receive { $0.isSaving = false; $0.user = .loaded(Self.ann) }
+        await tester.receive { $0.alerts.enqueue(refusal) }
+        #expect(tester.state.alerts.current?.message.message == "この操作を行う権限がありません。")
+
+        // The same refusal again while its alert is up: rolled back, still one alert.
+        tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false; $0.user = .loaded(Self.ann) }
         #expect(tester.state.alerts.pending.count == 1)
@@ -209,18 +214,16 @@ struct UserDetailViewModelTests {
         let id = try #require(tester.state.alerts.current?.id)
         tester.send(.alertDismissed(id: id)) { $0.alerts.dismiss(id) }
         tester.send(.alertDismissed(id: id))   // a late second dismiss: nothing
-        #expect(recorder.posted.isEmpty)
         #expect(repository.calls == ["user(1)", "setActive(false, 1)", "setActive(false, 1)"])
         await tester.finish()
     }
 
-    @Test func aToggleThatFindsTheUserGoneSaysSoAndPostsGone() async {
+    @Test func aToggleThatFindsTheUserGoneSaysSo() async {
         let tester = makeTester()
         await appearAndLoad(tester)
-        repository.deleteElsewhere(1)   // setActive now throws .notFound
+        repository.deleteElsewhere(1)   // the server answers 404: the user is gone
 
         tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
-        #expect(await waitUntilSleeping(clock))
         await tester.advance(by: .milliseconds(200))
         await tester.receive {
             $0.isSaving = false
@@ -232,43 +235,13 @@ struct UserDetailViewModelTests {
         #expect(!tester.state.canRetry)
         #expect(!tester.state.canEdit)
         #expect(tester.state.alerts.isEmpty, "gone is shown in place, not as an alert")
-        #expect(recorder.posted == [.gone(userID: 1)])
         tester.appear()   // gone: nothing to load
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
         await tester.finish()
     }
 
-    @Test func aToggleThatFailsWithNotFoundIsGoneToo() async {
-        let tester = makeTester()
-        await appearAndLoad(tester)
-        repository.fail(.setActive, with: .notFound)
-
-        tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
-        #expect(await waitUntilSleeping(clock))
-        await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.isSaving = false; $0.isGone = true; $0.user = .idle }
-        #expect(recorder.posted == [.gone(userID: 1)])
-        await tester.finish()
-    }
-
-    @Test func aWriteInFlightWhenTheScreenDisappearsStillCompletesAndIsPosted() async {
-        let tester = makeTester()
-        await appearAndLoad(tester)
-
-        tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
-        tester.disappear()   // the write is not the screen's own work: nothing is cancelled
-        #expect(await waitUntilSleeping(clock))
-        await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.isSaving = false; $0.user = .loaded(Self.ann(isActive: false)) }
-
-        #expect(recorder.posted == [.saved(Self.ann(isActive: false))])
-        tester.appear()   // back on the screen: the user is shown, nothing to load
-        #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
-        await tester.finish()
-    }
-
-    @Test func aWriteOutlivesTheViewModelItself() async {
-        var viewModel: UserDetailViewModel? = UserDetailViewModel(userID: 1, repository: repository, changes: changes)
+    @Test func aWriteOutlivesTheScreenAndTheViewModelItself() async {
+        var viewModel: UserDetailViewModel? = UserDetailViewModel(userID: 1, repository: repository, records: records)
         viewModel?.appear()
         #expect(await advance(clock, until: { viewModel?.state.user.value != nil }))
         viewModel?.onEvent(.toggleActiveTapped)
@@ -276,10 +249,10 @@ struct UserDetailViewModelTests {
         weak let released = viewModel
         viewModel?.disappear()
         viewModel = nil
-        #expect(released == nil, "the write holds the ViewModel weakly")
+        #expect(released == nil, "the records hold no screen")
 
-        #expect(await advance(clock, until: { !recorder.posted.isEmpty }))
-        #expect(recorder.posted == [.saved(Self.ann(isActive: false))])
+        #expect(await advance(clock, until: { !records.isPending(1) }))
+        #expect(records.value(for: 1) == Self.ann(isActive: false))
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
     }
 
@@ -295,11 +268,11 @@ struct UserDetailViewModelTests {
         tester.send(.deleteCancelled)   // nothing to cancel: nothing
 
         #expect(repository.calls == ["user(1)"])
-        #expect(recorder.posted.isEmpty)
+        #expect(!records.isPending(1))
         await tester.finish()
     }
 
-    @Test func aConfirmedDeleteIsSentAndPostedOnceSaved() async {
+    @Test func aConfirmedDeleteIsMadeAtOnceAndSent() async {
         let tester = makeTester()
         await appearAndLoad(tester)
 
@@ -309,16 +282,11 @@ struct UserDetailViewModelTests {
             $0.isSaving = true
         }
         #expect(!tester.state.canEdit)
+        #expect(records.value(for: 1) == nil, "gone from every screen at once (the app closes this one)")
         tester.send(.deleteConfirmed)   // not confirming any more: nothing
-        #expect(recorder.posted.isEmpty, "nothing is posted before the server answers")
 
-        #expect(await waitUntilSleeping(clock))
-        await tester.advance(by: .milliseconds(199))
-        #expect(recorder.posted.isEmpty)
-        await tester.advance(by: .milliseconds(1))
-        await tester.receive { $0.isSaving = false }
-
-        #expect(recorder.posted == [.deleted(userID: 1)])
+        await tester.advance(by: .milliseconds(200))
+        await tester.receive { $0.isSaving = false; $0.isGone = true; $0.user = .idle }
         #expect(repository.calls == ["user(1)", "delete(1)"])
         await tester.finish()
     }
@@ -331,7 +299,6 @@ struct UserDetailViewModelTests {
         await tester.advance(by: .seconds(1))
 
         #expect(repository.calls == ["user(1)"])
-        #expect(recorder.posted.isEmpty)
         await tester.finish()
     }
 
@@ -347,21 +314,18 @@ struct UserDetailViewModelTests {
         await tester.finish()
     }
 
-    @Test func aFailedDeleteKeepsTheUserAndShowsAnAlert() async {
+    @Test func aRefusedDeleteKeepsTheUserAndShowsAnAlert() async {
         let tester = makeTester()
         await appearAndLoad(tester)
-        repository.fail(.delete, with: .server)
+        repository.fail(.delete, with: .unauthorized)
 
         tester.send(.deleteTapped) { $0.isConfirmingDelete = true }
         tester.send(.deleteConfirmed) { $0.isConfirmingDelete = false; $0.isSaving = true }
-        #expect(await waitUntilSleeping(clock))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive {
-            $0.isSaving = false
-            $0.alerts.enqueue(ErrorPresentation(UserError.server))
-        }
+        await tester.receive { $0.isSaving = false }
+        await tester.receive { $0.alerts.enqueue(ErrorPresentation(UserError.unauthorized)) }
         #expect(tester.state.user == .loaded(Self.ann))
-        #expect(recorder.posted.isEmpty)
+        #expect(records.value(for: 1) == Self.ann)
         await tester.finish()
     }
 }

@@ -19,6 +19,7 @@ struct UserListBindingsTests {
     final class Screen {
         let clock = TestClock()
         let repository: StubUserRepository
+        let app: TestRecords
         private(set) var rows: [User] = []
         private(set) var title = ""
         private(set) var alert: AlertQueue.Entry?
@@ -36,9 +37,10 @@ struct UserListBindingsTests {
 
         init(_ binding: Binding, users: [User]) {
             repository = StubUserRepository(users: users, clock: clock)
+            app = TestRecords(repository: repository)
             switch binding {
             case .observation:
-                let viewModel = UserListViewModel(repository: repository, clock: clock)
+                let viewModel = UserListViewModel(repository: repository, records: app.records, clock: clock)
                 keepAlive = viewModel
                 send = { viewModel.onEvent($0) }
                 appear = { viewModel.appear() }
@@ -49,7 +51,7 @@ struct UserListBindingsTests {
                     self?.isEmpty = viewModel.state.showsEmptyState
                 })
             case .inputOutput:
-                let viewModel = UserListIOViewModel(repository: repository, clock: clock)
+                let viewModel = UserListIOViewModel(repository: repository, records: app.records, clock: clock)
                 keepAlive = viewModel
                 let output = viewModel.transform(input: .init(
                     appeared: subjects.appeared.eraseToAnyPublisher(),
@@ -133,11 +135,11 @@ struct UserListBindingsTests {
     }
 
     @Test(arguments: Binding.allCases)
-    func aFailedToggleRollsBackWithOneAlert(binding: Binding) async {
+    func aRefusedToggleRollsBackWithOneAlert(binding: Binding) async {
         let screen = Screen(binding, users: Self.users)
         await screen.appeared()
         await screen.advance(by: .milliseconds(100))
-        screen.repository.fail(.setActive, with: .server)
+        screen.repository.fail(.setActive, with: .unauthorized)
 
         await screen.perform(.toggleActiveTapped(userID: 1))
         #expect(screen.rows.first?.isActive == false)
@@ -146,7 +148,7 @@ struct UserListBindingsTests {
 
         #expect(screen.rows.first?.isActive == true)
         #expect(screen.title == "ユーザー (30)")
-        #expect(screen.alert?.message.message == UserError.server.message)
+        #expect(screen.alert?.message.message == UserError.unauthorized.message)
         await screen.perform(.alertDismissed(id: screen.alert?.id ?? -1))
         #expect(screen.alert == nil)
     }
@@ -159,7 +161,7 @@ struct LocalSearchScaleTests {
     /// 100,000 loaded rows: the local filter gives exactly what a full scan with the same folding
     /// gives (the speed is measured in Benchmarks/, not here).
     @Test func aHundredThousandRowsFilterExactlyLikeAFullScan() {
-        var search = LocalUserSearch()
+        let search = LocalUserSearch()
         let users = sampleUsers(100_000)
         for query in ["JOSE", "yamada", "山田", "user99", "zoë", "ann lee user1@"] {
             let folded = StubUserRepository.fold(query)
@@ -170,7 +172,7 @@ struct LocalSearchScaleTests {
     }
 
     @Test func removingOneRowUpdatesTheIndexInPlace() {
-        var search = LocalUserSearch()
+        let search = LocalUserSearch()
         var users = sampleUsers(50)
         _ = search.visible(users, text: "", filter: .all)
         users.remove(at: 10)

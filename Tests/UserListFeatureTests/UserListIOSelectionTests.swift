@@ -11,7 +11,9 @@ struct UserListIOSelectionTests {
     @Test func eachSelectionIsSentOnceWithTheSelectedUser() async {
         let clock = TestClock()
         let users = sampleUsers(5)
-        let viewModel = UserListIOViewModel(repository: StubUserRepository(users: users, clock: clock), clock: clock)
+        let repository = StubUserRepository(users: users, clock: clock)
+        let app = TestRecords(repository: repository)
+        let viewModel = UserListIOViewModel(repository: repository, records: app.records, clock: clock)
         let appeared = PassthroughSubject<Void, Never>()
         let selection = PassthroughSubject<Int, Never>()
         let output = viewModel.transform(input: .init(
@@ -31,5 +33,6 @@ struct UserListIOSelectionTests {
 
         let late = output.selectedUser.map(\.id).record()
         late.expectHistory([])   // a later subscriber is not sent an old selection
+        withExtendedLifetime(app) {}
     }
 }

@@ -24,24 +24,25 @@ struct UserListOfflineTests {
     @Test func theRepositoryFallsBackToSavedPagesAndCountsAndSaysWhy() async throws {
         let server = try await DemoServer.start(DemoServerConfiguration(userCount: 30))
         let online = repository(server.baseURL)
-        let fresh = try await online.users(page: 1, size: 20, query: "", filter: .all)
+        let fresh = try await online.users(after: nil, size: 20, query: "", filter: .all)
         let stats = try await online.stats()
         #expect(fresh.origin == .network && fresh.failure == nil && fresh.users.count == 20)
         let deadURL = server.baseURL
         await server.stop()
 
         let offline = repository(deadURL)
-        let saved = try await offline.users(page: 1, size: 20, query: "", filter: .all)
-        #expect(saved == UserPage(users: fresh.users, total: fresh.total, hasMore: fresh.hasMore, origin: .saved(at: savedAt), failure: .noInternet))
+        let saved = try await offline.users(after: nil, size: 20, query: "", filter: .all)
+        #expect(saved == UserPage(users: fresh.users, total: fresh.total, nextCursor: fresh.nextCursor, origin: .saved(at: savedAt), failure: .noInternet))
         #expect(try await offline.stats() == stats)
         // A page never seen has no saved copy: the failure alone.
-        await #expect(throws: UserError.noInternet) { try await offline.users(page: 2, size: 20, query: "", filter: .all) }
-        await #expect(throws: UserError.noInternet) { try await offline.users(page: 1, size: 20, query: "ann", filter: .all) }
+        await #expect(throws: UserError.noInternet) { try await offline.users(after: fresh.nextCursor, size: 20, query: "", filter: .all) }
+        await #expect(throws: UserError.noInternet) { try await offline.users(after: nil, size: 20, query: "ann", filter: .all) }
     }
 
     @Test func theListShowsSavedRowsOfflineWithTheNotice() async throws {
         let server = try await DemoServer.start(DemoServerConfiguration(userCount: 30))
-        let online = UserListViewModel(repository: repository(server.baseURL))
+        let onlineRecords = TestRecords(repository: repository(server.baseURL), delivering: false)
+        let online = UserListViewModel(repository: repository(server.baseURL), records: onlineRecords.records)
         online.appear()
         #expect(await waitUntilIdle(online, timeout: .seconds(60)))
         let rows = online.state.visibleUsers
@@ -49,7 +50,8 @@ struct UserListOfflineTests {
         let baseURL = server.baseURL
         await server.stop()
 
-        let offline = UserListViewModel(repository: repository(baseURL))
+        let offlineRecords = TestRecords(repository: repository(baseURL), delivering: false)
+        let offline = UserListViewModel(repository: repository(baseURL), records: offlineRecords.records)
         offline.appear()
         #expect(await waitUntilIdle(offline, timeout: .seconds(60)))
         #expect(offline.state.visibleUsers == rows)

@@ -8,28 +8,31 @@ import UserListFeature
 
 /// The loopback story of issue 16: server up, the list is saved; server down, the saved rows
 /// show and a toggle and a delete wait, pending; the app restarts; the server comes back, and
-/// both reach it once, with nothing lost.
+/// both reach it once, with nothing lost; offline again, the saved list shows what the server
+/// confirmed (before issue 26 it showed the old flag and brought the deleted row back).
 @Suite(.serialized, .timeLimit(.minutes(2)))
 @MainActor
 struct UserListOutboxTests {
-    /// One run of the app: its list, its outbox and the delivery the app runs.
-    struct App {
+    /// One run of the app: its list, and its records delivering their writes.
+    @MainActor struct App {
         let list: UserListViewModel
-        let outbox: Outbox<UserWrite>
-        let delivery: UserWriteDelivery
+        let app: TestRecords
+        var outbox: Outbox<UserWrite> { app.records.outbox }
+
+        /// Quits: the writes are on disk, and delivery stops.
+        func quit() async {
+            await app.records.waitUntilSaved()
+            app.stopDelivering()
+        }
     }
 
     func start(_ baseURL: URL, folder: URL) -> App {
         let client = APIClient(baseURL: baseURL, retryPolicy: .none)
-        let repository = RemoteUserRepository(
-            dataSource: UserRemoteDataSource(client: client),
-            local: LocalDataSource(store: FileCacheStore(directory: folder.appendingPathComponent("cache")))
-        )
+        let local = LocalDataSource(store: FileCacheStore(directory: folder.appendingPathComponent("cache")))
+        let repository = RemoteUserRepository(dataSource: UserRemoteDataSource(client: client), local: local)
         // The back-off waits on a test clock that never moves: only nudge() retries.
-        let outbox = Outbox<UserWrite>(storage: FileOutboxStorage(directory: folder.appendingPathComponent("outbox"), name: "users"), clock: TestClock())
-        let changes = UserChanges()
-        let list = UserListViewModel(repository: repository, changes: changes, writes: outbox)
-        return App(list: list, outbox: outbox, delivery: UserWriteDelivery(outbox: outbox, repository: repository, changes: changes))
+        let app = TestRecords(repository: repository, storage: FileOutboxStorage(directory: folder.appendingPathComponent("outbox"), name: "users"), local: local)
+        return App(list: UserListViewModel(repository: repository, records: app.records), app: app)
     }
 
     func row(_ id: Int, in list: UserListViewModel) -> User? {
@@ -53,7 +56,7 @@ struct UserListOutboxTests {
         let toggled = try #require(rows.first)
         let deleted = rows[1]
         let activeBefore = try #require(online.list.state.activeCount)
-        online.delivery.stop()
+        await online.quit()
         await server.stop()
 
         // Server down: the saved rows; a toggle and a delete wait in the outbox, shown as done.
@@ -63,7 +66,7 @@ struct UserListOutboxTests {
         #expect(offline.list.state.visibleUsers == rows)
         offline.list.onEvent(.toggleActiveTapped(userID: toggled.id))
         offline.list.onEvent(.deleteConfirmed(userID: deleted.id))
-        #expect(await waitUntilIdle(offline.list, timeout: .seconds(60)))
+        await offline.app.records.waitUntilSaved()
         #expect(try await offline.outbox.pending.map(\.write) == [.setActive(!toggled.isActive, userID: toggled.id), .delete(userID: deleted.id)])
         #expect(offline.list.state.pendingUserIDs == [toggled.id, deleted.id])
         #expect(row(toggled.id, in: offline.list)?.isActive == !toggled.isActive)
@@ -71,7 +74,7 @@ struct UserListOutboxTests {
         #expect(offline.list.state.alerts.current == nil)
 
         // The app quits and starts again, still offline: the writes are still shown, pending.
-        offline.delivery.stop()
+        await offline.quit()
         let restarted = start(baseURL, folder: folder)
         restarted.list.appear()
         #expect(await waitUntilIdle(restarted.list, timeout: .seconds(60)))
@@ -81,7 +84,6 @@ struct UserListOutboxTests {
 
         // The server is back (same database, same port): both writes reach it, in order.
         let back = try await DemoServer.start(DemoServerConfiguration(port: port, databasePath: database))
-        defer { Task { await back.stop() } }
         restarted.outbox.nudge()
         #expect(await waitUntil(timeout: .seconds(20)) { restarted.list.state.pendingUserIDs.isEmpty })
         // The list hears of each write as the server answers; the outbox lets it go just after.
@@ -93,7 +95,7 @@ struct UserListOutboxTests {
         #expect(waiting.isEmpty)
         #expect(row(toggled.id, in: restarted.list)?.isActive == !toggled.isActive)
         #expect(row(deleted.id, in: restarted.list) == nil)
-        restarted.delivery.stop()
+        await restarted.quit()
 
         // The server's state is what the user did, once.
         let server2 = RemoteUserRepository(dataSource: UserRemoteDataSource(client: APIClient(baseURL: back.baseURL, retryPolicy: .none)))
@@ -101,5 +103,15 @@ struct UserListOutboxTests {
         await #expect(throws: UserError.notFound) { try await server2.user(id: deleted.id) }
         let expectedActive = activeBefore + (toggled.isActive ? -1 : 1) - (deleted.isActive ? 1 : 0)
         #expect(try await server2.stats().active == expectedActive)
+
+        // Offline again, after a restart: the saved list shows what the server confirmed.
+        await back.stop()
+        let later = start(baseURL, folder: folder)
+        later.list.appear()
+        #expect(await waitUntilIdle(later.list, timeout: .seconds(60)))
+        #expect(await waitUntil { row(toggled.id, in: later.list)?.isActive == !toggled.isActive })
+        #expect(row(deleted.id, in: later.list) == nil)
+        #expect(later.list.state.pendingUserIDs.isEmpty)
+        await later.quit()
     }
 }

@@ -11,6 +11,7 @@ import Testing
 struct UserListSavedRowsTests {
     let clock = TestClock()
     let repository: StubUserRepository
+    let app: TestRecords
     let tester: ViewModelTester<UserListViewModel>
     static let users = sampleUsers(45)
     static let savedAt = Date(timeIntervalSince1970: 1_700_000_000)
@@ -23,13 +24,14 @@ struct UserListSavedRowsTests {
 
     init() {
         repository = StubUserRepository(users: Self.users, clock: clock)
-        repository.savedFirstPage = UserPage(users: Self.saved, total: 3, hasMore: false, origin: .saved(at: Self.savedAt))
-        tester = ViewModelTester(UserListViewModel(repository: repository, clock: clock), clock: clock)
+        repository.savedFirstPage = UserPage(users: Self.saved, total: 3, nextCursor: nil, origin: .saved(at: Self.savedAt))
+        app = TestRecords(repository: repository)
+        tester = ViewModelTester(UserListViewModel(repository: repository, records: app.records, clock: clock), clock: clock)
     }
 
     /// Appears: the first page is asked for, and the saved rows show at once, updating.
-    func appearShowingTheSavedRows() async -> PageRequest<Int> {
-        var request: PageRequest<Int>!
+    func appearShowingTheSavedRows() async -> PageRequest<UserCursor> {
+        var request: PageRequest<UserCursor>!
         tester.viewModel.appear()
         await tester.receive { request = $0.users.beginRefresh() }
         await tester.receive {
@@ -44,9 +46,12 @@ struct UserListSavedRowsTests {
         let request = await appearShowingTheSavedRows()
         #expect(!tester.state.isLoadingFirstPage)   // rows, not a full-screen spinner
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.activeCount = 30 }
+        await tester.receive { $0.countedActive = 30; $0.activeCount = 30 }
+        // The server's page reaches the records first: the saved rows show its values at once…
+        await tester.receive { $0.visibleUsers = Array(Self.users[0..<3]) }
+        // …and then its rows.
         await tester.receive {
-            $0.users.complete(request, with: Page(items: Array(Self.users[0..<20]), nextCursor: 2))
+            $0.users.complete(request, with: Page(items: Array(Self.users[0..<20]), nextCursor: .after("u20")))
             $0.visibleUsers = Array(Self.users[0..<20])
             $0.savedDataNotice = nil
         }
@@ -67,7 +72,7 @@ struct UserListSavedRowsTests {
         repository.fail(.users, with: .server)
         let request = await appearShowingTheSavedRows()
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.activeCount = 30 }
+        await tester.receive { $0.countedActive = 30; $0.activeCount = 30 }
         await tester.receive {
             $0.users.fail(request, with: ErrorPresentation(UserError.server))
             $0.savedDataNotice?.isUpdating = false

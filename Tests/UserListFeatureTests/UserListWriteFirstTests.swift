@@ -29,11 +29,8 @@ struct UserListWriteFirstTests {
 
     @Test func aToggleWhoseRequestIsOutSurvivesAKill() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outbox = reopened()
-        let changes = UserChanges()
-        let list = UserListViewModel(repository: repository, changes: changes, clock: clock, writes: outbox)
-        let delivery = UserWriteDelivery(outbox: outbox, repository: repository, changes: changes)
-        defer { delivery.stop() }
+        let app = TestRecords(repository: repository, storage: FileOutboxStorage(directory: folder, name: "users"))
+        let list = UserListViewModel(repository: repository, records: app.records, clock: clock)
         list.appear()
         #expect(await waitUntilSleeping(clock))
         await clock.advance(by: .milliseconds(100))
@@ -52,12 +49,10 @@ struct UserListWriteFirstTests {
 
     @Test func aToggleOnTheDetailIsSavedBeforeItIsSentAndWaitsOffline() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outbox = reopened()
-        let changes = UserChanges()
+        let app = TestRecords(repository: repository, storage: FileOutboxStorage(directory: folder, name: "users"))
+        let outbox = app.records.outbox
         let user = Self.users[3]
-        let detail = UserDetailViewModel(userID: user.id, repository: repository, changes: changes, writes: outbox)
-        let delivery = UserWriteDelivery(outbox: outbox, repository: repository, changes: changes)
-        defer { delivery.stop() }
+        let detail = UserDetailViewModel(userID: user.id, repository: repository, records: app.records)
         detail.appear()
         #expect(await waitUntilSleeping(clock))
         await clock.advance(by: .milliseconds(100))

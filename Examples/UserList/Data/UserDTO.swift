@@ -11,13 +11,12 @@ struct UserDTO: Codable, Sendable {
     }
 }
 
-/// `GET /api/users`'s answer.
+/// `GET /api/users`'s answer (the fields the app reads).
 struct UserPageDTO: Decodable, Sendable {
     var items: [UserDTO]
-    var page: Int
-    var size: Int
     var total: Int
-    var hasMore: Bool
+    /// Where the next page starts; `null` on the last page.
+    var nextCursor: String?
 }
 
 /// `GET /api/users/stats`'s answer: counts with `0 <= active <= total`, or a decoding error

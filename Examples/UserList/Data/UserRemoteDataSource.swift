@@ -10,9 +10,11 @@ public struct UserRemoteDataSource: RemoteDataSource {
         self.client = client
     }
 
-    func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(APIError) -> UserPageDTO {
+    /// `GET /api/users`: the page after `cursor` (the first page when `nil`), keyset-paged, so
+    /// that rows deleted or inserted meanwhile never make a row skipped or shown twice.
+    func users(after cursor: String?, size: Int, query: String, filter: UserFilter) async throws(APIError) -> UserPageDTO {
         try await fetch(.get("/api/users", query: [
-            "page": "\(page)", "size": "\(size)",
+            "cursor": cursor, "size": "\(size)",
             "q": query.isEmpty ? nil : query,
             "status": filter == .all ? nil : filter.rawValue,
         ]))
@@ -26,15 +28,15 @@ public struct UserRemoteDataSource: RemoteDataSource {
         try await fetch(.get("/api/users/stats"))
     }
 
-    /// `PATCH /api/users/{id}`; with `idempotencyKey`, a retry of the same write is not applied twice.
-    func setActive(_ isActive: Bool, userID: Int, idempotencyKey: String? = nil) async throws(APIError) -> UserDTO {
+    /// `PATCH /api/users/{id}`; a retry with the same `idempotencyKey` is not applied twice.
+    func setActive(_ isActive: Bool, userID: Int, idempotencyKey: String) async throws(APIError) -> UserDTO {
         var endpoint = Endpoint<UserDTO>.patch("/api/users/\(userID)", body: ActivityChangeDTO(isActive: isActive))
         endpoint.headers["Idempotency-Key"] = idempotencyKey
         return try await fetch(endpoint)
     }
 
-    /// `DELETE /api/users/{id}`; with `idempotencyKey`, a retry of the same delete answers 204 again.
-    func delete(userID: Int, idempotencyKey: String? = nil) async throws(APIError) {
+    /// `DELETE /api/users/{id}`; a retry with the same `idempotencyKey` answers 204 again.
+    func delete(userID: Int, idempotencyKey: String) async throws(APIError) {
         var endpoint = Endpoint<Void>.delete("/api/users/\(userID)")
         endpoint.headers["Idempotency-Key"] = idempotencyKey
         try await fetch(endpoint)

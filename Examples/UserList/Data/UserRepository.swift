@@ -4,39 +4,25 @@ public import MVVMData
 
 /// Where the user list gets and changes users: domain models and ``UserError``s only.
 public protocol UserRepository: Sendable {
-    /// One page of users matching `query` (name or email, case- and diacritic-insensitive) and
-    /// `filter`, filtered on the server.
-    func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage
+    /// The page of users after `cursor` (the first page when `nil`) matching `query` (name or
+    /// email, case- and diacritic-insensitive) and `filter`, filtered on the server.
+    func users(after cursor: String?, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage
     /// The saved copy of a page, marked with when it was saved, if the device has one: what the
     /// list shows at once while it asks the server. `nil` by default (no saved data).
-    func savedUsers(page: Int, size: Int, query: String, filter: UserFilter) async -> UserPage?
+    func savedUsers(after cursor: String?, size: Int, query: String, filter: UserFilter) async -> UserPage?
     /// One user by id; ``UserError/notFound`` when the server has none.
     func user(id: Int) async throws(UserError) -> User
     /// Counts over all users.
     func stats() async throws(UserError) -> UserStats
-    /// Saves a user's active flag; returns the saved user.
-    func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User
-    /// Deletes a user.
-    func deleteUser(_ userID: Int) async throws(UserError)
     /// Sends a write from the outbox with its idempotency key, so that a retry or a replay after
-    /// a restart is not applied twice: the saved user for a toggle, `nil` for a delete. By
-    /// default, ``setActive(_:userID:)`` or ``deleteUser(_:)`` without the key.
+    /// a restart is not applied twice: the user as the server now has it, or `nil` when it has
+    /// none (deleted by this write, or gone before it).
     func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User?
 }
 
 extension UserRepository {
-    /// Sends `write` through ``setActive(_:userID:)`` or ``deleteUser(_:)``, without the key.
-    public func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User? {
-        switch write {
-        case .setActive(let isActive, let userID): return try await setActive(isActive, userID: userID)
-        case .delete(let userID):
-            try await deleteUser(userID)
-            return nil
-        }
-    }
-
     /// No saved data: `nil`.
-    public func savedUsers(page: Int, size: Int, query: String, filter: UserFilter) async -> UserPage? { nil }
+    public func savedUsers(after cursor: String?, size: Int, query: String, filter: UserFilter) async -> UserPage? { nil }
 }
 
 /// The repository over the demo API (the RemoteDataSource) and, when given, the device's saved
@@ -44,7 +30,8 @@ extension UserRepository {
 ///
 /// With saved data, reads are network-first: the server's answer is saved and shown; when the
 /// server cannot answer, the saved copy is returned instead, marked with its
-/// ``UserPage/origin`` and the ``UserPage/failure``. Writes always go to the server.
+/// ``UserPage/origin`` and the ``UserPage/failure``. Writes always go to the server (from the
+/// outbox, through ``UserRecords``).
 public struct RemoteUserRepository: UserRepository {
     private let dataSource: UserRemoteDataSource
     private let local: LocalDataSource?
@@ -56,11 +43,11 @@ public struct RemoteUserRepository: UserRepository {
     }
 
     /// One page from `GET /api/users`, or its saved copy when the server cannot answer.
-    public func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
-        return try await networkFirst(Self.pageKey(page: page, size: size, query: query, filter: filter)) { () async throws(UserError) in
+    public func users(after cursor: String?, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
+        return try await networkFirst(Self.pageKey(after: cursor, size: size, query: query, filter: filter)) { () async throws(UserError) in
             try await withDomainErrors(UserError.self) { () async throws(APIError) in
-                let dto = try await dataSource.users(page: page, size: size, query: query, filter: filter)
-                return UserPage(users: dto.items.map(\.user), total: dto.total, hasMore: dto.hasMore)
+                let dto = try await dataSource.users(after: cursor, size: size, query: query, filter: filter)
+                return UserPage(users: dto.items.map(\.user), total: dto.total, nextCursor: dto.nextCursor)
             }
         } saved: { page, savedAt, failure in
             page.origin = .saved(at: savedAt)
@@ -70,9 +57,9 @@ public struct RemoteUserRepository: UserRepository {
 
     /// The page saved when the server last sent it, marked `.saved(at:)`; `nil` without saved
     /// data or when nothing usable is saved (a miss is logged by the local data source).
-    public func savedUsers(page: Int, size: Int, query: String, filter: UserFilter) async -> UserPage? {
+    public func savedUsers(after cursor: String?, size: Int, query: String, filter: UserFilter) async -> UserPage? {
         guard let local else { return nil }
-        guard let saved = try? await local.saved(UserPage.self, for: Self.pageKey(page: page, size: size, query: query, filter: filter)) else {
+        guard let saved = try? await local.saved(UserPage.self, for: Self.pageKey(after: cursor, size: size, query: query, filter: filter)) else {
             return nil
         }
         var page = saved.value
@@ -80,8 +67,8 @@ public struct RemoteUserRepository: UserRepository {
         return page
     }
 
-    private static func pageKey(page: Int, size: Int, query: String, filter: UserFilter) -> String {
-        "users?page=\(page)&size=\(size)&q=\(query)&status=\(filter.rawValue)"
+    private static func pageKey(after cursor: String?, size: Int, query: String, filter: UserFilter) -> String {
+        "users?cursor=\(cursor ?? "")&size=\(size)&q=\(query)&status=\(filter.rawValue)"
     }
 
     /// `GET /api/users/{id}`.
@@ -101,30 +88,22 @@ public struct RemoteUserRepository: UserRepository {
         } saved: { _, _, _ in }
     }
 
-    /// `PATCH /api/users/{id}`.
-    public func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
-        try await withDomainErrors(UserError.self) { () async throws(APIError) in
-            try await dataSource.setActive(isActive, userID: userID).user
-        }
-    }
-
-    /// `DELETE /api/users/{id}`.
-    public func deleteUser(_ userID: Int) async throws(UserError) {
-        try await withDomainErrors(UserError.self) { () async throws(APIError) in
-            try await dataSource.delete(userID: userID)
-        }
-    }
-
-    /// `PATCH` or `DELETE /api/users/{id}` with an `Idempotency-Key` header.
+    /// `PATCH` or `DELETE /api/users/{id}` with an `Idempotency-Key` header. A user the server
+    /// does not have (404) is gone: `nil`, so a toggle of a user deleted elsewhere removes the
+    /// row, and a delete sent twice is done.
     public func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User? {
-        try await withDomainErrors(UserError.self) { () async throws(APIError) -> User? in
-            switch write {
-            case .setActive(let isActive, let userID):
-                return try await dataSource.setActive(isActive, userID: userID, idempotencyKey: idempotencyKey).user
-            case .delete(let userID):
-                try await dataSource.delete(userID: userID, idempotencyKey: idempotencyKey)
-                return nil
+        do {
+            return try await withDomainErrors(UserError.self) { () async throws(APIError) -> User? in
+                switch write {
+                case .setActive(let isActive, let userID):
+                    return try await dataSource.setActive(isActive, userID: userID, idempotencyKey: idempotencyKey).user
+                case .delete(let userID):
+                    try await dataSource.delete(userID: userID, idempotencyKey: idempotencyKey)
+                    return nil
+                }
             }
+        } catch .notFound {
+            return nil
         }
     }
 

@@ -8,7 +8,8 @@ public struct UserDetailState: Equatable, Sendable {
     public var user: Loadable<User> = .idle
     /// The server has no such user: it was deleted elsewhere. The screen says so, with no retry.
     public var isGone = false
-    /// A toggle or a delete is on its way to the server.
+    /// A toggle or a delete of this user waits for the server's answer (made here or on the
+    /// list, now or before a restart): shown as done, marked pending.
     public var isSaving = false
     /// The delete waits for the user's confirmation.
     public var isConfirmingDelete = false
@@ -32,7 +33,7 @@ public struct UserDetailState: Equatable, Sendable {
     /// Whether a retry is offered: the load failed, and the user is not gone.
     public var canRetry: Bool { user.value == nil && user.error != nil && !isGone }
 
-    /// Whether the toggle and delete actions are offered: the user is shown and no write is
-    /// in flight.
+    /// Whether the toggle and delete actions are offered: the user is shown and no write of it
+    /// waits for the server.
     public var canEdit: Bool { user.value != nil && !isGone && !isSaving }
 }

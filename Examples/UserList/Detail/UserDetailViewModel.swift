@@ -1,21 +1,19 @@
 public import MVVMCore
 public import MVVMData
 
-/// A user's detail, opened by id (from the list, or a deep link such as `users/42`): loads the
-/// user, shows every field, toggles active and deletes after a confirmation.
+/// A user's detail, opened by id (from the list, or a deep link such as `users/42`): shows every
+/// field, toggles active and deletes after a confirmation.
 ///
-/// Writes the server confirms are posted to ``UserChanges``, so the list below shows them when
-/// the user goes back, without reloading; a delete is also how the app knows to close this
-/// screen. A user the server does not have (deleted elsewhere) is ``UserDetailState/isGone``:
-/// the screen says so, and the list drops the row.
-///
-/// A write outlives the screen: the user asked for it, so going back while it is in flight does
-/// not cancel it, and the list still hears the answer. The load is the screen's own work and
-/// ends with it.
+/// It reads the user from ``UserRecords``, as the list does, so the two never disagree: a user
+/// the list loaded shows at once, a toggle made here shows on the list below, and a write the
+/// server has not answered shows pending on both (``UserDetailState/isSaving``), offline and
+/// after a restart too. A write belongs to the records, not to this screen: going back never
+/// cancels it. A user the server does not have (deleted elsewhere) is
+/// ``UserDetailState/isGone``: the screen says so, and the list drops the row.
 ///
 /// ```swift
-/// let detail = UserDetailViewModel(userID: 42, repository: repository, changes: changes)
-/// detail.appear()                        // loads user 42
+/// let detail = UserDetailViewModel(userID: 42, repository: repository, records: records)
+/// detail.appear()                        // loads user 42 unless the records have it
 /// detail.onEvent(.toggleActiveTapped)
 /// ```
 @MainActor
@@ -44,27 +42,27 @@ public final class UserDetailViewModel: ViewModel {
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let repository: any UserRepository
-    private let changes: UserChanges
-    /// Where writes are saved before they are sent; `nil`: straight to the server.
-    private let writes: Outbox<UserWrite>?
-    /// Follows the answers to this user's queued writes.
-    private var changesToken: ObservationToken?
+    private let records: UserRecords
     private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
+    /// Keeps this screen following ``records`` for as long as it lives.
+    private var tokens: [ObservationToken] = []
 
-    /// Creates the detail of user `userID`, reading and writing through `repository` and
-    /// posting confirmed writes to `changes`.
-    ///
-    /// With `writes`, a toggle or delete is saved in the outbox before it is sent, as on the list:
-    /// the screen shows it pending until the app's ``UserWriteDelivery`` posts the server's answer
-    /// on `changes`, and a write made offline waits instead of rolling back.
-    public init(userID: Int, repository: any UserRepository, changes: UserChanges, writes: Outbox<UserWrite>? = nil) {
+    /// Creates the detail of user `userID`, shown as `records` has it, loaded through
+    /// `repository` when the records do not have it yet.
+    public init(userID: Int, repository: any UserRepository, records: UserRecords) {
         self.repository = repository
-        self.changes = changes
-        self.writes = writes
-        self.store = StateStore(State(userID: userID))
-        if writes != nil {
-            changesToken = changes.subscribe { [weak self] change in self?.follow(change) }
-        }
+        self.records = records
+        var initial = State(userID: userID)
+        if let known = records.value(for: userID) { initial.user = .loaded(known) }
+        initial.isSaving = records.isPending(userID)
+        self.store = StateStore(initial)
+        tokens = [
+            records.observe { [weak self] change in
+                guard let self, change.ids.contains(userID) else { return }
+                showRecord()
+            },
+            records.presentFailures { [weak self] failure in self?.present(failure) },
+        ]
     }
 
     /// Handles one event from the screen.
@@ -72,14 +70,16 @@ public final class UserDetailViewModel: ViewModel {
         store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .toggleActiveTapped:
-            toggleActive()
+            guard state.canEdit, let user = state.user.value else { return }
+            records.write(.setActive(!user.isActive, userID: user.id))
         case .deleteTapped:
             guard state.canEdit else { return }
             store.update { $0.isConfirmingDelete = true }
         case .deleteConfirmed:
             guard state.isConfirmingDelete else { return }
             store.update { $0.isConfirmingDelete = false }
-            delete()
+            guard state.canEdit else { return }
+            records.write(.delete(userID: state.userID))
         case .deleteCancelled:
             store.update { $0.isConfirmingDelete = false }
         case .retryTapped:
@@ -98,12 +98,17 @@ public final class UserDetailViewModel: ViewModel {
     private func load() {
         let userID = state.userID
         store.update { $0.user.startLoading() }
-        store.run("load", onCancel: { $0.user.cancelLoading() }) { [weak self, repository] in
+        store.run("load", onCancel: { $0.user.cancelLoading() }) { [weak self, records, repository] in
+            let read = records.beginRead()
             do throws(UserError) {
                 let user = try await repository.user(id: userID)
                 // An answer about another user is no answer.
                 guard user.id == userID else { throw .invalidData }
-                self?.store.update { $0.user.finish(with: user) }
+                records.merge([user], readAt: read)
+                self?.store.update { $0.user.finish(with: records.value(for: userID) ?? user) }
+            } catch .notFound {
+                records.merge([], gone: [userID], readAt: read)
+                self?.showRecord()
             } catch {
                 self?.loadFailed(error)
             }
@@ -111,7 +116,6 @@ public final class UserDetailViewModel: ViewModel {
     }
 
     private func loadFailed(_ error: UserError) {
-        if error == .notFound { return becameGone() }
         guard let presentation = presenter.present(error) else {
             store.update { $0.user.cancelLoading() }
             return
@@ -119,110 +123,25 @@ public final class UserDetailViewModel: ViewModel {
         store.update { $0.user.fail(with: presentation) }
     }
 
-    // MARK: - Writes
-
-    private func toggleActive() {
-        guard state.canEdit, let user = state.user.value else { return }
-        let isActive = !user.isActive
-        store.update {
-            $0.isSaving = true
-            $0.user = .loaded(Self.user(user, isActive: isActive))
-        }
-        if let writes { return queue(.setActive(isActive, userID: user.id), in: writes, restoring: user) }
-        // Not owned work: it outlives the screen (see the type's documentation).
-        Task { [weak self, repository, changes] in
-            do throws(UserError) {
-                let saved = try await repository.setActive(isActive, userID: user.id)
-                guard saved.id == user.id else { throw .invalidData }
-                changes.post(.saved(saved))
-                self?.store.update {
-                    $0.isSaving = false
-                    $0.user = .loaded(saved)
-                }
-            } catch {
-                self?.writeFailed(error, restoring: user)
+    /// Shows the user as the records have it now: changed, pending, or gone.
+    private func showRecord() {
+        let userID = state.userID
+        store.update { state in
+            state.isSaving = records.isPending(userID)
+            if let user = records.value(for: userID) {
+                state.user = .loaded(user)
+                state.isGone = false
+            } else if !state.isSaving, records.confirmedValue(for: userID) == nil, state.user.value != nil || state.user.isLoading {
+                // Deleted, here or elsewhere, and the server agrees.
+                state.user = .idle
+                state.isGone = true
             }
         }
     }
 
-    private func delete() {
-        guard state.canEdit, let user = state.user.value else { return }
-        store.update { $0.isSaving = true }
-        if let writes { return queue(.delete(userID: user.id), in: writes, restoring: user) }
-        // Not owned work: it outlives the screen (see the type's documentation).
-        Task { [weak self, repository, changes] in
-            do throws(UserError) {
-                try await repository.deleteUser(user.id)
-                self?.store.update { $0.isSaving = false }
-                changes.post(.deleted(userID: user.id))
-            } catch {
-                self?.writeFailed(error, restoring: user)
-            }
-        }
-    }
-
-    /// Saves `write` before it is sent; the answer comes back through ``follow(_:)``. A write the
-    /// device cannot save rolls back with an alert.
-    private func queue(_ write: UserWrite, in writes: Outbox<UserWrite>, restoring user: User) {
-        store.run("write", policy: .queue) { [weak self] in
-            do {
-                try await writes.enqueue(write)
-            } catch {
-                self?.writeFailed(.storage, restoring: user)
-            }
-        }
-    }
-
-    /// The server's answer to a queued write about this user.
-    private func follow(_ change: UserChange) {
-        guard change.userID == state.userID else { return }
-        switch change {
-        case .saved(let user):
-            store.update {
-                $0.isSaving = false
-                $0.user = .loaded(user)
-            }
-        case .deleted:
-            store.update { $0.isSaving = false }
-        case .gone:
-            if !state.isGone { becameGone() }
-        case .refused(_, let error):
-            // What the screen shows was never saved: say why and read the user again.
-            let presentation = presenter.present(error)
-            store.update {
-                $0.isSaving = false
-                if let presentation { $0.alerts.enqueue(presentation) }
-            }
-            load()
-        case .notSaved:
-            break
-        }
-    }
-
-    private func writeFailed(_ error: UserError, restoring user: User) {
-        if error == .notFound { return becameGone() }
-        let presentation = presenter.present(error)
-        store.update {
-            $0.isSaving = false
-            $0.user = .loaded(user)
-            if let presentation { $0.alerts.enqueue(presentation) }
-        }
-    }
-
-    /// The server has no such user (deleted elsewhere): the screen says so, and the list drops
-    /// the row.
-    private func becameGone() {
-        store.update {
-            $0.isSaving = false
-            $0.isGone = true
-            $0.user = .idle
-        }
-        changes.post(.gone(userID: state.userID))
-    }
-
-    private static func user(_ user: User, isActive: Bool) -> User {
-        var changed = user
-        changed.isActive = isActive
-        return changed
+    /// A write failed: one alert, when this screen is on top.
+    private func present(_ failure: RecordWriteFailure<UserWrite>) {
+        guard let presentation = presenter.present(UserError(failure)) else { return }
+        store.update { $0.alerts.enqueue(presentation) }
     }
 }

@@ -62,3 +62,17 @@ extension UserError: CancellationReporting {
     /// Whether the request was only cancelled.
     public var isCancellation: Bool { self == .cancelled }
 }
+
+extension UserError {
+    /// What to tell the user about a write ``UserRecords`` could not make: the server's refusal
+    /// as it mapped it, `invalidData` for an answer about another user, and `storage` when the
+    /// device could not keep or read its queue of writes.
+    public init(_ failure: RecordWriteFailure<UserWrite>) {
+        switch failure {
+        case .rejected(_, let error as UserError): self = error
+        case .rejected(_, is MismatchedAnswer): self = .invalidData
+        case .rejected: self = .unknown
+        case .notSaved, .unreadable, .storage: self = .storage
+        }
+    }
+}

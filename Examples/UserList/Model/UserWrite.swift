@@ -1,15 +1,33 @@
-/// A change to a user the server has not confirmed yet: what the user list keeps in its outbox
-/// while the server cannot be reached, and sends when it can.
-public enum UserWrite: Codable, Hashable, Sendable {
+public import MVVMData
+
+/// A change the user makes to a user: shown at once on every screen, kept in the outbox, and
+/// sent until the server answers (see ``UserRecords``).
+public enum UserWrite: RecordWrite, Hashable {
     /// Set a user's active flag.
     case setActive(Bool, userID: Int)
     /// Delete a user.
     case delete(userID: Int)
 
     /// The user it changes.
-    public var userID: Int {
+    public var recordID: Int {
         switch self {
         case .setActive(_, let userID), .delete(let userID): userID
         }
     }
+
+    /// The user as the screens show it once the write is made: the flag set, or `nil` (deleted).
+    public func applied(to user: User?) -> User? {
+        switch self {
+        case .setActive(let isActive, _):
+            guard var user else { return nil }
+            user.isActive = isActive
+            return user
+        case .delete:
+            return nil
+        }
+    }
 }
+
+/// Every user the app has seen, as every screen shows them: the server's values merged from
+/// pages and details, with the writes the server has not answered applied, pending.
+public typealias UserRecords = RecordStore<UserWrite>

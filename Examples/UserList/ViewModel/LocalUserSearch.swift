@@ -5,19 +5,21 @@ import MVVMCore
 /// update it incrementally; anything else rebuilds it.
 ///
 /// Matching mirrors the server's: case-, diacritic- and width-insensitive, on name and email.
-struct LocalUserSearch {
+/// A cache: `visible` gives the same rows for the same arguments whatever it held before, so
+/// it is a reference the ViewModel keeps beside its state, not part of it.
+final class LocalUserSearch {
     private var index = SearchIndex(options: [.diacriticInsensitive, .widthInsensitive])
     private var indexedIDs: [Int] = []
 
     /// The users among `users` that match `text` and `filter`, in order.
-    mutating func visible(_ users: [User], text: String, filter: UserFilter) -> [User] {
+    func visible(_ users: [User], text: String, filter: UserFilter) -> [User] {
         sync(with: users)
         if text.isEmpty, filter == .all { return users }
         let matches = text.isEmpty ? Array(users.indices) : index.matches(text)
         return matches.map { users[$0] }.filter(filter.includes)
     }
 
-    private mutating func sync(with users: [User]) {
+    private func sync(with users: [User]) {
         let ids = users.map(\.id)
         guard ids != indexedIDs else { return }
         let prefix = zip(ids, indexedIDs).prefix { $0 == $1 }.count

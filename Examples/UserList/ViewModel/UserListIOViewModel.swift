@@ -4,7 +4,7 @@ public import MVVMCombine
 /// logic as ``UserListViewModel``, which it drives, bound through publishers.
 ///
 /// ```swift
-/// let output = UserListIOViewModel(repository: repository).transform(input: .init(
+/// let output = UserListIOViewModel(repository: repository, records: records).transform(input: .init(
 ///     appeared: viewDidAppear.eraseToAnyPublisher(),
 ///     searchText: searchBar.textPublisher
 /// ))
@@ -87,13 +87,14 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
     /// The subscriptions that wire the inputs to the logic, for as long as the ViewModel lives.
     public private(set) var cancellables = Set<AnyCancellable>()
 
-    /// Creates the ViewModel; see ``UserListViewModel/init(repository:analytics:clock:)``.
+    /// Creates the ViewModel; see ``UserListViewModel/init(repository:records:analytics:clock:)``.
     public init(
         repository: any UserRepository,
+        records: UserRecords,
         analytics: any AnalyticsTracker = NoAnalytics(),
         clock: any Clock<Duration> = ContinuousClock()
     ) {
-        viewModel = UserListViewModel(repository: repository, analytics: analytics, clock: clock)
+        viewModel = UserListViewModel(repository: repository, records: records, analytics: analytics, clock: clock)
     }
 
     /// Feeds `input` to the logic and returns its state as drivers.
@@ -121,7 +122,7 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
             loadFailure: store.publisher(for: \.loadFailure).asDriver(),
             alert: store.publisher(for: \.alerts.current).asDriver(),
             selectedUser: input.userSelection
-                .compactMap { [weak viewModel] id in viewModel?.state.users.items.first { $0.id == id } }
+                .compactMap { [weak viewModel] id in viewModel?.state.visibleUsers.first { $0.id == id } }
                 .eraseToAnyPublisher(),
             showsEmptyState: store.publisher(for: \.showsEmptyState).asDriver()
         )

@@ -16,12 +16,17 @@ public struct UserListState: Equatable, Sendable {
     public var filter: UserFilter = .all
     /// The query the loaded pages belong to.
     public var loadedQuery = Query()
-    /// The pages loaded from the server, 20 users each.
-    public var users = PagedList<User, Int>(pageSize: UserListViewModel.pageSize, firstCursor: 1)
-    /// The rows on screen: the loaded users that match the search text and the filter. While the
-    /// server is asked about a new search, the loaded rows are filtered locally at once.
+    /// The pages loaded from the server, 20 users each, as their page listed them: which users
+    /// the list shows, in order. Each row shows as ``UserRecords`` has it (``visibleUsers``).
+    public var users = PagedList<User, UserCursor>(pageSize: UserListViewModel.pageSize, firstCursor: .first)
+    /// The rows on screen: the loaded users as every screen shows them (pending writes applied,
+    /// deleted ones gone) that match the search text and the filter. While the server is asked
+    /// about a new search, the loaded rows are filtered locally at once.
     public var visibleUsers: [User] = []
-    /// How many users are active, for the title; `nil` until known.
+    /// How many users are active as the server last counted them; `nil` until known.
+    public var countedActive: Int?
+    /// How many users are active, for the title: the server's count, moved by the writes it has
+    /// not answered yet; `nil` until known.
     public var activeCount: Int?
     /// A pull to refresh is in flight while the rows stay shown: what a `UIRefreshControl`
     /// shows until it ends refreshing (the terminal shows "Refreshing…"). A refresh on an empty
@@ -33,7 +38,8 @@ public struct UserListState: Equatable, Sendable {
     public var savedDataNotice: SavedDataNotice?
     /// Alerts waiting to be shown, oldest first; each shows once.
     public var alerts = AlertQueue()
-    /// Users with a toggle or delete on its way to the server.
+    /// Users with a toggle or delete the server has not answered yet (shown as done, marked
+    /// pending).
     public var pendingUserIDs: Set<Int> = []
 
     /// Creates the initial state.

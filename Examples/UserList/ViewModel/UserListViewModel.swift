@@ -1,20 +1,18 @@
 public import MVVMCore
 public import MVVMData
 
-/// The user list (the articles' `UserListViewModel`, the best version of it): server-side pages,
-/// a debounced search whose latest query wins, a status filter, the active count, optimistic
-/// toggle and delete with rollback, pull to refresh, alerts that show once, and analytics.
+/// The user list (the articles' `UserListViewModel`, the best version of it): keyset pages that
+/// never skip or repeat a row, a debounced search whose latest query wins, a status filter, the
+/// active count, toggle and delete shown at once and kept until the server answers, pull to
+/// refresh, alerts that show once, and analytics.
 ///
-/// A row's detail is a screen of its own (``UserDetailViewModel``), which the app pushes; what
-/// the detail saves reaches this list through ``UserChanges``, so the rows are up to date when
-/// the user comes back, with no reload.
-///
-/// The articles' bugs are fixed: rows are found by id after every `await` (never by an index
-/// captured before it); an older search's answer never lands after a newer one; work ends with
-/// the screen; the same error waiting twice shows once.
+/// The rows are read from ``UserRecords``, which every screen shares: a toggle on the user's
+/// detail shows here at once, a write waiting for the network shows pending (after a restart
+/// too), and the server's answer, or a refusal rolled back with one alert, reaches every
+/// screen. The list keeps only which users its pages listed, in ``UserListState/users``.
 ///
 /// ```swift
-/// let viewModel = UserListViewModel(repository: RemoteUserRepository(dataSource: .init(client: client)))
+/// let viewModel = UserListViewModel(repository: repository, records: records)
 /// viewModel.appear()
 /// viewModel.onEvent(.searchTextChanged("jose"))   // local match at once, the server after 300 ms
 /// ```
@@ -35,64 +33,39 @@ public final class UserListViewModel: ViewModel {
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let repository: any UserRepository
+    private let records: UserRecords
     private let analytics: any AnalyticsTracker
     private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
-    private var search = LocalUserSearch()
-    /// Rows written since the page in flight was asked for (`nil`: deleted). That page was read
-    /// before the writes landed, so its copy of these rows is older than what the screen shows.
-    private var writtenSincePageRequest: [Int: User?] = [:]
-    /// Writes the server has not answered yet, by row: what the screen shows for them.
-    private var pendingWrites: [Int: PendingWrite] = [:]
-    /// Whether counts arrived while a write was pending: they may miss it, so they are asked
-    /// again once the writes are answered.
-    private var countsReadDuringAWrite = false
-    /// Whether another screen changed users this list has no row for, so the counts may be out
-    /// of date: they are asked again on the next appearance.
-    private var countsAreStale = false
-    /// Follows the changes other screens post.
-    private var changesToken: ObservationToken?
-    /// Where writes the server could not take wait (nil: they roll back with an alert).
-    private let writes: Outbox<UserWrite>?
-    /// Users with a write waiting in ``writes``: shown as done and pending until delivered.
-    private var queued: Set<Int> = []
-    /// Follows ``writes`` for the ViewModel's life, as `changes` is followed: not owned work,
-    /// which would keep the screen from ever being idle.
-    private var queuedWatch: Task<Void, Never>?
+    /// The loaded users' search index: a cache of ``UserListState/visibleUsers``'s matching.
+    private let search = LocalUserSearch()
+    /// Keeps this screen following ``records`` for as long as it lives.
+    private var tokens: [ObservationToken] = []
 
-    private enum PendingWrite {
-        case toggle(isActive: Bool)
-        case delete
+    private enum WorkKey: Hashable, Sendable {
+        case query, page, stats, savedPage
     }
 
     /// Creates the ViewModel.
     ///
     /// - Parameters:
-    ///   - repository: where users come from.
-    ///   - changes: where other screens (the user detail) post the writes the server confirmed;
-    ///     the rows follow them, even while this screen is hidden.
+    ///   - repository: where pages and counts come from.
+    ///   - records: the users every screen shows, and where toggles and deletes go.
     ///   - analytics: where analytics events go.
     ///   - clock: the clock of the search debounce.
-    ///   - writes: where every toggle and delete is saved before it is sent, shown as done and
-    ///     pending until the app's ``UserWriteDelivery`` has the server's answer (after a restart
-    ///     too); without one, writes go straight to the server and a failure rolls back with an
-    ///     alert.
     public init(
         repository: any UserRepository,
-        changes: UserChanges = UserChanges(),
+        records: UserRecords,
         analytics: any AnalyticsTracker = NoAnalytics(),
-        clock: any Clock<Duration> = ContinuousClock(),
-        writes: Outbox<UserWrite>? = nil
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.repository = repository
+        self.records = records
         self.analytics = analytics
-        self.writes = writes
         self.store = StateStore(State(), clock: clock)
-        changesToken = changes.subscribe { [weak self] change in self?.follow(change) }
-        if let writes { followQueuedWrites(writes) }
-    }
-
-    isolated deinit {
-        queuedWatch?.cancel()
+        tokens = [
+            records.observe { [weak self] change in self?.recordsChanged(change) },
+            records.presentFailures { [weak self] failure in self?.present(failure) },
+        ]
     }
 
     /// Handles one event from the screen.
@@ -100,452 +73,165 @@ public final class UserListViewModel: ViewModel {
         store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .refreshPulled:
-            loadFirstPage(isRefresh: true)
+            loadPage(.refresh, isPullToRefresh: true)
             loadStats()
         case .lastRowsAppeared:
-            loadPage { $0.users.beginNextPage() }
+            loadPage(.next)
         case .searchTextChanged(let text):
             guard text != state.searchText else { return }
             change { $0.searchText = text }
             store.run(WorkKey.query, policy: .debounce(for: Self.searchDebounce)) { [weak self] in
-                self?.loadFirstPage()
+                self?.loadPage(.refresh)
             }
         case .filterSelected(let filter):
             guard filter != state.filter else { return }
             change { $0.filter = filter }
             store.cancelWork(WorkKey.query)
-            loadFirstPage()
+            loadPage(.refresh)
         case .retryTapped:
-            loadPage { $0.users.beginRetry() }
+            loadPage(.retry)
         case .toggleActiveTapped(let userID):
-            toggleActive(userID)
+            guard let user = state.visibleUsers.first(where: { $0.id == userID }), !records.isPending(userID) else { return }
+            records.write(.setActive(!user.isActive, userID: userID))
+            analytics.track(.toggled(userID: userID, isActive: !user.isActive))
         case .deleteConfirmed(let userID):
-            delete(userID)
+            guard state.visibleUsers.contains(where: { $0.id == userID }), !records.isPending(userID) else { return }
+            records.write(.delete(userID: userID))
         case .alertDismissed(let id):
             store.update { $0.alerts.dismiss(id) }
         }
     }
 
     /// Loads the first page and the counts, unless they are loaded for the current search and
-    /// filter. After writes were cut short by a disappearance, reloads so that the rows match the
-    /// server again.
+    /// filter.
     public func didAppear() {
-        // Writes the screen's disappearance cut short (not those waiting in the outbox): the
-        // server may or may not have them, so the rows are read again.
-        let cutShort = state.pendingUserIDs.subtracting(queued)
-        if !cutShort.isEmpty {
-            for userID in cutShort { pendingWrites[userID] = nil }
-            store.update { $0.pendingUserIDs.subtract(cutShort) }
-            loadFirstPage()
-            loadStats()
-            return
-        }
         let current = State.Query(text: state.searchText, filter: state.filter)
-        if state.users.loadedPageCount == 0 || state.loadedQuery != current, !state.users.isLoading { loadFirstPage() }
-        if state.activeCount == nil || countsAreStale {
-            countsAreStale = false
-            loadStats()
-        }
+        if state.users.loadedPageCount == 0 || state.loadedQuery != current, !state.users.isLoading { loadPage(.refresh) }
+        if state.countedActive == nil { loadStats() }
     }
 
     // MARK: - Pages
 
-    private enum WorkKey: Hashable, Sendable {
-        case query, page, stats, write, savedPage
-    }
-
-    /// Asks for the first page of the current search text and filter; the rows stay until it
-    /// arrives. One update: the new query and its request.
-    ///
-    /// - Parameter isRefresh: a pull to refresh: while rows are shown, ``UserListState/isRefreshing``
-    ///   says so until the page arrives.
-    private func loadFirstPage(isRefresh: Bool = false) {
-        let rowsShown = !state.users.items.isEmpty
-        loadPage { state in
-            state.loadedQuery = State.Query(text: state.searchText, filter: state.filter)
-            return state.users.beginRefresh()
-        } started: { state in
-            state.isRefreshing = isRefresh && rowsShown
-        }
-        showSavedRows()
-    }
-
-    /// Starts the page request `begin` makes, if any; `started` then updates the state in the
-    /// same change. A newer request ends the refresh it replaces.
-    private func loadPage(_ begin: (inout State) -> PageRequest<Int>?, started onStart: (inout State) -> Void = { $0.isRefreshing = false }) {
+    /// Starts a page load; a first page is for the current search text and filter, and the rows
+    /// stay until it arrives. Every page merges into ``records``.
+    private func loadPage(_ load: PageLoad, isPullToRefresh: Bool = false) {
         let shownQuery = state.loadedQuery
-        var started: PageRequest<Int>?
-        change { state in
-            started = begin(&state)
-            if started != nil { onStart(&state) }
+        let query = load == .refresh ? State.Query(text: state.searchText, filter: state.filter) : shownQuery
+        let rowsShown = !state.users.items.isEmpty
+        // Taken before the request: the page cannot undo a write answered after this.
+        let read = records.beginRead()
+        let started = store.loadPage(load, of: \.users, uniqueBy: \.id, key: WorkKey.page, presenter: presenter) { state in
+            state.loadedQuery = query
+            state.isRefreshing = isPullToRefresh && rowsShown
+        } ended: { [weak self] state, end in
+            self?.pageEnded(end, in: &state, shownQuery: shownQuery)
+        } fetch: { [records, repository, analytics, presenter] request in
+            let page = try await repository.users(after: request.cursor.value, size: request.pageSize, query: query.text, filter: query.filter)
+            if page.origin == .network { await records.merge(page.users, readAt: read) }
+            if request.isFirstPage { analytics.track(.viewed(count: page.total)) }
+            return Page(items: page.users, nextCursor: page.nextCursor.map(UserCursor.after), origin: page.origin, failure: page.failure.flatMap { presenter.present($0) })
         }
-        guard let request = started else { return }
-        writtenSincePageRequest = [:]
-        let query = state.loadedQuery
-        // Called off (the screen left): back to idle with the rows and the query they answer, so
-        // that coming back loads what is missing.
-        let putBack: @MainActor (inout State) -> Void = { state in
-            state.users.cancel(request)
-            state.loadedQuery = shownQuery
-            state.isRefreshing = false
-            state.savedDataNotice?.isUpdating = false
-        }
-        store.run(WorkKey.page, onCancel: putBack) { [weak self, repository] in
-            do throws(UserError) {
-                let page = try await repository.users(page: request.cursor, size: request.pageSize, query: query.text, filter: query.filter)
-                self?.pageArrived(page, for: request)
-            } catch {
-                self?.pageFailed(error, for: request)
+        if started, load == .refresh { showSavedRows(for: query) }
+    }
+
+    private func pageEnded(_ end: PageLoadEnd<User, UserCursor>, in state: inout State, shownQuery: State.Query) {
+        state.isRefreshing = false
+        state.savedDataNotice?.isUpdating = false
+        switch end {
+        case .loaded(let page, let request):
+            // The first page says what the list shows; a later saved page marks it too.
+            if request.isFirstPage || page.origin != .network {
+                state.savedDataNotice = page.origin.savedAt.map { SavedDataNotice(savedAt: $0, isUpdating: false, failure: page.failure) }
             }
+        case .failed(let presentation, _):
+            analytics.track(.error(message: presentation.message))
+        case .cancelled:
+            state.loadedQuery = shownQuery   // coming back loads what is missing
         }
+        showRecords(in: &state)
     }
 
     /// While the first page of an empty list is on its way, shows the device's saved copy of it,
     /// if any: a second start shows the last list at once, marked "saved HH:MM · updating…".
-    private func showSavedRows() {
-        guard state.users.items.isEmpty, case .loading(let request) = state.users.status, request.isFirstPage else { return }
-        let query = state.loadedQuery
+    private func showSavedRows(for query: State.Query) {
+        guard state.users.items.isEmpty, case .loading(let request) = state.users.status else { return }
         store.run(WorkKey.savedPage) { [weak self, repository] in
-            guard let saved = await repository.savedUsers(page: request.cursor, size: request.pageSize, query: query.text, filter: query.filter) else { return }
-            self?.savedRowsArrived(saved, for: request)
-        }
-    }
-
-    private func savedRowsArrived(_ page: UserPage, for request: PageRequest<Int>) {
-        // Only while the server's page is still on its way and nothing else is shown.
-        guard case .loading(let current) = state.users.status, current == request, state.users.items.isEmpty,
-              let savedAt = page.origin.savedAt else { return }
-        let rows = page.users.compactMap(showingWrites)
-        change { state in
-            state.users.updateItems { $0 = rows }
-            state.savedDataNotice = SavedDataNotice(savedAt: savedAt, isUpdating: true, failure: nil)
-        }
-    }
-
-    /// `user` as the list shows it: a row being written shows what the user asked for (a row
-    /// being deleted stays away, `nil`); a row written since the page was asked for shows what
-    /// the server answered.
-    private func showingWrites(_ user: User) -> User? {
-        switch pendingWrites[user.id] {
-        case .delete?:
-            return nil
-        case .toggle(let isActive)?:
-            var row = user
-            row.isActive = isActive
-            return row
-        case nil:
-            if let written = writtenSincePageRequest[user.id] { return written }
-            return user
-        }
-    }
-
-    private func pageArrived(_ page: UserPage, for request: PageRequest<Int>) {
-        // A page a newer request replaced changes nothing (not even the record of writes).
-        guard case .loading(let current) = state.users.status, current == request else { return }
-        // The page never undoes a write.
-        let rows = page.users.compactMap(showingWrites)
-        writtenSincePageRequest = [:]
-        let notice = page.origin.savedAt.map { savedAt in
-            SavedDataNotice(savedAt: savedAt, isUpdating: false, failure: page.failure.flatMap { presenter.present($0) })
-        }
-        change { state in
-            let next = page.hasMore ? request.cursor + 1 : nil
-            state.users.complete(request, with: Page(items: rows, nextCursor: next))
-            state.isRefreshing = false
-            // The first page says what the list shows; a later saved page marks it too.
-            if request.isFirstPage || notice != nil { state.savedDataNotice = notice }
-        }
-        if request.isFirstPage { analytics.track(.viewed(count: page.total)) }
-    }
-
-    private func pageFailed(_ error: UserError, for request: PageRequest<Int>) {
-        guard let presentation = presenter.present(error) else {
-            store.update {
-                $0.users.cancel(request)
-                $0.isRefreshing = false
-                $0.savedDataNotice?.isUpdating = false
+            guard let saved = await repository.savedUsers(after: nil, size: request.pageSize, query: query.text, filter: query.filter),
+                  let savedAt = saved.origin.savedAt else { return }
+            self?.change { state in
+                // Only while the server's page is still on its way and nothing else is shown.
+                guard case .loading(let current) = state.users.status, current == request, state.users.items.isEmpty else { return }
+                state.users.updateItems { $0 = saved.users }
+                state.savedDataNotice = SavedDataNotice(savedAt: savedAt, isUpdating: true, failure: nil)
             }
-            return
         }
-        store.update {
-            $0.users.fail(request, with: presentation)
-            $0.isRefreshing = false
-            $0.savedDataNotice?.isUpdating = false
-        }
-        analytics.track(.error(message: presentation.message))
     }
 
     private func loadStats() {
         store.run(WorkKey.stats) { [weak self, repository] in
             let stats = try? await repository.stats()
-            self?.countsArrived(stats)
+            self?.change { $0.countedActive = stats?.active }
         }
     }
 
-    private func countsArrived(_ stats: UserStats?) {
-        if !pendingWrites.isEmpty { countsReadDuringAWrite = true }
-        store.update { $0.activeCount = stats?.active }
+    // MARK: - Records
+
+    /// Users changed on some screen, or the server answered a write: the rows follow. A write
+    /// the server took is in its counts now, so the count shown stays as it is (no flicker),
+    /// and is read again once no write is left.
+    private func recordsChanged(_ recordChange: RecordChange<Int>) {
+        change { state in
+            guard recordChange.reason == .committed, let shown = state.activeCount else { return }
+            state.countedActive = Self.moving(shown, by: -pendingActiveDelta())
+        }
+        if recordChange.reason == .committed, records.pendingIDs.isEmpty { loadStats() }
     }
 
-    /// Writes were answered: counts read before them (in flight, or arrived while they were
-    /// pending) may miss them, so they are asked again once no write is pending.
-    private func writesAnswered(_ userIDs: Set<Int>) {
-        for userID in userIDs { pendingWrites[userID] = nil }
-        guard pendingWrites.isEmpty else { return }
-        if store.isRunning(WorkKey.stats) || countsReadDuringAWrite {
-            countsReadDuringAWrite = false
+    /// A write failed: one alert, on the screen on top. When the saved queue itself was damaged
+    /// or unreadable, what the rows show may be wrong, so they are read again.
+    private func present(_ failure: RecordWriteFailure<UserWrite>) {
+        if let presentation = presenter.present(UserError(failure)) {
+            store.update { $0.alerts.enqueue(presentation) }
+            analytics.track(.error(message: presentation.message))
+        }
+        switch failure {
+        case .unreadable, .storage(.damaged):
+            loadPage(.refresh)
             loadStats()
+        case .rejected, .notSaved, .storage:
+            break
         }
     }
 
-    // MARK: - Writes
-
-    private func toggleActive(_ userID: Int) {
-        guard let user = state.users.items.first(where: { $0.id == userID }), !state.pendingUserIDs.contains(userID) else { return }
-        let isActive = !user.isActive
-        pendingWrites[userID] = .toggle(isActive: isActive)
-        change { state in
-            state.pendingUserIDs.insert(userID)
-            state.setActive(isActive, userID: userID)
-        }
-        if let writes {
-            return queueFirst(.setActive(isActive, userID: userID), in: writes) { [weak self] in
-                self?.toggleFailed(userID, wanted: isActive, .storage)
-            }
-        }
-        store.run(WorkKey.write, policy: .queue) { [weak self, repository] in
-            do throws(UserError) {
-                let saved = try await repository.setActive(isActive, userID: userID)
-                // An answer about another user is no answer: roll back and say so, rather than
-                // leave the row pending for good.
-                guard saved.id == userID else { throw .invalidData }
-                self?.toggleSaved(saved)
-            } catch {
-                if await self?.queue(.setActive(isActive, userID: userID), after: error) == true { return }
-                self?.toggleFailed(userID, wanted: isActive, error)
-            }
-        }
-    }
-
-    private func toggleSaved(_ user: User) {
-        writtenSincePageRequest[user.id] = user
-        writesAnswered([user.id])
-        change { state in
-            state.pendingUserIDs.remove(user.id)
-            state.users.updateItems { items in
-                if let index = items.firstIndex(where: { $0.id == user.id }) { items[index] = user }
-            }
-        }
-        analytics.track(.toggled(userID: user.id, isActive: user.isActive))
-    }
-
-    private func toggleFailed(_ userID: Int, wanted isActive: Bool, _ error: UserError) {
-        let presentation = presenter.present(error)
-        writesAnswered([userID])
-        change { state in
-            state.pendingUserIDs.remove(userID)
-            state.setActive(!isActive, userID: userID)
-            if let presentation { state.alerts.enqueue(presentation) }
-        }
-        if let presentation { analytics.track(.error(message: presentation.message)) }
-    }
-
-    private func delete(_ userID: Int) {
-        guard let position = state.users.items.firstIndex(where: { $0.id == userID }), !state.pendingUserIDs.contains(userID) else { return }
-        let user = state.users.items[position]
-        let predecessorID = position > 0 ? state.users.items[position - 1].id : nil
-        pendingWrites[userID] = .delete
-        change { state in
-            state.pendingUserIDs.insert(userID)
-            state.users.updateItems { $0.removeAll { $0.id == userID } }
-            if user.isActive { state.moveActiveCount(by: -1) }
-        }
-        if let writes {
-            return queueFirst(.delete(userID: userID), in: writes) { [weak self] in
-                self?.deleteFailed(user, after: predecessorID, at: position, .storage)
-            }
-        }
-        store.run(WorkKey.write, policy: .queue) { [weak self, repository] in
-            do throws(UserError) {
-                try await repository.deleteUser(userID)
-                self?.deleteSaved(userID)
-            } catch {
-                if await self?.queue(.delete(userID: userID), after: error) == true { return }
-                self?.deleteFailed(user, after: predecessorID, at: position, error)
-            }
-        }
-    }
-
-    private func deleteSaved(_ userID: Int) {
-        writtenSincePageRequest[userID] = .some(nil)
-        writesAnswered([userID])
-        store.update { $0.pendingUserIDs.remove(userID) }
-    }
-
-    private func deleteFailed(_ user: User, after predecessorID: Int?, at position: Int, _ error: UserError) {
-        let presentation = presenter.present(error)
-        writesAnswered([user.id])
-        change { state in
-            state.pendingUserIDs.remove(user.id)
-            state.users.updateItems { items in
-                guard !items.contains(where: { $0.id == user.id }) else { return }
-                let index = predecessorID.flatMap { id in items.firstIndex { $0.id == id }.map { $0 + 1 } }
-                    ?? min(position, items.count)
-                items.insert(user, at: index)
-            }
-            if user.isActive { state.moveActiveCount(by: 1) }
-            if let presentation { state.alerts.enqueue(presentation) }
-        }
-        if let presentation { analytics.track(.error(message: presentation.message)) }
-    }
-
-    // MARK: - Writes waiting in the outbox
-
-    /// Saves `write` in the outbox before anything is sent (a quit or a kill while the request
-    /// is out loses nothing): the row stays as the user left it, pending, until the app's
-    /// ``UserWriteDelivery`` has the server's answer. When the device cannot save it, `notSaved`
-    /// rolls it back with an alert.
-    private func queueFirst(_ write: UserWrite, in writes: Outbox<UserWrite>, notSaved: @escaping @MainActor () -> Void) {
-        store.run(WorkKey.write, policy: .queue) { [weak self] in
-            do {
-                try await writes.enqueue(write)
-                self?.queued.insert(write.userID)
-            } catch {
-                notSaved()
-            }
-        }
-    }
-
-    /// Puts a write the server could not take into the outbox, if there is one and the failure
-    /// may pass; the row then stays as the user left it, pending.
-    /// - Returns: whether it was queued (saved in the outbox).
-    private func queue(_ write: UserWrite, after error: UserError) async -> Bool {
-        guard let writes, error.isRetryable else { return false }
-        do {
-            try await writes.enqueue(write)
-        } catch {
-            return false
-        }
-        queued.insert(write.userID)
-        return true
-    }
-
-    /// Follows the writes waiting in the outbox (after a restart, too): each is shown as done
-    /// and pending, on the rows loaded now and on every page that arrives; one that left the
-    /// outbox (delivered or refused) is pending no more.
-    private func followQueuedWrites(_ writes: Outbox<UserWrite>) {
-        queuedWatch = Task { [weak self] in
-            guard let waiting = try? await writes.pendingChanges() else { return }
-            for await entries in waiting {
-                self?.showAsPending(entries.map(\.write))
-            }
-        }
-    }
-
-    private func showAsPending(_ waiting: [UserWrite]) {
-        queuedWritesAnswered(queued.subtracting(waiting.map(\.userID)))
-        change { state in
-            for write in waiting {
-                queued.insert(write.userID)
-                state.pendingUserIDs.insert(write.userID)
-                switch write {
-                case .setActive(let isActive, let userID):
-                    pendingWrites[userID] = .toggle(isActive: isActive)
-                    state.setActive(isActive, userID: userID)   // moves the count only on a change
-                case .delete(let userID):
-                    pendingWrites[userID] = .delete
-                    if let row = state.users.items.first(where: { $0.id == userID }), row.isActive { state.moveActiveCount(by: -1) }
-                    state.users.updateItems { $0.removeAll { $0.id == userID } }
-                }
-            }
-        }
-    }
-
-    /// The outbox delivered (or the server refused) these rows' waiting writes: they are pending
-    /// no more, and the counts read meanwhile did not know them, so they are read again once no
-    /// write is left.
-    private func queuedWritesAnswered(_ userIDs: Set<Int>) {
-        let answered = queued.intersection(userIDs)
-        guard !answered.isEmpty else { return }
-        queued.subtract(answered)
-        countsReadDuringAWrite = true
-        store.update { $0.pendingUserIDs.subtract(answered) }
-        writesAnswered(answered)
-    }
-
-    // MARK: - Changes made on other screens
-
-    /// Shows a write another screen made (the server confirmed it, or found the user gone): the
-    /// row changes or leaves, and a page in flight, read before it, does not undo it.
-    private func follow(_ userChange: UserChange) {
-        if case .notSaved(let error) = userChange {
-            if let presentation = presenter.present(error) { store.update { $0.alerts.enqueue(presentation) } }
-            loadFirstPage()
-            loadStats()
-            return
-        }
-        guard let userID = userChange.userID else { return }
-        queuedWritesAnswered([userID])
-        if case .refused(_, let error) = userChange {
-            // What the row shows was never saved: read the server's rows and counts again.
-            if let presentation = presenter.present(error) { store.update { $0.alerts.enqueue(presentation) } }
-            loadFirstPage()
-            loadStats()
-            return
-        }
-        var knewTheRow = false
-        change { state in
-            guard let index = state.users.items.firstIndex(where: { $0.id == userID }) else { return }
-            knewTheRow = true
-            switch userChange {
-            case .saved(let user):
-                state.setActive(user.isActive, userID: userID)   // the flag and the count
-                state.users.updateItems { $0[index] = user }
-            case .deleted, .gone:
-                if state.users.items[index].isActive { state.moveActiveCount(by: -1) }
-                state.users.updateItems { $0.remove(at: index) }
-            case .refused, .notSaved:
-                break
-            }
-        }
-        switch userChange {
-        case .saved(let user): writtenSincePageRequest[userID] = user
-        case .deleted, .gone: writtenSincePageRequest[userID] = .some(nil)
-        case .refused, .notSaved: break
-        }
-        if !knewTheRow { countsAreStale = true }
-    }
-
-    // MARK: - Updates
-
-    /// An update that keeps `visibleUsers` in step with the rows, the search text and the filter.
+    /// An update that keeps the rows, the pending marks and the active count in step with the
+    /// pages, ``records``, the search text and the filter.
     private func change(_ mutate: (inout State) -> Void) {
         store.update { state in
             mutate(&state)
-            state.visibleUsers = search.visible(state.users.items, text: state.searchText, filter: state.filter)
+            showRecords(in: &state)
         }
     }
-}
 
-extension UserListState {
-    /// Sets a loaded user's active flag and the active count, by id.
-    mutating func setActive(_ isActive: Bool, userID: Int) {
-        var changed = false
-        users.updateItems { items in
-            guard let index = items.firstIndex(where: { $0.id == userID }), items[index].isActive != isActive else { return }
-            items[index].isActive = isActive
-            changed = true
-        }
-        guard changed else { return }
-        moveActiveCount(by: isActive ? 1 : -1)
+    private func showRecords(in state: inout State) {
+        let rows = state.users.items.compactMap(records.shown)
+        state.visibleUsers = search.visible(rows, text: state.searchText, filter: state.filter)
+        state.pendingUserIDs = records.pendingIDs
+        state.activeCount = state.countedActive.map { Self.moving($0, by: pendingActiveDelta()) }
     }
 
-    /// Moves the active count by `delta` (an optimistic write), staying within `0...Int.max`
-    /// whatever count the server sent: data from the network never traps the app.
-    mutating func moveActiveCount(by delta: Int) {
-        activeCount = activeCount.map { count in
-            let (sum, overflowed) = count.addingReportingOverflow(delta)
-            return overflowed ? (delta > 0 ? .max : 0) : max(0, sum)
+    /// How the writes the server has not answered move the active count.
+    private func pendingActiveDelta() -> Int {
+        records.pendingIDs.reduce(0) { delta, id in
+            guard let before = records.confirmedValue(for: id) else { return delta }
+            let after = records.value(for: id)?.isActive ?? false
+            return delta + (after ? 1 : 0) - (before.isActive ? 1 : 0)
         }
+    }
+
+    /// `count` moved by `delta`, within `0...Int.max` whatever count the server sent: data
+    /// from the network never traps the app.
+    private static func moving(_ count: Int, by delta: Int) -> Int {
+        let (sum, overflowed) = count.addingReportingOverflow(delta)
+        return overflowed ? (delta > 0 ? .max : 0) : max(0, sum)
     }
 }

@@ -7,11 +7,24 @@ public struct Page<Item, Cursor> {
     public var items: [Item]
     /// The cursor of the next page, or `nil` after the last page.
     public var nextCursor: Cursor?
+    /// Where the page came from: the server, or the device's saved copy of it when the server
+    /// could not answer (an offline-first repository).
+    public var origin: DataOrigin
+    /// Why the server's page is not shown, when ``origin`` is the saved copy.
+    public var failure: ErrorPresentation?
 
     /// Creates a page of a cursor-based API.
-    public init(items: [Item], nextCursor: Cursor?) {
+    ///
+    /// - Parameters:
+    ///   - items: the page's items, in order.
+    ///   - nextCursor: where the next page starts; `nil` after the last page.
+    ///   - origin: the server (the default), or the device's saved copy.
+    ///   - failure: why the server's page is not shown, for a saved copy.
+    public init(items: [Item], nextCursor: Cursor?, origin: DataOrigin = .network, failure: ErrorPresentation? = nil) {
         self.items = items
         self.nextCursor = nextCursor
+        self.origin = origin
+        self.failure = failure
     }
 }
 

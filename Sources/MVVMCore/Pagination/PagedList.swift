@@ -153,6 +153,20 @@ public struct PagedList<Item, Cursor> {
         return true
     }
 
+    /// Adds a page that arrived for `request`, leaving out the items whose id is already
+    /// loaded: each id shows once, even when the server's list moved between two requests (a
+    /// row inserted ahead of an offset page pushes a loaded row onto the next one).
+    ///
+    /// - Parameter id: an item's identity, such as `\.id` (or `\.self` for a list of ids).
+    /// - Returns: `false`, changing nothing, when `request` is not the one in flight (stale).
+    @discardableResult
+    public mutating func complete<ID: Hashable>(_ request: PageRequest<Cursor>, with page: Page<Item, Cursor>, uniqueBy id: KeyPath<Item, ID>) -> Bool {
+        var seen = request.isFirstPage ? Set<ID>() : Set(items.lazy.map { $0[keyPath: id] })
+        var unique = page
+        unique.items = page.items.filter { seen.insert($0[keyPath: id]).inserted }
+        return complete(request, with: unique)
+    }
+
     /// Records that `request` failed; the loaded items stay.
     /// - Returns: `false`, changing nothing, when `request` is not the one in flight (stale).
     @discardableResult

@@ -42,6 +42,10 @@ public struct APIClient: Sendable {
     public var makeDecoder: @Sendable () -> JSONDecoder
     /// Makes the encoder for request bodies.
     public var makeEncoder: @Sendable () -> JSONEncoder
+    /// Called after each response with an accepted status: the server can be reached again. An
+    /// app nudges its outbox here (``Outbox/nudge()``), so writes waiting out a back-off go now.
+    /// Not called for a failure, so a failing server is never hammered.
+    public var onSuccess: (@Sendable () -> Void)?
 
     /// Creates a client.
     public init(
@@ -55,7 +59,8 @@ public struct APIClient: Sendable {
         logger: Logger = Logger(label: "swift-mvvm.api"),
         redaction: Redaction = .default,
         makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
-        makeEncoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() }
+        makeEncoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
+        onSuccess: (@Sendable () -> Void)? = nil
     ) {
         self.baseURL = baseURL
         self.transport = transport
@@ -68,6 +73,7 @@ public struct APIClient: Sendable {
         self.redaction = redaction
         self.makeDecoder = makeDecoder
         self.makeEncoder = makeEncoder
+        self.onSuccess = onSuccess
     }
 
     /// Sends `endpoint` and returns its decoded answer, within ``deadline`` if one is set.
@@ -202,6 +208,7 @@ public struct APIClient: Sendable {
         }
         switch endpoint.decode(response, makeDecoder()) {
         case .success(let value):
+            onSuccess?()
             return Attempt(result: .success(value))
         case .failure(.decoding(let failure)):
             return Attempt(result: .failure(.decoding(failure, request: summary)))

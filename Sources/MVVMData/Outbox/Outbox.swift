@@ -135,17 +135,20 @@ public actor Outbox<Write: Codable & Sendable> {
 
     /// Queues `write`: on disk when this returns, then the deliverer is woken.
     ///
+    /// - Parameter id: the write's ``Entry/id``, new by default; give one when something must
+    ///   know it before this returns (``RecordStore`` shows the write pending under it, and the
+    ///   deliverer may answer it before `enqueue` returns).
     /// - Throws: ``CacheStoreError`` when it could not be saved (a read-only folder, a full
     ///   disk); it is then not queued and will not be sent: roll it back and tell the user.
     @discardableResult
-    public func enqueue(_ write: Write) async throws(CacheStoreError) -> Entry {
+    public func enqueue(_ write: Write, id: UUID = UUID()) async throws(CacheStoreError) -> Entry {
         let data: Data
         do {
             data = try JSONEncoder().encode(write)
         } catch {
             throw .io("encoding \(Write.self): \(error)")
         }
-        let entry = Entry(id: UUID(), write: write, enqueuedAt: now())
+        let entry = Entry(id: id, write: write, enqueuedAt: now())
         try await storage.append(OutboxRecord(id: entry.id, enqueuedAt: entry.enqueuedAt, schemaVersion: schemaVersion, payload: data))
         decoded[entry.id] = entry
         await reportProblems()

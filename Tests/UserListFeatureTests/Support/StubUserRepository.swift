@@ -50,13 +50,15 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
         lock.withLock { failures[operation] = error }
     }
 
-    func savedUsers(page: Int, size: Int, query: String, filter: UserFilter) async -> UserPage? {
-        page == 1 && query.isEmpty && filter == .all ? savedFirstPage : nil
+    func savedUsers(after cursor: String?, size: Int, query: String, filter: UserFilter) async -> UserPage? {
+        cursor == nil && query.isEmpty && filter == .all ? savedFirstPage : nil
     }
 
-    func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
+    /// Keyset pages over the table in id order, as the demo server pages: the rows after the
+    /// cursor `u<id>`, so rows deleted or inserted meanwhile never shift a page.
+    func users(after cursor: String?, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
         let (rows, failure) = lock.withLock {
-            log.append("users(page: \(page), q: \"\(query)\", \(filter))")
+            log.append("users(after: \(cursor ?? "nil"), q: \"\(query)\", \(filter))")
             return (table, failures[.users])
         }
         try await wait(lock.withLock { slowQueries[query] } ?? pageLatency)
@@ -65,9 +67,10 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
         let matching = rows.filter { user in
             filter.includes(user) && (folded.isEmpty || Self.fold("\(user.name) \(user.email)").contains(folded))
         }
-        let start = (page - 1) * size
-        let slice = start < matching.count ? Array(matching[start..<min(start + size, matching.count)]) : []
-        return UserPage(users: slice, total: matching.count, hasMore: start + size < matching.count)
+        let afterID = cursor.flatMap { Int($0.dropFirst()) } ?? Int.min
+        let rest = matching.filter { $0.id > afterID }
+        let slice = Array(rest.prefix(size))
+        return UserPage(users: slice, total: matching.count, nextCursor: rest.count > size ? slice.last.map { "u\($0.id)" } : nil)
     }
 
     func user(id: Int) async throws(UserError) -> User {
@@ -96,7 +99,29 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
         return statsOverride ?? UserStats(total: rows.count, active: rows.filter(\.isActive).count)
     }
 
-    func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
+    /// Sends a write as the real repository does: the saved user, or `nil` when the table has
+    /// none (deleted by this write, or gone before it). Logged as `setActive(false, 3)` or
+    /// `delete(3)`; the keys it was sent with are in `idempotencyKeys`.
+    func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User? {
+        lock.withLock { keys.append(idempotencyKey) }
+        switch write {
+        case .setActive(let isActive, let userID):
+            do throws(UserError) {
+                return try await setActive(isActive, userID: userID)
+            } catch .notFound {
+                return nil
+            }
+        case .delete(let userID):
+            try await deleteUser(userID)
+            return nil
+        }
+    }
+
+    /// The idempotency keys writes were sent with, in order.
+    var idempotencyKeys: [String] { lock.withLock { keys } }
+    private var keys: [String] = []
+
+    private func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
         let failure = lock.withLock {
             log.append("setActive(\(isActive), \(userID))")
             return failures[.setActive]
@@ -113,7 +138,7 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
         return User(id: answerID, name: saved.name, email: saved.email, isActive: saved.isActive, avatarURL: saved.avatarURL)
     }
 
-    func deleteUser(_ userID: Int) async throws(UserError) {
+    private func deleteUser(_ userID: Int) async throws(UserError) {
         let failure = lock.withLock {
             log.append("delete(\(userID))")
             return failures[.delete]

@@ -1,0 +1,21 @@
+/// What changed in a ``RecordStore``: the records whose shown value may differ, and why.
+public struct RecordChange<ID: Hashable & Sendable>: Equatable, Sendable {
+    /// Why records changed.
+    public enum Reason: Hashable, Sendable {
+        /// The server's values arrived (a page, a record, a record gone) or the saved ones
+        /// were restored.
+        case merged
+        /// A write was made, shown at once and pending; or writes saved before a restart are
+        /// pending again.
+        case written
+        /// The server took a write: the record is what it answered, and no longer pending.
+        case committed
+        /// A write was undone: the server refused it, or it could not be kept on the device.
+        case rolledBack
+    }
+
+    /// The records that changed.
+    public let ids: Set<ID>
+    /// Why.
+    public let reason: Reason
+}

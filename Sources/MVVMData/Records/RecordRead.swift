@@ -1,0 +1,11 @@
+/// When a read from the server started, in a ``RecordStore``'s order of events: taken with
+/// ``RecordStore/beginRead()`` before the request, handed back to
+/// ``RecordStore/merge(_:gone:readAt:)`` with its answer.
+///
+/// A page asked for before a write was answered was read before the server had the write; the
+/// store keeps the write's answer over that page's copy of the record, so an older page never
+/// undoes a newer change.
+public struct RecordRead: Hashable, Sendable {
+    /// How many writes the store had committed when the read started.
+    let commitsBefore: Int
+}

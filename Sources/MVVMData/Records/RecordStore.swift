@@ -1,0 +1,223 @@
+import Foundation
+public import MVVMCore
+
+/// One source of truth for one kind of record (users, posts…): every screen that shows a record
+/// reads it here, so two screens can never disagree, and no screen tells another what changed.
+///
+/// - **Pages merge in.** A list asks the server for a page and hands it to
+///   ``merge(_:gone:readAt:)``; a detail does the same with one record. The list keeps the ids
+///   of its pages, and shows each row as ``shown(_:)`` says.
+/// - **Writes show at once.** ``write(_:)`` applies a change on every screen, marked pending
+///   (``isPending(_:)``), and keeps it in the ``outbox``: on disk before anything is sent. The
+///   store, not the screen, owns the write: leaving the screen never cancels it.
+/// - **The server decides.** ``run(isRetryable:send:)``, which the app runs for as long as it
+///   lives, sends the writes in order. The server's answer commits a write; a refusal rolls it
+///   back, and one screen says why (``presentFailures(_:)``).
+/// - **A restart shows the same.** The server's values are saved in a ``LocalDataSource``,
+///   pending writes stay in the outbox, and ``restore()`` brings both back.
+/// - **Older reads never undo newer writes.** A page asked for (``beginRead()``) before a write
+///   was answered keeps none of its copies of that record.
+///
+/// The shape is Android's Room as the single source of truth behind Paging 3's
+/// `RemoteMediator`, or Apollo's normalized cache, without their ceremony: a dictionary by id,
+/// an overlay of pending writes, and an outbox.
+///
+/// ```swift
+/// let users = RecordStore<UserWrite>(outbox: outbox, local: LocalDataSource(store: cache), key: "users")
+/// // The app, for its whole life:
+/// store.run("records") { await users.run(isRetryable: { $0.isRetryable }) { write, key in
+///     try await repository.send(write, idempotencyKey: key)
+/// } }
+/// // A screen:
+/// let read = users.beginRead()
+/// let page = try await repository.users(after: cursor)
+/// users.merge(page.users, readAt: read)
+/// users.write(.setActive(false, userID: 42))   // shown at once, pending, then committed
+/// ```
+@MainActor
+public final class RecordStore<Write: RecordWrite> {
+    /// The kind of record.
+    public typealias Record = Write.Record
+    /// A record's id.
+    public typealias ID = Record.ID
+
+    /// Where writes wait until the server answers them.
+    public let outbox: Outbox<Write>
+    let local: LocalDataSource?
+    let key: String
+
+    /// The server's values, by id.
+    var confirmed: [ID: Record] = [:]
+    /// Records the server has none for.
+    var deleted: Set<ID> = []
+    /// How many writes were committed; ``commitOrder`` says when each record's last was.
+    var commitCount = 0
+    var commitOrder: [ID: Int] = [:]
+    /// Writes not answered yet, per record, in the order they were made.
+    var pending: [ID: [Outbox<Write>.Entry]] = [:]
+    var observers: [Listener<RecordChange<ID>>] = []
+    var presenters: [Listener<RecordWriteFailure<Write>>] = []
+    /// Failures that arrived while no screen presented them.
+    var unpresented: [RecordWriteFailure<Write>] = []
+    var isRestored = false
+    var saving: Task<Void, Never>?
+    /// Saves the writes in the outbox, one after the other.
+    var enqueueing: Task<Void, Never>?
+    var needsSave = false
+
+    @MainActor struct Listener<Value> {
+        weak var token: ObservationToken?
+        let handler: @MainActor (Value) -> Void
+        var isLive: Bool { token?.isCancelled == false }
+    }
+
+    /// A store whose writes wait in `outbox`, saving the server's values in `local` under
+    /// `key` when given (without it, a restart starts empty but for the pending writes).
+    public init(outbox: Outbox<Write>, local: LocalDataSource? = nil, key: String) {
+        self.outbox = outbox
+        self.local = local
+        self.key = key
+    }
+
+    isolated deinit {
+        saving?.cancel()
+    }
+
+    // MARK: - Reading
+
+    /// The record as the screens show it: the server's value with the pending writes applied;
+    /// `nil` when the store knows no such record, or it is deleted (or being deleted).
+    public func value(for id: ID) -> Record? {
+        applyingPending(to: confirmed[id], id: id)
+    }
+
+    /// A row of a page as the screens show it: the store's value when it knows the record (the
+    /// page's copy may be older), else the row; `nil` when it is deleted or being deleted.
+    public func shown(_ row: Record) -> Record? {
+        let base = confirmed[row.id] ?? (deleted.contains(row.id) ? nil : row)
+        return applyingPending(to: base, id: row.id)
+    }
+
+    /// The server's value, without pending writes; `nil` when unknown or deleted.
+    public func confirmedValue(for id: ID) -> Record? {
+        confirmed[id]
+    }
+
+    /// Whether a write to the record waits for the server's answer.
+    public func isPending(_ id: ID) -> Bool {
+        pending[id] != nil
+    }
+
+    /// The records with a write waiting for the server's answer.
+    public var pendingIDs: Set<ID> { Set(pending.keys) }
+
+    private func applyingPending(to base: Record?, id: ID) -> Record? {
+        guard let writes = pending[id] else { return base }
+        return writes.reduce(base) { record, entry in entry.write.applied(to: record) }
+    }
+
+    // MARK: - The server's values
+
+    /// Marks the start of a read from the server; give it back to ``merge(_:gone:readAt:)``.
+    public func beginRead() -> RecordRead {
+        RecordRead(commitsBefore: commitCount)
+    }
+
+    /// Takes the server's values, read since `read` began: `records` as they are, and `gone`
+    /// (ids the server has none for) as deleted. A record whose write was answered after the
+    /// read began keeps that answer.
+    public func merge(_ records: [Record], gone: [ID] = [], readAt read: RecordRead) {
+        var changed = Set<ID>()
+        for record in records where isCurrent(record.id, for: read) {
+            deleted.remove(record.id)
+            guard confirmed.updateValue(record, forKey: record.id) != record else { continue }
+            changed.insert(record.id)
+        }
+        for id in gone where isCurrent(id, for: read) && !deleted.contains(id) {
+            confirmed[id] = nil
+            deleted.insert(id)
+            changed.insert(id)
+        }
+        guard !changed.isEmpty else { return }
+        notify(changed, .merged)
+        saveSoon()
+    }
+
+    private func isCurrent(_ id: ID, for read: RecordRead) -> Bool {
+        (commitOrder[id] ?? 0) <= read.commitsBefore
+    }
+
+    // MARK: - Writes
+
+    /// Shows `write` on every screen at once, pending, and keeps it in the outbox: the store
+    /// saves it (after the writes made before it) whatever becomes of the screen that made it;
+    /// ``waitUntilSaved()`` returns once it is on disk.
+    ///
+    /// When the device cannot keep it, the write is undone and one screen is told
+    /// (``RecordWriteFailure/notSaved(_:_:)``): it was never sent.
+    public func write(_ write: Write) {
+        let entry = Outbox<Write>.Entry(id: UUID(), write: write, enqueuedAt: Date())
+        pending[write.recordID, default: []].append(entry)
+        notify([write.recordID], .written)
+        let previous = enqueueing
+        enqueueing = Task { [outbox, weak self] in
+            await previous?.value
+            do throws(CacheStoreError) {
+                try await outbox.enqueue(write, id: entry.id)
+            } catch {
+                self?.notSaved(entry, error)
+            }
+        }
+    }
+
+    private func notSaved(_ entry: Outbox<Write>.Entry, _ error: CacheStoreError) {
+        let id = entry.write.recordID
+        guard removePending(entry.id, of: id) else { return }
+        notify([id], .rolledBack)
+        fail(.notSaved(entry.write, error))
+    }
+
+    /// Takes a write out of the pending ones. - Returns: whether it was pending.
+    @discardableResult
+    func removePending(_ entryID: UUID, of id: ID) -> Bool {
+        guard var writes = pending[id], let index = writes.firstIndex(where: { $0.id == entryID }) else { return false }
+        writes.remove(at: index)
+        pending[id] = writes.isEmpty ? nil : writes
+        return true
+    }
+
+    // MARK: - Observers
+
+    /// Calls `handler` after every change, for as long as the returned token is alive and not
+    /// cancelled.
+    public func observe(_ handler: @escaping @MainActor (RecordChange<ID>) -> Void) -> ObservationToken {
+        let token = ObservationToken()
+        observers.append(Listener(token: token, handler: handler))
+        return token
+    }
+
+    /// Gives `handler` each failure the user should hear about, while the returned token is
+    /// alive and not cancelled. Each failure goes to one handler only, the one registered last
+    /// (the screen on top): an error shows once, not once per screen. Failures that arrive
+    /// while no handler is registered wait for the next one.
+    public func presentFailures(_ handler: @escaping @MainActor (RecordWriteFailure<Write>) -> Void) -> ObservationToken {
+        let token = ObservationToken()
+        presenters.append(Listener(token: token, handler: handler))
+        let waiting = unpresented
+        unpresented = []
+        for failure in waiting { handler(failure) }
+        return token
+    }
+
+    func notify(_ ids: Set<ID>, _ reason: RecordChange<ID>.Reason) {
+        observers.removeAll { !$0.isLive }
+        let change = RecordChange(ids: ids, reason: reason)
+        for observer in observers where observer.isLive { observer.handler(change) }
+    }
+
+    func fail(_ failure: RecordWriteFailure<Write>) {
+        presenters.removeAll { !$0.isLive }
+        guard let presenter = presenters.last else { return unpresented.append(failure) }
+        presenter.handler(failure)
+    }
+}

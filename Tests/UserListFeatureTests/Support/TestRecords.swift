@@ -1,0 +1,39 @@
+import MVVMData
+import MVVMTesting
+import UserListFeature
+
+/// The users' records as an app holds them, over an in-memory outbox, delivered through
+/// `repository` (as `AppViewModel` does) for as long as this lives. The outbox backs off on its
+/// own clock, which no test advances: a write that failed waits until the outbox is nudged.
+@MainActor
+final class TestRecords {
+    let records: UserRecords
+    let storage: any OutboxStorage
+    private var delivery: Task<Void, Never>?
+
+    init(repository: any UserRepository, storage: any OutboxStorage = InMemoryOutboxStorage(), local: LocalDataSource? = nil, delivering: Bool = true) {
+        self.storage = storage
+        records = UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), local: local, key: "records/users")
+        if delivering { startDelivering(through: repository) }
+    }
+
+    /// Starts sending the waiting writes through `repository`.
+    func startDelivering(through repository: any UserRepository) {
+        let records = records
+        delivery = Task {
+            await records.run(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { write, key in
+                try await repository.send(write, idempotencyKey: key)
+            }
+        }
+    }
+
+    /// Stops sending; the waiting writes stay in the outbox.
+    func stopDelivering() {
+        delivery?.cancel()
+        delivery = nil
+    }
+
+    isolated deinit {
+        delivery?.cancel()
+    }
+}
