@@ -69,32 +69,52 @@ final class SavedForecastViewModel: ViewModel {
 // snippet end
 
 // snippet: writes
-/// A change the server must hear about, kept on the device until it has.
-enum FavoriteCityWrite: Codable, Hashable, Sendable {
+/// A city as every screen shows it: starred or not.
+struct FavoriteCity: Identifiable, Codable, Equatable, Sendable {
+    var id: String   // the city code
+    var isStarred: Bool
+}
+
+/// A change the server must hear about: shown at once, kept on the device until it has.
+enum FavoriteCityWrite: RecordWrite, Hashable {
     case star(cityCode: String)
     case unstar(cityCode: String)
+
+    var recordID: String {
+        switch self {
+        case .star(let cityCode), .unstar(let cityCode): cityCode
+        }
+    }
+
+    func applied(to city: FavoriteCity?) -> FavoriteCity? {
+        switch self {
+        case .star(let cityCode): FavoriteCity(id: cityCode, isStarred: true)
+        case .unstar(let cityCode): FavoriteCity(id: cityCode, isStarred: false)
+        }
+    }
 }
 
 struct FavoriteCitiesDataSource: RemoteDataSource {
     let client: APIClient
 
     /// `PUT` and `DELETE`, each with the write's idempotency key: sent again (a retry, a
-    /// replay after a restart), a write is applied once.
-    func send(_ write: FavoriteCityWrite, idempotencyKey: String) async throws(APIError) {
+    /// replay after a restart), a write is applied once. Returns the city as the server has it.
+    func send(_ write: FavoriteCityWrite, idempotencyKey: String) async throws(APIError) -> FavoriteCity? {
         let headers = ["Idempotency-Key": idempotencyKey]
         switch write {
         case .star(let cityCode): try await fetch(Endpoint<Void>(.put, "/api/favorites/\(cityCode)", headers: headers))
         case .unstar(let cityCode): try await fetch(Endpoint<Void>(.delete, "/api/favorites/\(cityCode)", headers: headers))
         }
+        return write.applied(to: nil)
     }
 }
 
-/// Sends the outbox's writes for as long as the app runs: oldest first, again after a back-off
-/// while the server cannot be reached.
-func deliverFavoriteCities(_ outbox: Outbox<FavoriteCityWrite>, through dataSource: FavoriteCitiesDataSource) async {
-    await outbox.deliver(isRetryable: { ($0 as? WeatherServiceError)?.isRetryable ?? false }) { entry in
+/// Sends the favorites' writes for as long as the app runs: oldest first, again after a
+/// back-off while the server cannot be reached; the server's answer commits each one.
+func deliverFavoriteCities(_ favorites: RecordStore<FavoriteCityWrite>, through dataSource: FavoriteCitiesDataSource) async {
+    await favorites.run(isRetryable: { ($0 as? WeatherServiceError)?.isRetryable ?? false }) { write, idempotencyKey in
         try await withDomainErrors(WeatherServiceError.self) { () async throws(APIError) in
-            try await dataSource.send(entry.write, idempotencyKey: entry.idempotencyKey)
+            try await dataSource.send(write, idempotencyKey: idempotencyKey)
         }
     }
 }
@@ -104,15 +124,18 @@ func deliverFavoriteCities(_ outbox: Outbox<FavoriteCityWrite>, through dataSour
 import Foundation
 
 /// What the weather app keeps between launches, in `folder` (Application Support in the app).
+@MainActor
 struct OfflineWeatherStorage {
     let local: LocalDataSource
-    let outbox: Outbox<FavoriteCityWrite>
+    let favorites: RecordStore<FavoriteCityWrite>
 
     init(folder: URL, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }) {
         let forecasts = FileCacheStore(directory: folder.appending(path: "forecasts"), maxBytes: 4 << 20)
         local = LocalDataSource(store: forecasts, schemaVersion: 1, now: now)
-        // A journal of its own: a full forecast cache never evicts a queued write.
-        outbox = Outbox(storage: FileOutboxStorage(directory: folder.appending(path: "outbox")), clock: clock)
+        // The writes in a journal of their own: a full forecast cache never evicts a queued write.
+        let outbox = Outbox<FavoriteCityWrite>(storage: FileOutboxStorage(directory: folder.appending(path: "outbox")), clock: clock)
+        // The server's answers are saved with the forecasts: the next launch shows the same stars.
+        favorites = RecordStore(outbox: outbox, local: local, key: "records/favorites")
     }
 }
 // snippet end
@@ -215,7 +238,7 @@ import MVVMTerminal
 // snippet end
 
 // snippet: test-outbox
-@Test(.timeLimit(.minutes(2))) @MainActor func aCityStarredOfflineReachesTheServerWhenItIsBack() async throws {
+@Test(.timeLimit(.minutes(2))) @MainActor func aCityStarredOfflineShowsAtOnceAndReachesTheServerWhenItIsBack() async throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "offline-weather-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let clock = TestClock()
@@ -223,23 +246,25 @@ import MVVMTerminal
     server.isReachable.withLock { $0 = false }
     let storage = OfflineWeatherStorage(folder: folder, clock: clock)
     let client = makeWeatherServiceClient(token: "test-token", transport: server.transport, clock: clock)
-    let delivery = Task { await deliverFavoriteCities(storage.outbox, through: FavoriteCitiesDataSource(client: client)) }
+    let delivery = Task { await deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client)) }
     defer { delivery.cancel() }
 
-    try await storage.outbox.enqueue(.star(cityCode: "130010"))   // saved before it returns
-    #expect(await waitUntilSleeping(clock))                        // tried, failed, waiting to try again
-    #expect(try await storage.outbox.pending.map(\.write) == [.star(cityCode: "130010")])
+    storage.favorites.write(.star(cityCode: "130010"))
+    #expect(storage.favorites.value(for: "130010")?.isStarred == true)   // every screen, at once
+    #expect(storage.favorites.isPending("130010"))                       // marked pending
+    await storage.favorites.waitUntilSaved()                             // on disk
+    #expect(await waitUntilSleeping(clock))                              // tried, failed, waiting
+    #expect(try await storage.favorites.outbox.pending.map(\.write) == [.star(cityCode: "130010")])
 
     server.isReachable.withLock { $0 = true }
-    #expect(await advance(clock, until: { server.favorites.withLock { $0 } == ["130010"] }))
-    var outcomes = storage.outbox.outcomes.makeAsyncIterator()
-    guard case .delivered(let entry)? = await outcomes.next() else { Issue.record("not delivered"); return }
-    #expect(entry.write == .star(cityCode: "130010"))
-    #expect(try await storage.outbox.pending.isEmpty)
+    #expect(await advance(clock, until: { !storage.favorites.isPending("130010") }))
+    #expect(server.favorites.withLock { $0 } == ["130010"])
+    #expect(storage.favorites.confirmedValue(for: "130010")?.isStarred == true)
+    #expect(try await storage.favorites.outbox.pending.isEmpty)
 }
 // snippet end
 
-@Test(.timeLimit(.minutes(2))) func aWriteQueuedBeforeTheAppQuitIsSentAtTheNextLaunch() async throws {
+@Test(.timeLimit(.minutes(2))) @MainActor func aWriteMadeBeforeTheAppQuitIsShownAndSentAtTheNextLaunch() async throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "offline-weather-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let clock = TestClock()
@@ -247,17 +272,20 @@ import MVVMTerminal
     let client = makeWeatherServiceClient(token: "test-token", transport: server.transport, clock: clock)
 
     // The user stars a city and quits before anything is sent.
-    try await OfflineWeatherStorage(folder: folder, clock: clock).outbox.enqueue(.star(cityCode: "270000"))
+    let first = OfflineWeatherStorage(folder: folder, clock: clock)
+    first.favorites.write(.star(cityCode: "270000"))
+    await first.favorites.waitUntilSaved()
 
-    // Next launch: the write is still there, and goes out.
+    // Next launch: shown starred and pending, then sent.
     let storage = OfflineWeatherStorage(folder: folder, clock: clock)
-    #expect(try await storage.outbox.pending.map(\.write) == [.star(cityCode: "270000")])
-    let delivery = Task { await deliverFavoriteCities(storage.outbox, through: FavoriteCitiesDataSource(client: client)) }
+    await storage.favorites.restore()
+    #expect(storage.favorites.value(for: "270000")?.isStarred == true)
+    #expect(storage.favorites.isPending("270000"))
+    let delivery = Task { await deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client)) }
     defer { delivery.cancel() }
-    var outcomes = storage.outbox.outcomes.makeAsyncIterator()
-    guard case .delivered? = await outcomes.next() else { Issue.record("not delivered"); return }
+    #expect(await advance(clock, until: { !storage.favorites.isPending("270000") }))
     #expect(server.favorites.withLock { $0 } == ["270000"])
-    #expect(try await storage.outbox.pending.isEmpty)
+    #expect(try await storage.favorites.outbox.pending.isEmpty)
 }
 
 @Test(.timeLimit(.minutes(2))) @MainActor func leavingWhileTheServerAnswersKeepsTheSavedForecastOnScreen() async throws {

@@ -34,38 +34,22 @@ final class PhotoFeedViewModel: ViewModel {
 // snippet: events
 extension PhotoFeedViewModel {
     func didAppear() {
-        if state.photos.loadedPageCount == 0 { loadPage { $0.beginNextPage() } }
+        if state.photos.loadedPageCount == 0 { loadPage(.next) }
     }
 
     func onEvent(_ event: Event) {
         switch event {
-        case .lastRowAppeared: loadPage { $0.beginNextPage() }
-        case .refreshPulled: loadPage { $0.beginRefresh() }
-        case .retryTapped: loadPage { $0.beginRetry() }
+        case .lastRowAppeared: loadPage(.next)
+        case .refreshPulled: loadPage(.refresh)
+        case .retryTapped: loadPage(.retry)
         }
     }
-}
-// snippet end
 
-// snippet: load-page
-extension PhotoFeedViewModel {
-    /// Begins a request in the state, then fetches it as owned work.
-    private func loadPage(_ begin: (inout PagedList<Photo, Int>) -> PageRequest<Int>?) {
-        var started: PageRequest<Int>?
-        store.update { started = begin(&$0.photos) }
-        guard let request = started else { return }   // a page in flight, a failure, or the end
-        store.run("page", onCancel: { $0.photos.cancel(request) }) { [weak store, fetchPage] in
-            do {
-                let photos = try await fetchPage(request.cursor, request.pageSize)
-                let page = Page.numbered(photos, page: request.cursor, pageSize: request.pageSize)
-                store?.update { $0.photos.complete(request, with: page) }
-            } catch {
-                guard let failure = ErrorPresenter.default.present(error) else {
-                    store?.update { $0.photos.cancel(request) }   // a cancellation: ask again later
-                    return
-                }
-                store?.update { $0.photos.fail(request, with: failure) }
-            }
+    /// Starts the page `load` asks for, if the list says one may start, as owned work.
+    private func loadPage(_ load: PageLoad) {
+        store.loadPage(load, of: \.photos, uniqueBy: \.id, key: "page") { [fetchPage] request in
+            let photos = try await fetchPage(request.cursor, request.pageSize)
+            return .numbered(photos, page: request.cursor, pageSize: request.pageSize)
         }
     }
 }
@@ -116,11 +100,11 @@ final class PhotoServer: Sendable {
 }
 
 // snippet: script-helpers
-extension PagedList where Cursor == Int {
-    /// In a test script: the change the page in flight makes when `items` arrive.
+extension PagedList where Cursor == Int, Item: Identifiable {
+    /// In a test script: the change the page in flight makes when the server answers `items`.
     mutating func pageArrived(_ items: [Item]) {
         guard case .loading(let request) = status else { return }
-        complete(request, with: .numbered(items, page: request.cursor, pageSize: request.pageSize))
+        complete(request, with: .numbered(items, page: request.cursor, pageSize: request.pageSize), uniqueBy: \.id)
     }
 
     /// In a test script: the change the page in flight makes when it fails.
@@ -215,6 +199,24 @@ struct PaginationTests {
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(7...7)) }
         #expect(tester.state.photos.shown == "1 2 3 4 5 6 7 (end)")
         #expect(server.requests == [1, 2, 3, 3])
+        await tester.finish()
+    }
+    // snippet end
+
+    // snippet: test-moved-row
+    @Test func aPhotoPostedWhileScrollingNeverShowsARowTwice() async {
+        let server = PhotoServer(clock: TestClock(), count: 7)
+        let tester = makeTester(server)
+        tester.appear { _ = $0.photos.beginNextPage() }
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived(PhotoServer.photos(1...3)) }
+
+        server.post(Photo(id: 8, title: "New photo"))   // first on page 1: photo 3 moves to page 2
+        tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
+        await tester.advance(by: .seconds(1))
+        await tester.receive { $0.photos.pageArrived(PhotoServer.photos(3...5)) }
+
+        #expect(tester.state.photos.shown == "1 2 3 4 5", "photo 3 once; photo 8 waits for a refresh")
         await tester.finish()
     }
     // snippet end

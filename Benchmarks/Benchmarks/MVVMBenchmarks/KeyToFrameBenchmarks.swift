@@ -3,16 +3,19 @@ import Benchmark
 import DemoScreens
 import Foundation
 import MVVMCore
+import MVVMData
 import MVVMTerminal
 import RegistrationFeature
 import UserListFeature
 import WeatherFeature
 
-/// Workload 6 (issue 15's budget): from a key press on the user list with 10,000 loaded rows to
-/// the bytes written for the frame, p99 ≤ 4 ms. Each key goes through the demo's real
-/// `UserListScreen` and `UserListViewModel` (the search keystroke filters the loaded rows at
-/// once; the server query waits for a debounce that this run never reaches), then the screen
-/// renders and `FrameRenderer` writes the difference: what `TerminalApp` does per key.
+/// Workload 6 (issue 15's budget, issue 26's records): from a key press on the user list with
+/// 10,000 loaded rows and 100 writes pending (offline: nothing is delivered) to the bytes
+/// written for the frame, p99 ≤ 4 ms. Each key goes through the demo's real `UserListScreen`
+/// and `UserListViewModel`, which reads its rows through `UserRecords` (the search keystroke
+/// filters the loaded rows at once; the server query waits for a debounce that this run never
+/// reaches; a toggle is shown at once, pending), then the screen renders and `FrameRenderer`
+/// writes the difference: what `TerminalApp` does per key.
 ///
 /// Baseline, the articles' way: the rows filtered with `localizedCaseInsensitiveContains` on
 /// every keystroke, and the whole screen written again.
@@ -46,7 +49,8 @@ enum KeyWorkload: String, CaseIterable, Sendable {
     case search
     /// Moving the selection down and up through the list.
     case move
-    /// Toggling the selected row's active flag.
+    /// Toggling the selected row's active flag and moving to the next row (each toggle stays
+    /// pending: the run is offline).
     case toggle
 }
 
@@ -62,6 +66,8 @@ struct KeyToFrameResult: Sendable {
 final class KeyToFrameRun {
     let viewModel: UserListViewModel
     let screen: UserListScreen
+    /// Users with a write pending before the keys are pressed.
+    static let pendingCount = 100
     let users: [User]
     let size = TerminalSize(width: 100, height: 40)
 
@@ -71,9 +77,14 @@ final class KeyToFrameRun {
             User(id: id, name: names[id % names.count], email: "user\(id)@example.com", isActive: id % 3 != 0)
         }
         let repository = LoadedUserRepository(users: users)
-        viewModel = UserListViewModel(repository: repository)
+        // Offline: the writes wait in the outbox, pending; nothing delivers them.
+        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()), key: "records/users")
+        viewModel = UserListViewModel(repository: repository, records: records)
         // The app is only asked to open a detail, which these keys never do.
-        let app = try! AppViewModel(dependencies: AppDependencies(users: repository, registrations: NoRegistrations(), weather: NoWeather()))
+        let app = try! AppViewModel(dependencies: AppDependencies(
+            users: repository, registrations: NoRegistrations(), weather: NoWeather(),
+            userRecords: UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()), key: "records/app")
+        ))
         screen = UserListScreen(viewModel: viewModel, app: app)
     }
 
@@ -88,8 +99,6 @@ final class KeyToFrameRun {
             ours.append(nanoseconds)
             written += bytes
             previous = frame
-            // Let a toggle's write land (not timed): the next toggle is of a settled row.
-            if kind == .toggle { for _ in 0..<20 { await Task.yield() } }
         }
         let baseline = baselineTimes(keys)
         screen.willDisappear()
@@ -100,6 +109,9 @@ final class KeyToFrameRun {
     private func loadRows() async {
         screen.didAppear()
         while viewModel.state.visibleUsers.count < users.count { await Task.yield() }
+        // 100 users toggled earlier, offline: pending.
+        for id in stride(from: 5_000, to: 5_000 + Self.pendingCount, by: 1) { viewModel.onEvent(.toggleActiveTapped(userID: id)) }
+        while viewModel.state.pendingUserIDs.count < Self.pendingCount { await Task.yield() }
     }
 
     private func keys(for kind: KeyWorkload) -> [Key] {
@@ -110,7 +122,7 @@ final class KeyToFrameRun {
         case .move:
             return Array(repeating: Key.down, count: 150) + Array(repeating: Key.up, count: 150)
         case .toggle:
-            return Array(repeating: Key.character("t"), count: 200)
+            return Array(repeating: [Key.character("t"), Key.down], count: 100).flatMap { $0 }
         }
     }
 
@@ -174,8 +186,8 @@ func percentile99(_ values: [Int]) -> Int {
 struct LoadedUserRepository: UserRepository {
     let users: [User]
 
-    func users(page: Int, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
-        UserPage(users: page == 1 ? users : [], total: users.count, hasMore: false)
+    func users(after cursor: String?, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
+        UserPage(users: cursor == nil ? users : [], total: users.count, nextCursor: nil)
     }
 
     func user(id: Int) async throws(UserError) -> User {
@@ -187,13 +199,9 @@ struct LoadedUserRepository: UserRepository {
         UserStats(total: users.count, active: users.count { $0.isActive })
     }
 
-    func setActive(_ isActive: Bool, userID: Int) async throws(UserError) -> User {
-        guard var user = users.first(where: { $0.id == userID }) else { throw .notFound }
-        user.isActive = isActive
-        return user
+    func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User? {
+        write.applied(to: users.first { $0.id == write.recordID })
     }
-
-    func deleteUser(_ userID: Int) async throws(UserError) {}
 }
 
 /// Registrations and forecasts: never asked for by the user list's keys.

@@ -19,8 +19,8 @@ import WeatherFeature
 ///   LocalDataSource does: `JSONEncoder().encode` + `Data.write(to:options: .atomic)`, and
 ///   `Data(contentsOf:)` + `JSONDecoder().decode`.
 /// - `outbox/…`: an `Outbox` replaying N queued writes to a `send` that returns at once, and the
-///   cost of one `enqueue`. The outbox saves its whole queue (JSON of every pending write) on each
-///   change, so replaying N writes moves O(N²) bytes: N = 100 and N = 1,000 show how it scales.
+///   cost of one `enqueue`. `FileOutboxStorage` appends to a journal (a done mark per delivered
+///   write), so the cost per write must not grow with N: N = 100, 1,000 and 10,000 show it.
 ///
 /// Every per-value workload records each single operation as one sample (both ways, alternating),
 /// so p50 and p99 are per value; `overhead (%)` is ours ÷ plain for each pair. Each iteration
@@ -347,6 +347,6 @@ enum SavedValues {
                 avatarURL: id % 4 == 0 ? nil : "https://cdn.example.com/avatars/\(id)/profile-128x128.png"
             )
         }
-        return UserPage(users: users, total: 1000, hasMore: true)
+        return UserPage(users: users, total: 1000, nextCursor: "u20")
     }()
 }

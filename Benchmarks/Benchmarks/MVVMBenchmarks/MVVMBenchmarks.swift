@@ -11,4 +11,5 @@ let benchmarks: @Sendable () -> Void = {
     registerKeyToFrameBenchmarks()
     registerMemoryBenchmarks()
     registerLocalDataBenchmarks()
+    registerRecordBenchmarks()
 }

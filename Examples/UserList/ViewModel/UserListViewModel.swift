@@ -36,7 +36,9 @@ public final class UserListViewModel: ViewModel {
     private let records: UserRecords
     private let analytics: any AnalyticsTracker
     private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
-    /// The loaded users' search index: a cache of ``UserListState/visibleUsers``'s matching.
+    /// Caches of what ``UserListState/visibleUsers`` is computed from: the rows through the
+    /// records, and their search index.
+    private let shownRows = ShownRows()
     private let search = LocalUserSearch()
     /// Keeps this screen following ``records`` for as long as it lives.
     private var tokens: [ObservationToken] = []
@@ -180,6 +182,7 @@ public final class UserListViewModel: ViewModel {
     /// the server took is in its counts now, so the count shown stays as it is (no flicker),
     /// and is read again once no write is left.
     private func recordsChanged(_ recordChange: RecordChange<Int>) {
+        shownRows.recordsChanged(recordChange.ids)
         change { state in
             guard recordChange.reason == .committed, let shown = state.activeCount else { return }
             state.countedActive = Self.moving(shown, by: -pendingActiveDelta())
@@ -213,7 +216,7 @@ public final class UserListViewModel: ViewModel {
     }
 
     private func showRecords(in state: inout State) {
-        let rows = state.users.items.compactMap(records.shown)
+        let rows = shownRows.rows(of: state.users.items, through: records)
         state.visibleUsers = search.visible(rows, text: state.searchText, filter: state.filter)
         state.pendingUserIDs = records.pendingIDs
         state.activeCount = state.countedActive.map { Self.moving($0, by: pendingActiveDelta()) }

@@ -9,24 +9,25 @@
 ///   before them is stale and ignored;
 /// - a failure keeps the loaded pages, and ``beginRetry()`` asks for the failed page again.
 ///
-/// A ViewModel drives it with ``StateStore/run(_:policy:onCancel:operation:)``: begin a request
-/// in an update, fetch it as owned work, complete or fail it. `onCancel` hands the request back
-/// when the view disappears, so the list is never left loading and the same page can be asked for
-/// again (`UserListViewModel` in `Examples/UserList` is the full version, with search and
-/// analytics):
+/// A ViewModel drives it with ``StateStore/loadPage(_:of:uniqueBy:key:presenter:started:ended:fetch:)``,
+/// which begins a request in an update, fetches it as owned work, adds the page (each id once),
+/// or records the failure, and hands the request back when the view disappears, so the list is
+/// never left loading and the same page can be asked for again (`UserListViewModel` in
+/// `Examples/UserList` is the full version, with keyset pages, search and analytics):
 ///
 /// ```swift
-/// private func loadPage(_ begin: (inout PagedList<User, Int>) -> PageRequest<Int>?) {
-///     var started: PageRequest<Int>?
-///     store.update { started = begin(&$0.users) }   // beginNextPage, beginRefresh or beginRetry
-///     guard let request = started else { return }   // a page in flight, or the end reached
-///     store.run("page", onCancel: { $0.users.cancel(request) }) { [weak store, repository] in
-///         do {
-///             let users = try await repository.users(page: request.cursor, size: request.pageSize)
-///             store?.update { $0.users.complete(request, with: .numbered(users, page: request.cursor, pageSize: request.pageSize)) }
-///         } catch {
-///             store?.update { $0.users.fail(request, with: ErrorPresentation(title: "Users", message: "Could not load.")) }
-///         }
+/// func onEvent(_ event: Event) {
+///     switch event {
+///     case .lastRowAppeared: loadPage(.next)
+///     case .refreshPulled: loadPage(.refresh)
+///     case .retryTapped: loadPage(.retry)
+///     }
+/// }
+///
+/// private func loadPage(_ load: PageLoad) {
+///     store.loadPage(load, of: \.users, uniqueBy: \.id, key: "page") { [repository] request in
+///         let users = try await repository.users(page: request.cursor, size: request.pageSize)
+///         return .numbered(users, page: request.cursor, pageSize: request.pageSize)
 ///     }
 /// }
 /// ```
