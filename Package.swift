@@ -137,6 +137,13 @@ let package = Package(
             dependencies: ["MVVMData", "MVVMGRDB"],
             swiftSettings: swiftSettings
         ),
+        // A test helper only, not a product: the demo's user writes without a terminal, killed
+        // at random moments by KilledAppTests.
+        .executableTarget(
+            name: "user-writes-crash-app",
+            dependencies: ["MVVMData", "UserListFeature"],
+            swiftSettings: swiftSettings
+        ),
         // `@Sensitive` printed as `<redacted>` by swift-custom-dump: one conformance, shared by
         // MVVMTesting's diffs and MVVMLogging's change log.
         .target(
@@ -282,7 +289,11 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListFeatureTests",
-            dependencies: ["UserListFeature", "MVVMTesting", "DemoServer"],
+            // user-writes-crash-app: building the tests builds the app KilledAppTests kills.
+            dependencies: [
+                "UserListFeature", "MVVMTesting", "DemoServer", "user-writes-crash-app",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

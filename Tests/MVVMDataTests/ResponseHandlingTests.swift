@@ -1,6 +1,7 @@
 import Foundation
 import MVVMData
 import MVVMTesting
+import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(2)))
@@ -98,5 +99,27 @@ struct ResponseHandlingTests {
         #expect(refusedError == .transport(.cannotConnect("refused"), request: summary))
         #expect(refusedError?.kind == .noConnection)
         #expect(slowError?.kind == .timeout)
+    }
+}
+
+/// `onSuccess` says the server can be reached again (an app nudges its outbox there): called
+/// for an accepted answer, never for a failure, so a failing server is never hammered.
+@Suite(.timeLimit(.minutes(2)))
+struct OnSuccessTests {
+    @Test func calledForEachAcceptedAnswerAndNeverForAFailure() async {
+        let successes = Mutex(0)
+        let transport = StubTransport([
+            .success(.json(#"{"id":1,"name":"Zoë","email":"zoe@example.com","isActive":true}"#)),
+            .success(.json(status: 503, "{}")),
+            .failure(.cannotConnect("refused")),
+            .success(.json(#"{"id":1,"name":"A"}"#)),   // accepted status, but it does not decode
+        ])
+        var client = client(transport, retry: .none)
+        client.onSuccess = { successes.withLock { $0 += 1 } }
+
+        _ = try? await client.send(.user(1))
+        #expect(successes.withLock { $0 } == 1)
+        for _ in 0..<3 { _ = try? await client.send(.user(1)) }
+        #expect(successes.withLock { $0 } == 1)
     }
 }

@@ -42,9 +42,10 @@ public struct APIClient: Sendable {
     public var makeDecoder: @Sendable () -> JSONDecoder
     /// Makes the encoder for request bodies.
     public var makeEncoder: @Sendable () -> JSONEncoder
-    /// Called after each response with an accepted status: the server can be reached again. An
-    /// app nudges its outbox here (``Outbox/nudge()``), so writes waiting out a back-off go now.
-    /// Not called for a failure, so a failing server is never hammered.
+    /// Called after each request that succeeded (an accepted status, a body that decodes): the
+    /// server can be reached again. An app nudges its outbox here (``Outbox/nudge()``), so
+    /// writes waiting out a back-off go now. Never called for a failure, so a failing server is
+    /// never hammered.
     public var onSuccess: (@Sendable () -> Void)?
 
     /// Creates a client.

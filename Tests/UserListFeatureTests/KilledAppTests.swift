@@ -1,0 +1,151 @@
+import DemoServer
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+
+/// Nothing the user was shown as done is lost, and nothing is applied twice: a real app process
+/// (`user-writes-crash-app`: the demo's UserRecords, FileOutboxStorage and repository, without a
+/// terminal) makes writes against the real demo server over HTTP and is killed with SIGKILL at a
+/// seeded random moment, 20 times on the same folder: while saving a write, while a request is
+/// out, while the server's answer is recorded. A last run drains the outbox. Then every write
+/// the app announced as saved has reached the server, each exactly once: one idempotent answer
+/// per user written, never two.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct KilledAppTests {
+    static let rounds = 20
+    static let writesPerRound = 6
+
+    @Test func writesSurviveTwentyKillsAndReachTheServerExactlyOnce() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("killed-app-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("server.sqlite").path
+        let server = try await DemoServer.start(DemoServerConfiguration(databasePath: database, userCount: 200))
+        var generator = SplitMix64(seed: 0xC0FFEE)
+        var saved: [Int] = []
+        var killedWhileWriting = 0
+
+        for round in 0..<Self.rounds {
+            let first = 1 + round * Self.writesPerRound
+            let app = try CrashApp(folder: folder, api: server.baseURL, first: first, count: Self.writesPerRound)
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...100, using: &generator)))
+            let output = app.killAndReap()
+            let announced = output.lines.compactMap { $0.hasPrefix("saved ") ? Int($0.dropFirst(6)) : nil }
+            saved += announced
+            if !output.lines.contains("drained") { killedWhileWriting += 1 }
+            #expect(output.killed || output.lines.contains("drained"), "round \(round): the app ended by itself: \(output.lines)")
+        }
+
+        // The last run: no new write; it delivers what is left and ends.
+        let last = try CrashApp(folder: folder, api: server.baseURL, first: 0, count: 0)
+        let end = try await last.waitForExit(timeout: .seconds(60))
+        #expect(end.lines.contains("drained"), "the last run drained the outbox: \(end.lines)")
+        await server.stop()
+
+        #expect(saved.count >= Self.rounds, "enough writes were announced before their kill to mean something (\(saved.count))")
+        #expect(killedWhileWriting >= Self.rounds / 2, "most runs were killed before they drained (\(killedWhileWriting))")
+        print("KilledAppTests: \(saved.count) writes announced, \(killedWhileWriting) of \(Self.rounds) runs killed before they drained")
+        let queue = try DatabaseQueue(path: database)
+        let (inactive, answers) = try await queue.read { db in
+            (
+                try Int.fetchAll(db, sql: #"SELECT id FROM "user" WHERE isActive = 0"#),
+                try String.fetchAll(db, sql: "SELECT request FROM idempotentAnswer")
+            )
+        }
+        for userID in saved {
+            #expect(inactive.contains(userID), "user \(userID)'s write reached the server")
+            let applied = answers.count { $0 == "PATCH /api/users/\(userID) isActive=false" }
+            #expect(applied == 1, "user \(userID)'s write was applied \(applied) times")
+        }
+        // Writes made but killed before they were on disk were never shown as done: at most once.
+        for userID in 1...(Self.rounds * Self.writesPerRound) {
+            let applied = answers.count { $0 == "PATCH /api/users/\(userID) isActive=false" }
+            #expect(applied <= 1, "user \(userID)'s write was applied \(applied) times")
+        }
+    }
+}
+
+/// Text collected by one thread and read by another.
+final class CollectedText: Sendable {
+    private let text = Mutex("")
+    func append(_ data: Data) { text.withLock { $0 += String(decoding: data, as: UTF8.self) } }
+    var lines: [String] { text.withLock { $0 }.split(separator: "\n").map(String.init) }
+}
+
+/// One run of `user-writes-crash-app`, its standard output collected as it comes.
+final class CrashApp {
+    /// How a run ended.
+    struct End {
+        let killed: Bool
+        let lines: [String]
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let process: Process
+    private let collected = CollectedText()
+    private let reader: Thread
+
+    init(folder: URL, api: URL, first: Int, count: Int) throws {
+        let process = Process()
+        process.executableURL = try Self.executableURL()
+        process.arguments = [folder.path, api.absoluteString, "\(first)", "\(count)"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        self.process = process
+        let handle = output.fileHandleForReading
+        let collected = collected
+        // Reads until the writer's end of the pipe closes (the process is gone).
+        reader = Thread {
+            while case let data = handle.availableData, !data.isEmpty {
+                collected.append(data)
+            }
+        }
+        reader.start()
+    }
+
+    /// Kills the app (SIGKILL) if it still runs, waits for it, and returns what it wrote.
+    func killAndReap() -> End {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return end()
+    }
+
+    /// Waits for the app to exit by itself; kills it and fails after `timeout`.
+    func waitForExit(timeout: Duration) async throws -> End {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                let end = killAndReap()
+                throw Failure(description: "user-writes-crash-app did not end within \(timeout); it wrote \(end.lines)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        process.waitUntilExit()
+        return end()
+    }
+
+    private func end() -> End {
+        // The pipe is closed once the process is gone; give the reader a moment to drain it.
+        for _ in 0..<200 where !reader.isFinished { usleep(5_000) }
+        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        return End(killed: killed, lines: collected.lines)
+    }
+
+    /// `user-writes-crash-app` in the build products folder, next to the test bundle.
+    private static func executableURL() throws -> URL {
+        let name = "user-writes-crash-app"
+        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
+        folders.append(Bundle.main.bundleURL)
+        for folder in folders {
+            let url = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw Failure(description: "\(name) is not in \(folders.map(\.path)); build it (swift build --build-tests)")
+    }
+}
