@@ -3,7 +3,8 @@
 # there, back to the list showing it), registration, weather and a city's forecast with its body
 # text, deep links (--open users/<id> with a delete, --open weather/130010, a bad path), the
 # saved forecast and user list shown offline (--api-url to a dead port), a toggle made offline
-# delivered after a restart, and --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
+# delivered after a restart and shown offline after another (the records saved with the page),
+# and --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
 # seeds, 10 quick quits, and after each way out the terminal restored, the embedded server's
 # temporary database removed and nothing on standard error (SwiftNIO in strict mode).
 #
@@ -232,6 +233,12 @@ wait_for "^ $wanted .+<$email>$" "the offline toggle delivered after the restart
 poll outbox_empty || fail "the outbox on disk still holds the toggle after delivery"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the delivered toggle"
+# Offline again: the saved list shows what the server confirmed (the records saved with it),
+# not the page's older copy, and nothing pending.
+start_demo "--api-url $DEAD_API --open users" 'offline · saved [0-9]{2}:[0-9]{2}'
+wait_for "^ $wanted .+<$email>$" "the delivered toggle in the saved list, offline"
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after the saved list with the delivered toggle"
 
 # --clear-cache: nothing saved any more, so offline there is only the failure.
 start_demo "--api-url $DEAD_API --clear-cache --open weather/130010" '天気予報 › 東京'
@@ -296,4 +303,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline delivered after a restart, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline delivered after a restart and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
