@@ -158,7 +158,10 @@ public struct PagedList<Item, Cursor> {
     /// loaded: each id shows once, even when the server's list moved between two requests (a
     /// row inserted ahead of an offset page pushes a loaded row onto the next one).
     ///
-    /// - Parameter id: an item's identity, such as `\.id` (or `\.self` for a list of ids).
+    /// - Parameters:
+    ///   - request: the request the page answers.
+    ///   - page: the page, as the server sent it.
+    ///   - id: an item's identity, such as `\.id` (or `\.self` for a list of ids).
     /// - Returns: `false`, changing nothing, when `request` is not the one in flight (stale).
     @discardableResult
     public mutating func complete<ID: Hashable>(_ request: PageRequest<Cursor>, with page: Page<Item, Cursor>, uniqueBy id: KeyPath<Item, ID>) -> Bool {

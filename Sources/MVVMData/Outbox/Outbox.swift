@@ -5,7 +5,7 @@ public import Logging
 /// server answers: nothing the screen showed as done or pending is lost to a dead network, a
 /// quit, a `kill -9` or a restart.
 ///
-/// - **Durable before sent.** ``enqueue(_:)`` returns once the write is on disk
+/// - **Durable before sent.** ``enqueue(_:id:)`` returns once the write is on disk
 ///   (``FileOutboxStorage`` flushes it); only then does the deliverer send it. Queue every
 ///   write, not only those that failed: a write sent first and queued after it failed is lost
 ///   when the app dies while the request is in flight.
@@ -135,9 +135,11 @@ public actor Outbox<Write: Codable & Sendable> {
 
     /// Queues `write`: on disk when this returns, then the deliverer is woken.
     ///
-    /// - Parameter id: the write's ``Entry/id``, new by default; give one when something must
-    ///   know it before this returns (``RecordStore`` shows the write pending under it, and the
-    ///   deliverer may answer it before `enqueue` returns).
+    /// - Parameters:
+    ///   - write: the write to keep and send.
+    ///   - id: the write's ``Entry/id``, new by default; give one when something must know it
+    ///     before this returns (``RecordStore`` shows the write pending under it, and the
+    ///     deliverer may answer it before `enqueue` returns).
     /// - Throws: ``CacheStoreError`` when it could not be saved (a read-only folder, a full
     ///   disk); it is then not queued and will not be sent: roll it back and tell the user.
     @discardableResult
