@@ -41,7 +41,7 @@ let repository = RemoteUserRepository(dataSource: UserRemoteDataSource(client: c
 let records = UserRecords(outbox: outbox, local: local, key: "records/users")
 
 let delivery = Task { @MainActor in
-    await records.run(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { write, idempotencyKey in
+    await records.run(isRetryable: UserWrite.isRetryable) { write, idempotencyKey in
         try await repository.send(write, idempotencyKey: idempotencyKey)
     }
 }

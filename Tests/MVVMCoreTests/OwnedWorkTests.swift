@@ -34,6 +34,26 @@ struct OwnedWorkTests {
         #expect(firstSawCancellation.value)
     }
 
+    @Test func cancelledWorkOfOneStoreStillLetsAnotherStoreFollowSharedData() async {
+        // The detail's load is cancelled as its answer arrives; the answer goes into data every
+        // screen reads, and the list, another store, must follow it (before issue 26 the list's
+        // update was dropped: the cancelled-work check was for every store).
+        let clock = TestClock()
+        let detail = StateStore(Log(), clock: clock)
+        let list = StateStore(Log(), clock: clock)
+        detail.run("load") {
+            try? await clock.sleep(for: .seconds(1))   // cancelled meanwhile: returns at once
+            detail.update { $0.entries.append("detail") }   // its own screen: dropped
+            list.update { $0.entries.append("shared data changed") }
+        }
+        #expect(await waitUntilSleeping(clock))
+        detail.cancelAllWork()
+        #expect(await waitUntil { !list.state.entries.isEmpty })   // the cancelled work goes on to its end
+
+        #expect(detail.state.entries == [])
+        #expect(list.state.entries == ["shared data changed"])
+    }
+
     @Test func dropWhileRunningIgnoresNewWorkUntilTheFirstFinishes() async {
         let clock = TestClock()
         let store = StateStore(Log(), clock: clock)

@@ -164,6 +164,7 @@ struct UserDetailViewModelTests {
         tester.send(.toggleActiveTapped)   // a write pending: nothing
         tester.send(.deleteTapped)         // a write pending: nothing
 
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false }
 
@@ -180,6 +181,7 @@ struct UserDetailViewModelTests {
         repository.fail(.setActive, with: .noInternet)
 
         tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))   // the try fails: it waits for the network
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
         #expect(tester.state.isSaving)
@@ -188,6 +190,7 @@ struct UserDetailViewModelTests {
         repository.fail(.setActive, with: nil)
         records.outbox.nudge()   // a request succeeded elsewhere: the network is back
         #expect(await waitUntil { repository.calls.count == 3 })
+        #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false }
         await tester.finish()
@@ -200,6 +203,7 @@ struct UserDetailViewModelTests {
         let refusal = ErrorPresentation(UserError.unauthorized)
 
         tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false; $0.user = .loaded(Self.ann) }
         await tester.receive { $0.alerts.enqueue(refusal) }
@@ -207,6 +211,7 @@ struct UserDetailViewModelTests {
 
         // The same refusal again while its alert is up: rolled back, still one alert.
         tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
+        #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false; $0.user = .loaded(Self.ann) }
         #expect(tester.state.alerts.pending.count == 1)
@@ -224,6 +229,7 @@ struct UserDetailViewModelTests {
         repository.deleteElsewhere(1)   // the server answers 404: the user is gone
 
         tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive {
             $0.isSaving = false
@@ -285,6 +291,7 @@ struct UserDetailViewModelTests {
         #expect(records.value(for: 1) == nil, "gone from every screen at once (the app closes this one)")
         tester.send(.deleteConfirmed)   // not confirming any more: nothing
 
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false; $0.isGone = true; $0.user = .idle }
         #expect(repository.calls == ["user(1)", "delete(1)"])
@@ -321,6 +328,7 @@ struct UserDetailViewModelTests {
 
         tester.send(.deleteTapped) { $0.isConfirmingDelete = true }
         tester.send(.deleteConfirmed) { $0.isConfirmingDelete = false; $0.isSaving = true }
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false }
         await tester.receive { $0.alerts.enqueue(ErrorPresentation(UserError.unauthorized)) }

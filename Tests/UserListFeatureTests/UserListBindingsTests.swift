@@ -144,6 +144,7 @@ struct UserListBindingsTests {
         await screen.perform(.toggleActiveTapped(userID: 1))
         #expect(screen.rows.first?.isActive == false)
         #expect(screen.title == "ユーザー (29)")
+        #expect(await screen.repository.waitForWrites(1))
         await screen.advance(by: .milliseconds(200))
 
         #expect(screen.rows.first?.isActive == true)

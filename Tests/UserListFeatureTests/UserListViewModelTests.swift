@@ -110,13 +110,11 @@ struct UserListViewModelTests {
         await tester.advance(by: .milliseconds(299))
         var request: PageRequest<UserCursor>!
         await tester.advance(by: .milliseconds(1))
-        await tester.receive {
-            $0.loadedQuery = .init(text: "JOSE", filter: .all)
-            request = $0.users.beginRefresh()
-        }
+        await tester.receive { request = $0.users.beginRefresh() }
         await tester.advance(by: .milliseconds(100))
         let serverJose = Self.users.filter { $0.name.hasPrefix("José") }
         await tester.receive {
+            $0.loadedQuery = .init(text: "JOSE", filter: .all)   // what the rows answer, once they arrive
             $0.users.complete(request, with: Page(items: serverJose, nextCursor: nil))
             $0.visibleUsers = serverJose
         }
@@ -132,10 +130,7 @@ struct UserListViewModelTests {
             $0.visibleUsers = Self.rows(0..<20).filter { $0.name == "Ann Lee" }
         }
         await tester.advance(by: .milliseconds(300))
-        await tester.receive {
-            $0.loadedQuery = .init(text: "ann", filter: .all)
-            _ = $0.users.beginRefresh()
-        }
+        await tester.receive { _ = $0.users.beginRefresh() }
         await tester.advance(by: .milliseconds(50))
         tester.send(.searchTextChanged("bob")) {
             $0.searchText = "bob"
@@ -143,13 +138,11 @@ struct UserListViewModelTests {
         }
         await tester.advance(by: .milliseconds(300))
         var second: PageRequest<UserCursor>!
-        await tester.receive {
-            $0.loadedQuery = .init(text: "bob", filter: .all)
-            second = $0.users.beginRefresh()
-        }
+        await tester.receive { second = $0.users.beginRefresh() }
         await tester.advance(by: .milliseconds(100))
         let bobs = Self.users.filter { $0.name == "Bob Smith" }
         await tester.receive {
+            $0.loadedQuery = .init(text: "bob", filter: .all)
             $0.users.complete(second, with: Page(items: bobs, nextCursor: nil))
             $0.visibleUsers = bobs
         }
@@ -165,12 +158,12 @@ struct UserListViewModelTests {
         tester.send(.filterSelected(.inactive)) {
             $0.filter = .inactive
             $0.visibleUsers = Self.rows(0..<20).filter { !$0.isActive }
-            $0.loadedQuery = .init(text: "", filter: .inactive)
             request = $0.users.beginRefresh()
         }
         await tester.advance(by: .milliseconds(100))
         let inactive = Self.users.filter { !$0.isActive }
         await tester.receive {
+            $0.loadedQuery = .init(text: "", filter: .inactive)
             $0.users.complete(request, with: Page(items: inactive, nextCursor: nil))
             $0.visibleUsers = inactive
         }
@@ -182,9 +175,9 @@ struct UserListViewModelTests {
         tester.send(.searchTextChanged("zzz")) { $0.searchText = "zzz"; $0.visibleUsers = [] }
         await tester.advance(by: .milliseconds(300))
         var request: PageRequest<UserCursor>!
-        await tester.receive { $0.loadedQuery = .init(text: "zzz", filter: .all); request = $0.users.beginRefresh() }
+        await tester.receive { request = $0.users.beginRefresh() }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.users.complete(request, with: Page(items: [], nextCursor: nil)) }
+        await tester.receive { $0.loadedQuery = .init(text: "zzz", filter: .all); $0.users.complete(request, with: Page(items: [], nextCursor: nil)) }
 
         #expect(tester.state.showsEmptyState)
         await tester.finish()
@@ -221,6 +214,7 @@ struct UserListViewModelTests {
             $0.visibleUsers = Self.toggling(Self.rows(0..<20), 1)
             $0.activeCount = 29
         }
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))   // the server takes it
         await tester.receive { $0.pendingUserIDs = []; $0.countedActive = 29 }
         await tester.advance(by: .milliseconds(50))    // the counts, read again, agree: no change
@@ -240,10 +234,12 @@ struct UserListViewModelTests {
         tester.send(.toggleActiveTapped(userID: 2)) {
             $0.pendingUserIDs = [1, 2]; $0.visibleUsers = Self.toggling(Self.rows(0..<20), 1, 2); $0.activeCount = 28
         }
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         let refusal = ErrorPresentation(UserError.unauthorized)
         await tester.receive { $0.pendingUserIDs = [2]; $0.visibleUsers = Self.toggling(Self.rows(0..<20), 2); $0.activeCount = 29 }
         await tester.receive { $0.alerts.enqueue(refusal) }
+        #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.pendingUserIDs = []; $0.visibleUsers = Self.rows(0..<20); $0.activeCount = 30 }
 
@@ -254,6 +250,32 @@ struct UserListViewModelTests {
         await tester.finish()
     }
 
+    @Test func aWriteTheDeviceCannotKeepRollsBackWithOneAlertAndIsNeverSent() async {
+        let storage = InMemoryOutboxStorage()
+        await storage.simulateFailures(append: .io("read-only folder"), markDone: nil)
+        let readOnly = TestRecords(repository: repository, storage: storage)
+        let tester = ViewModelTester(UserListViewModel(repository: repository, records: readOnly.records, clock: clock), clock: clock)
+        var request: PageRequest<UserCursor>!
+        tester.viewModel.appear()
+        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive { $0.countedActive = 30; $0.activeCount = 30 }
+        await tester.receive {
+            $0.users.complete(request, with: Page(items: Self.rows(0..<20), nextCursor: .after("u20")))
+            $0.visibleUsers = Self.rows(0..<20)
+        }
+
+        tester.send(.toggleActiveTapped(userID: 1)) {
+            $0.pendingUserIDs = [1]; $0.visibleUsers = Self.toggling(Self.rows(0..<20), 1); $0.activeCount = 29
+        }
+        await tester.receive { $0.pendingUserIDs = []; $0.visibleUsers = Self.rows(0..<20); $0.activeCount = 30 }
+        await tester.receive { $0.alerts.enqueue(ErrorPresentation(UserError.storage)) }
+        #expect(tester.state.alerts.current?.message.message == "変更をこの端末に保存できませんでした。空き容量と保存先を確認してください。")
+        await tester.advance(by: .seconds(1))
+        #expect(!repository.calls.contains { $0.hasPrefix("setActive") }, "never sent")
+        await tester.finish()
+    }
+
     @Test func aSecondTapWhileAWriteIsPendingDoesNothing() async {
         await appearAndLoad()
         tester.send(.toggleActiveTapped(userID: 1)) {
@@ -261,6 +283,7 @@ struct UserListViewModelTests {
         }
         tester.send(.toggleActiveTapped(userID: 1))
         tester.send(.deleteConfirmed(userID: 1))
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.pendingUserIDs = []; $0.countedActive = 29 }
         await tester.advance(by: .milliseconds(50))
@@ -275,6 +298,7 @@ struct UserListViewModelTests {
             $0.pendingUserIDs = [3]
             $0.visibleUsers = Self.rows(0..<20).filter { $0.id != 3 }
         }
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.pendingUserIDs = []; $0.visibleUsers = Self.rows(0..<20) }
         await tester.receive { $0.alerts.enqueue(ErrorPresentation(UserError.unauthorized)) }
@@ -286,6 +310,7 @@ struct UserListViewModelTests {
         tester.viewModel.disappear()   // the detail is pushed over the list
         app.records.write(.setActive(false, userID: 4))   // the detail's toggle
         await tester.receive { $0.pendingUserIDs = [4]; $0.visibleUsers = Self.toggling(Self.rows(0..<20), 4); $0.activeCount = 29 }
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.pendingUserIDs = []; $0.countedActive = 29 }
         await tester.advance(by: .milliseconds(50))
@@ -295,6 +320,7 @@ struct UserListViewModelTests {
             $0.visibleUsers = Self.toggling(Self.rows(0..<20), 4).filter { $0.id != 5 }
             $0.activeCount = 28
         }
+        #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.pendingUserIDs = []; $0.countedActive = 28 }
         await tester.advance(by: .milliseconds(50))
@@ -335,6 +361,7 @@ struct UserListViewModelTests {
         tester.send(.toggleActiveTapped(userID: 4)) {
             $0.pendingUserIDs = [4]; $0.visibleUsers = Self.toggling(Self.rows(0..<20), 4); $0.activeCount = 29
         }
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(120))
         var refresh: PageRequest<UserCursor>!
         tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }   // the server reads user 4 as active
@@ -357,6 +384,7 @@ struct UserListViewModelTests {
             $0.pendingUserIDs = [3]
             $0.visibleUsers = Self.rows(0..<20).filter { $0.id != 3 }
         }
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(120))
         var refresh: PageRequest<UserCursor>!
         tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
@@ -378,22 +406,40 @@ struct UserListViewModelTests {
         tester.send(.filterSelected(.inactive)) {
             $0.filter = .inactive
             $0.visibleUsers = Self.rows(0..<20).filter { !$0.isActive }
-            $0.loadedQuery = .init(text: "", filter: .inactive)
             request = $0.users.beginRefresh()
         }
-        tester.disappear {
-            $0.users.cancel(request)
-            $0.loadedQuery = .init(text: "", filter: .all)   // the rows still answer "all"
-        }
-        tester.appear {
-            $0.loadedQuery = .init(text: "", filter: .inactive)
-            request = $0.users.beginRefresh()
-        }
+        tester.disappear { $0.users.cancel(request) }   // the rows still answer "all"
+        tester.appear { request = $0.users.beginRefresh() }
         await tester.advance(by: .milliseconds(100))
         let inactive = Self.users.filter { !$0.isActive }
         await tester.receive {
+            $0.loadedQuery = .init(text: "", filter: .inactive)
             $0.users.complete(request, with: Page(items: inactive, nextCursor: nil))
             $0.visibleUsers = inactive
+        }
+        await tester.finish()
+    }
+
+    @Test func aSearchCalledOffByLeavingIsAskedForOnReturnEvenAfterARefresh() async {
+        await appearAndLoad()
+        tester.send(.searchTextChanged("ann")) {
+            $0.searchText = "ann"
+            $0.visibleUsers = Self.rows(0..<20).filter { $0.name == "Ann Lee" }
+        }
+        await tester.advance(by: .milliseconds(300))
+        var request: PageRequest<UserCursor>!
+        await tester.receive { request = $0.users.beginRefresh() }
+        tester.send(.refreshPulled) { request = $0.users.beginRefresh(); $0.isRefreshing = true }
+        tester.disappear { $0.users.cancel(request); $0.isRefreshing = false }
+        #expect(tester.state.loadedQuery == .init(), "the rows still answer the empty search")
+
+        tester.appear { request = $0.users.beginRefresh() }   // so "ann" is asked for again
+        await tester.advance(by: .milliseconds(100))
+        let anns = Self.users.filter { $0.name == "Ann Lee" }
+        await tester.receive {
+            $0.loadedQuery = .init(text: "ann", filter: .all)
+            $0.users.complete(request, with: Page(items: anns, nextCursor: nil))
+            $0.visibleUsers = anns
         }
         await tester.finish()
     }
@@ -407,12 +453,13 @@ struct UserListViewModelTests {
         tester.send(.filterSelected(.active)) {   // user 4 is inactive now: it leaves the list
             $0.filter = .active
             $0.visibleUsers = Self.toggling(Self.rows(0..<20), 4).filter(\.isActive)
-            $0.loadedQuery = .init(text: "", filter: .active)
             request = $0.users.beginRefresh()
         }
+        #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(100))   // the server still has user 4 active
         let activePage = Array(Self.users.filter(\.isActive).prefix(20))
         await tester.receive {
+            $0.loadedQuery = .init(text: "", filter: .active)
             $0.users.complete(request, with: Page(items: activePage, nextCursor: Self.cursor(after: activePage)))
             $0.visibleUsers = activePage.filter { $0.id != 4 }   // shown as the user asked, so filtered out
         }

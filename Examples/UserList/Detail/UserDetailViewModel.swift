@@ -105,7 +105,11 @@ public final class UserDetailViewModel: ViewModel {
                 // An answer about another user is no answer.
                 guard user.id == userID else { throw .invalidData }
                 records.merge([user], readAt: read)
-                self?.store.update { $0.user.finish(with: records.value(for: userID) ?? user) }
+                if let shown = records.value(for: userID) {
+                    self?.store.update { $0.user.finish(with: shown) }
+                } else {
+                    self?.showRecord()   // deleted meanwhile, here or by a pending write
+                }
             } catch .notFound {
                 records.merge([], gone: [userID], readAt: read)
                 self?.showRecord()

@@ -28,6 +28,16 @@ public enum UserWrite: RecordWrite, Hashable {
     }
 }
 
+extension UserWrite {
+    /// Whether a failed send may pass, so the outbox tries the write again: no connection, a
+    /// 5xx, or a request cancelled under the app (the app's own cancellation stops delivery
+    /// before this is asked). Anything else is a refusal: the write is rolled back.
+    public static func isRetryable(_ error: any Error) -> Bool {
+        guard let error = error as? UserError else { return false }
+        return error.isRetryable || error == .cancelled
+    }
+}
+
 /// Every user the app has seen, as every screen shows them: the server's values merged from
 /// pages and details, with the writes the server has not answered applied, pending.
 public typealias UserRecords = RecordStore<UserWrite>

@@ -14,7 +14,8 @@ public struct UserListState: Equatable, Sendable {
     public var searchText = ""
     /// The selected status filter.
     public var filter: UserFilter = .all
-    /// The query the loaded pages belong to.
+    /// The query the loaded pages answer: set when a first page arrives, so a page in flight
+    /// for a newer query, called off or failed, leaves it as the rows are.
     public var loadedQuery = Query()
     /// The pages loaded from the server, 20 users each, as their page listed them: which users
     /// the list shows, in order. Each row shows as ``UserRecords`` has it (``visibleUsers``).

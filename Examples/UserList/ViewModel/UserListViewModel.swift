@@ -115,18 +115,17 @@ public final class UserListViewModel: ViewModel {
     // MARK: - Pages
 
     /// Starts a page load; a first page is for the current search text and filter, and the rows
-    /// stay until it arrives. Every page merges into ``records``.
+    /// stay until it arrives (``UserListState/loadedQuery`` then says which query they answer).
+    /// A further page is for the query of the pages loaded. Every page merges into ``records``.
     private func loadPage(_ load: PageLoad, isPullToRefresh: Bool = false) {
-        let shownQuery = state.loadedQuery
-        let query = load == .refresh ? State.Query(text: state.searchText, filter: state.filter) : shownQuery
+        let query = load == .refresh ? State.Query(text: state.searchText, filter: state.filter) : state.loadedQuery
         let rowsShown = !state.users.items.isEmpty
         // Taken before the request: the page cannot undo a write answered after this.
         let read = records.beginRead()
         let started = store.loadPage(load, of: \.users, uniqueBy: \.id, key: WorkKey.page, presenter: presenter) { state in
-            state.loadedQuery = query
             state.isRefreshing = isPullToRefresh && rowsShown
         } ended: { [weak self] state, end in
-            self?.pageEnded(end, in: &state, shownQuery: shownQuery)
+            self?.pageEnded(end, in: &state, query: query)
         } fetch: { [records, repository, analytics, presenter] request in
             let page = try await repository.users(after: request.cursor.value, size: request.pageSize, query: query.text, filter: query.filter)
             if page.origin == .network { await records.merge(page.users, readAt: read) }
@@ -136,19 +135,20 @@ public final class UserListViewModel: ViewModel {
         if started, load == .refresh { showSavedRows(for: query) }
     }
 
-    private func pageEnded(_ end: PageLoadEnd<User, UserCursor>, in state: inout State, shownQuery: State.Query) {
+    private func pageEnded(_ end: PageLoadEnd<User, UserCursor>, in state: inout State, query: State.Query) {
         state.isRefreshing = false
         state.savedDataNotice?.isUpdating = false
         switch end {
         case .loaded(let page, let request):
             // The first page says what the list shows; a later saved page marks it too.
+            if request.isFirstPage { state.loadedQuery = query }
             if request.isFirstPage || page.origin != .network {
                 state.savedDataNotice = page.origin.savedAt.map { SavedDataNotice(savedAt: $0, isUpdating: false, failure: page.failure) }
             }
         case .failed(let presentation, _):
             analytics.track(.error(message: presentation.message))
         case .cancelled:
-            state.loadedQuery = shownQuery   // coming back loads what is missing
+            break   // the rows still answer the loaded query: coming back loads what is missing
         }
         showRecords(in: &state)
     }
@@ -187,23 +187,23 @@ public final class UserListViewModel: ViewModel {
             guard recordChange.reason == .committed, let shown = state.activeCount else { return }
             state.countedActive = Self.moving(shown, by: -pendingActiveDelta())
         }
-        if recordChange.reason == .committed, records.pendingIDs.isEmpty { loadStats() }
-    }
-
-    /// A write failed: one alert, on the screen on top. When the saved queue itself was damaged
-    /// or unreadable, what the rows show may be wrong, so they are read again.
-    private func present(_ failure: RecordWriteFailure<UserWrite>) {
-        if let presentation = presenter.present(UserError(failure)) {
-            store.update { $0.alerts.enqueue(presentation) }
-            analytics.track(.error(message: presentation.message))
-        }
-        switch failure {
-        case .unreadable, .storage(.damaged):
+        switch recordChange.reason {
+        case .committed where records.pendingIDs.isEmpty:
+            loadStats()
+        case .writesLost:
+            // Writes kept on the device were lost: what the rows show may be wrong.
             loadPage(.refresh)
             loadStats()
-        case .rejected, .notSaved, .storage:
+        default:
             break
         }
+    }
+
+    /// A write failed: one alert, when this screen is on top.
+    private func present(_ failure: RecordWriteFailure<UserWrite>) {
+        guard let presentation = presenter.present(UserError(failure)) else { return }
+        store.update { $0.alerts.enqueue(presentation) }
+        analytics.track(.error(message: presentation.message))
     }
 
     /// An update that keeps the rows, the pending marks and the active count in step with the

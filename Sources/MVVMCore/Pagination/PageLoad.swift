@@ -14,7 +14,8 @@ public enum PageLoad: Hashable, Sendable {
 
 /// How a page load ended, handed to `ended` in the same update that records it.
 public enum PageLoadEnd<Item, Cursor> {
-    /// The page arrived and was added.
+    /// The page arrived and was added: as added, without the rows already shown. A page whose
+    /// rows were all shown already adds none; the next `.next` asks for the one after it.
     case loaded(Page<Item, Cursor>, PageRequest<Cursor>)
     /// The request failed; the list offers a retry.
     case failed(ErrorPresentation, PageRequest<Cursor>)

@@ -162,13 +162,16 @@ public struct PagedList<Item, Cursor> {
     ///   - request: the request the page answers.
     ///   - page: the page, as the server sent it.
     ///   - id: an item's identity, such as `\.id` (or `\.self` for a list of ids).
-    /// - Returns: `false`, changing nothing, when `request` is not the one in flight (stale).
+    /// - Returns: the page as added (the rows already shown left out); `nil`, changing nothing,
+    ///   when `request` is not the one in flight (stale).
     @discardableResult
-    public mutating func complete<ID: Hashable>(_ request: PageRequest<Cursor>, with page: Page<Item, Cursor>, uniqueBy id: KeyPath<Item, ID>) -> Bool {
+    public mutating func complete<ID: Hashable>(
+        _ request: PageRequest<Cursor>, with page: Page<Item, Cursor>, uniqueBy id: KeyPath<Item, ID>
+    ) -> Page<Item, Cursor>? {
         var seen = request.isFirstPage ? Set<ID>() : Set(items.lazy.map { $0[keyPath: id] })
         var unique = page
         unique.items = page.items.filter { seen.insert($0[keyPath: id]).inserted }
-        return complete(request, with: unique)
+        return complete(request, with: unique) ? unique : nil
     }
 
     /// Records that `request` failed; the loaded items stay.

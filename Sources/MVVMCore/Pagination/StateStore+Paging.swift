@@ -5,7 +5,7 @@ extension StateStore {
     /// (a newer load under it replaces one in flight); a page adds only rows whose id is not
     /// shown yet, so no row shows twice; a failure becomes the list's error, offering a retry;
     /// and when the view disappears the request is handed back, so the list is never left
-    /// loading and the same page is asked for when it comes back.
+    /// loading and the same page can be asked for again when it comes back.
     ///
     /// ```swift
     /// case .lastRowAppeared:
@@ -65,7 +65,7 @@ extension StateStore {
             switch result {
             case .success(let page):
                 update { state in
-                    if state[keyPath: keyPath].complete(request, with: page, uniqueBy: id) { ended(&state, .loaded(page, request)) }
+                    if let added = state[keyPath: keyPath].complete(request, with: page, uniqueBy: id) { ended(&state, .loaded(added, request)) }
                 }
             case .failure(let error):
                 guard let presentation = presenter.present(error) else { return update(handBack) }

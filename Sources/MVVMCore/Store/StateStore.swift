@@ -104,7 +104,7 @@ public final class StateStore<State>: Observable {
     /// observer call cost what hand-written code would.
     @inlinable
     public func update<Failure: Error>(_ mutate: (inout State) throws(Failure) -> Void) throws(Failure) {
-        if WorkContext.isCancelledOwnedWork { return }
+        if WorkContext.isCancelledOwnedWork(of: self) { return }
         try commit(mutate)
     }
 

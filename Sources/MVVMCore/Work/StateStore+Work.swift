@@ -131,7 +131,7 @@ extension StateStore {
     private func cancelWork(_ key: WorkKey, changing: Bool, _ mutate: (inout State) -> Void) {
         // Called from cancelled work, the change is dropped as any of its updates is; the
         // `onCancel`s still apply.
-        let changing = changing && !WorkContext.isCancelledOwnedWork
+        let changing = changing && !WorkContext.isCancelledOwnedWork(of: self)
         guard let slot = sideIfMade?.work.slots[key] else {
             if changing { update(mutate) }
             return
@@ -162,10 +162,11 @@ extension StateStore {
         _ operation: @escaping @MainActor @Sendable () async -> Void
     ) {
         let id = side.work.makeID()
+        let owner = ObjectIdentifier(self)
         let task = Task { @MainActor [weak self] in
             // Work cancelled before its turn came (replaced, or the view left) never runs.
             if !Task.isCancelled {
-                await WorkContext.$isOwnedWork.withValue(true) {
+                await WorkContext.$owner.withValue(owner) {
                     await operation()
                 }
             }

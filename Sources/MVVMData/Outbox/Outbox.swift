@@ -2,8 +2,9 @@ public import Foundation
 public import Logging
 
 /// Every write the user makes, kept on the device before it is sent, and sent in order until the
-/// server answers: nothing the screen showed as done or pending is lost to a dead network, a
-/// quit, a `kill -9` or a restart.
+/// server answers: once ``enqueue(_:id:)`` has returned, nothing is lost to a dead network, a
+/// quit, a `kill -9` or a restart. (A ``RecordStore`` shows a write at once, and it is in the
+/// outbox a few milliseconds later: ``RecordStore/waitUntilSaved()``.)
 ///
 /// - **Durable before sent.** ``enqueue(_:id:)`` returns once the write is on disk
 ///   (``FileOutboxStorage`` flushes it); only then does the deliverer send it. Queue every
@@ -76,7 +77,7 @@ public actor Outbox<Write: Codable & Sendable> {
     /// a failure that may pass.)
     public nonisolated let backOff: RetryPolicy
     /// Each write's outcome, once, in order, and each problem with the stored queue. One
-    /// consumer: the app, which commits or rolls back and tells the user.
+    /// consumer: the ``RecordStore`` over this outbox, or the app, which tells the user.
     public nonisolated let outcomes: AsyncStream<Outcome>
 
     private let outcomeContinuation: AsyncStream<Outcome>.Continuation

@@ -12,6 +12,10 @@ public struct RecordChange<ID: Hashable & Sendable>: Equatable, Sendable {
         case committed
         /// A write was undone: the server refused it, or it could not be kept on the device.
         case rolledBack
+        /// Writes kept on the device were lost or cannot be read (a damaged queue, a write saved
+        /// by another version): what the screens show may have been changed by writes that will
+        /// never be sent. Read the server's values again. `ids` may be empty.
+        case writesLost
     }
 
     /// The records that changed.

@@ -3,11 +3,20 @@ import Foundation
 extension RecordStore {
     /// Restores the server's values saved on the device and the writes still pending in the
     /// outbox (after a restart, or queued by another process sharing it): screens show them at
-    /// once. Runs once; ``run(isRetryable:send:)`` calls it first. Values the store learnt since
-    /// it was created are kept over saved ones.
+    /// once, in the outbox's order. Reads once; every call returns when that read is done, and
+    /// ``run(isRetryable:send:)`` calls it first. Values the store learnt since it was created
+    /// are kept over saved ones, and nothing is saved until the saved values were read.
     public func restore() async {
-        guard !isRestored else { return }
-        isRestored = true
+        if let restoring { return await restoring.value }
+        let reading = Task { [weak self] in
+            await self?.readSavedValues()
+            await self?.syncPendingWithOutbox()
+        }
+        restoring = reading
+        await reading.value
+    }
+
+    private func readSavedValues() async {
         if let local, let saved = try? await local.saved(RecordSnapshot<Record>.self, for: key).value {
             var changed = Set<ID>()
             for record in saved.records where confirmed[record.id] == nil && !deleted.contains(record.id) {
@@ -19,18 +28,34 @@ extension RecordStore {
             }
             if !changed.isEmpty { notify(changed, .merged) }
         }
+        hasReadSavedValues = true
+        if needsSave { saveSoon() }
+    }
+
+    /// Makes the pending writes those in the outbox, in its order (less those answered here),
+    /// then this process's writes still on their way to it.
+    private func syncPendingWithOutbox() async {
         guard let entries = try? await outbox.pending else { return }
-        let known = Set(pending.values.joined().map(\.id))
-        var changed = Set<ID>()
-        for entry in entries where !known.contains(entry.id) {
-            pending[entry.write.recordID, default: []].append(entry)
-            changed.insert(entry.write.recordID)
+        let inOutbox = Set(entries.map(\.id))
+        var rebuilt: [ID: [Outbox<Write>.Entry]] = [:]
+        for entry in entries where !answered.contains(entry.id) {
+            rebuilt[entry.write.recordID, default: []].append(entry)
         }
+        for (id, writes) in pending {
+            for entry in writes where !inOutbox.contains(entry.id) && !enqueued.contains(entry.id) {
+                rebuilt[id, default: []].append(entry)
+            }
+        }
+        let changed = Set(rebuilt.keys).union(pending.keys).filter { id in
+            rebuilt[id]?.map(\.id) != pending[id]?.map(\.id)
+        }
+        pending = rebuilt
         if !changed.isEmpty { notify(changed, .written) }
     }
 
     /// Sends the pending writes, oldest first, until the task is cancelled: the loop an app runs
-    /// (as owned work) for as long as it lives; run it once. Restores first (``restore()``).
+    /// (as owned work) for as long as it lives. Restores first (``restore()``). Returns at once
+    /// while another `run` delivers; after a cancelled one, a new `run` goes on.
     ///
     /// - Parameters:
     ///   - isRetryable: whether a failure may pass (no connection, a 5xx): the write is tried
@@ -41,29 +66,33 @@ extension RecordStore {
         isRetryable: @escaping @Sendable (any Error) -> Bool,
         send: @escaping @Sendable (Write, _ idempotencyKey: String) async throws -> Record?
     ) async {
+        guard !isDelivering else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        followOutcomes()
         await restore()
-        let outbox = outbox
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                await outbox.deliver(isRetryable: isRetryable) { [weak self] entry in
-                    let answer = try await send(entry.write, entry.idempotencyKey)
-                    if let answer, answer.id != entry.write.recordID {
-                        throw MismatchedAnswer(expected: "\(entry.write.recordID)", received: "\(answer.id)")
-                    }
-                    await self?.commit(entry, answer: answer)
+        await outbox.deliver(isRetryable: isRetryable) { [weak self] entry in
+            let answer: Record?
+            do {
+                answer = try await send(entry.write, entry.idempotencyKey)
+                if let answer, answer.id != entry.write.recordID {
+                    throw MismatchedAnswer(expected: "\(entry.write.recordID)", received: "\(answer.id)")
                 }
+            } catch {
+                // Refused: undone here, before the next write can be answered.
+                if !Task.isCancelled, !isRetryable(error) { await self?.rollBack(entry, error) }
+                throw error
             }
-            group.addTask { [weak self] in
-                for await outcome in outbox.outcomes {
-                    await self?.handle(outcome)
-                }
-            }
+            // The answer is on disk before the outbox lets the write go.
+            await self?.commit(entry, answer: answer)
+            await self?.waitUntilSaved()
         }
     }
 
     /// The server took `entry`: the record is what it answered (`nil`: it has none).
     private func commit(_ entry: Outbox<Write>.Entry, answer: Record?) {
         let id = entry.write.recordID
+        answered.insert(entry.id)
         commitCount += 1
         commitOrder[id] = commitCount
         if let answer {
@@ -78,16 +107,36 @@ extension RecordStore {
         saveSoon()
     }
 
-    private func handle(_ outcome: Outbox<Write>.Outcome) {
+    /// The server refused `entry`: it is undone, and one screen is told.
+    private func rollBack(_ entry: Outbox<Write>.Entry, _ error: any Error) {
+        answered.insert(entry.id)
+        if removePending(entry.id, of: entry.write.recordID) { notify([entry.write.recordID], .rolledBack) }
+        fail(.rejected(entry.write, error))
+    }
+
+    /// Follows the outbox's outcomes for the store's life (one task, however many runs).
+    private func followOutcomes() {
+        guard following == nil else { return }
+        let outcomes = outbox.outcomes
+        following = Task { [weak self] in
+            for await outcome in outcomes {
+                await self?.handle(outcome)
+            }
+        }
+    }
+
+    private func handle(_ outcome: Outbox<Write>.Outcome) async {
         switch outcome {
-        case .delivered:
-            break   // committed as the server answered
-        case .rejected(let entry, let error):
-            if removePending(entry.id, of: entry.write.recordID) { notify([entry.write.recordID], .rolledBack) }
-            fail(.rejected(entry.write, error))
+        case .delivered, .rejected:
+            break   // committed or rolled back as the server answered
         case .unreadable(let write):
+            notify([], .writesLost)
             fail(.unreadable(write))
         case .problem(let problem):
+            if case .damaged = problem {
+                await syncPendingWithOutbox()   // writes lost in the damage are pending no more
+                notify([], .writesLost)
+            }
             fail(.storage(problem))
         }
     }
@@ -95,11 +144,11 @@ extension RecordStore {
     // MARK: - Saving
 
     /// Saves the server's values soon, off the main actor; saves asked for while one runs make
-    /// one more.
+    /// one more. Nothing is saved before the saved values were read (``restore()``).
     func saveSoon() {
         guard local != nil else { return }
         needsSave = true
-        guard saving == nil else { return }
+        guard hasReadSavedValues, saving == nil else { return }
         saving = Task { [weak self] in
             while let snapshot = self?.takeSnapshot() {
                 await snapshot.save()
@@ -118,7 +167,8 @@ extension RecordStore {
     }
 
     /// Returns once the writes made so far are in the outbox and the server's values the store
-    /// holds now are saved on the device (a quit waits for it).
+    /// holds now are saved on the device (a quit waits for it). Values merged before
+    /// ``restore()`` are saved once it has run.
     public func waitUntilSaved() async {
         await enqueueing?.value
         while let saving { await saving.value }

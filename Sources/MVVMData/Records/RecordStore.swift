@@ -8,13 +8,16 @@ public import MVVMCore
 ///   ``merge(_:gone:readAt:)``; a detail does the same with one record. The list keeps the ids
 ///   of its pages, and shows each row as ``shown(_:)`` says.
 /// - **Writes show at once.** ``write(_:)`` applies a change on every screen, marked pending
-///   (``isPending(_:)``), and keeps it in the ``outbox``: on disk before anything is sent. The
-///   store, not the screen, owns the write: leaving the screen never cancels it.
+///   (``isPending(_:)``), and keeps it in the ``outbox``: on disk within milliseconds
+///   (``waitUntilSaved()``), and always before anything is sent. The store, not the screen, owns
+///   the write: leaving the screen never cancels it.
 /// - **The server decides.** ``run(isRetryable:send:)``, which the app runs for as long as it
-///   lives, sends the writes in order. The server's answer commits a write; a refusal rolls it
-///   back, and one screen says why (``presentFailures(_:)``).
+///   lives, sends the writes in order. The server's answer commits a write (saved on the device
+///   before the outbox lets the write go); a refusal rolls it back, and one screen says why
+///   (``presentFailures(_:)``).
 /// - **A restart shows the same.** The server's values are saved in a ``LocalDataSource``,
-///   pending writes stay in the outbox, and ``restore()`` brings both back.
+///   pending writes stay in the outbox, and ``restore()`` brings both back. The store consumes
+///   its outbox's ``Outbox/outcomes``: nothing else may iterate them.
 /// - **Older reads never undo newer writes.** A page asked for (``beginRead()``) before a write
 ///   was answered keeps none of its copies of that record.
 ///
@@ -24,10 +27,12 @@ public import MVVMCore
 ///
 /// ```swift
 /// let users = RecordStore<UserWrite>(outbox: outbox, local: LocalDataSource(store: cache), key: "users")
-/// // The app, for its whole life:
-/// store.run("records") { await users.run(isRetryable: { $0.isRetryable }) { write, key in
-///     try await repository.send(write, idempotencyKey: key)
-/// } }
+/// // The app, for its whole life (owned work):
+/// store.run("records") {
+///     await users.run(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { write, key in
+///         try await repository.send(write, idempotencyKey: key)
+///     }
+/// }
 /// // A screen:
 /// let read = users.beginRead()
 /// let page = try await repository.users(after: cursor)
@@ -59,11 +64,21 @@ public final class RecordStore<Write: RecordWrite> {
     var presenters: [Listener<RecordWriteFailure<Write>>] = []
     /// Failures that arrived while no screen presented them.
     var unpresented: [RecordWriteFailure<Write>] = []
-    var isRestored = false
+    /// Reads the saved values and pending writes, once; every `restore()` waits for it.
+    var restoring: Task<Void, Never>?
+    /// Whether the saved values have been read: saving before would overwrite them.
+    var hasReadSavedValues = false
     var saving: Task<Void, Never>?
+    var needsSave = false
     /// Saves the writes in the outbox, one after the other.
     var enqueueing: Task<Void, Never>?
-    var needsSave = false
+    /// Writes of this process that are in the outbox (their enqueue returned).
+    var enqueued: Set<UUID> = []
+    /// Writes of this process's delivery that were answered (committed or rolled back).
+    var answered: Set<UUID> = []
+    /// Follows the outbox's outcomes for the store's life.
+    var following: Task<Void, Never>?
+    var isDelivering = false
 
     @MainActor struct Listener<Value> {
         weak var token: ObservationToken?
@@ -81,6 +96,7 @@ public final class RecordStore<Write: RecordWrite> {
 
     isolated deinit {
         saving?.cancel()
+        following?.cancel()
     }
 
     // MARK: - Reading
@@ -164,6 +180,7 @@ public final class RecordStore<Write: RecordWrite> {
             await previous?.value
             do throws(CacheStoreError) {
                 try await outbox.enqueue(write, id: entry.id)
+                self?.enqueued.insert(entry.id)
             } catch {
                 self?.notSaved(entry, error)
             }
@@ -198,8 +215,9 @@ public final class RecordStore<Write: RecordWrite> {
 
     /// Gives `handler` each failure the user should hear about, while the returned token is
     /// alive and not cancelled. Each failure goes to one handler only, the one registered last
-    /// (the screen on top): an error shows once, not once per screen. Failures that arrive
-    /// while no handler is registered wait for the next one.
+    /// (the screen on top, when screens register as they are pushed): an error shows once, not
+    /// once per screen. Failures that arrive while no handler is registered wait for the next
+    /// one. What every screen must act on (writes lost) is a ``RecordChange`` for all.
     public func presentFailures(_ handler: @escaping @MainActor (RecordWriteFailure<Write>) -> Void) -> ObservationToken {
         let token = ObservationToken()
         presenters.append(Listener(token: token, handler: handler))

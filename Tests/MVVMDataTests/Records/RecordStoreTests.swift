@@ -7,7 +7,9 @@ import Testing
 
 /// One source of truth: pages merge in, a write shows at once and pending, the server's answer
 /// commits it or rolls it back with one failure, an older page never undoes a newer write, and
-/// a restart shows the same records and pending writes.
+/// a restart shows the same records and pending writes. The tests wait for the store's own
+/// changes (`NextChange`, `NextFailure`), never on a clock: the suite's time limit fails a wait
+/// that never ends.
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct RecordStoreTests {
@@ -90,9 +92,11 @@ struct RecordStoreTests {
         #expect(store.isPending(1))
         #expect(store.pendingIDs == [1])
 
+        let committed = NextChange(.committed, in: store)
         let delivery = deliver(store)
         defer { delivery.cancel() }
-        #expect(await waitUntil { !store.isPending(1) })
+        #expect(await committed.change.ids == [1])
+        #expect(!store.isPending(1))
         #expect(store.value(for: 1) == Note(id: 1, text: "FINAL"), "the server's answer, not the guess")
         #expect(store.confirmedValue(for: 1) == Note(id: 1, text: "FINAL"))
         #expect(reasons == [.merged, .written, .committed])
@@ -105,19 +109,17 @@ struct RecordStoreTests {
         let store = makeStore()
         store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
         var below: [String] = []
-        var onTop: [String] = []
         let belowToken = store.presentFailures { below.append("\($0)") }
-        let topToken = store.presentFailures { onTop.append("\($0)") }
+        let onTop = NextFailure(in: store)
 
         store.write(.edit(1, text: "final"))
         let delivery = deliver(store)
         defer { delivery.cancel() }
-        #expect(await waitUntil { onTop.count == 1 })
+        #expect(await onTop.failure.hasPrefix("rejected("))
         #expect(store.value(for: 1) == Note(id: 1, text: "draft"))
         #expect(!store.isPending(1))
-        #expect(onTop.first?.hasPrefix("rejected(") == true)
         #expect(below.isEmpty)
-        withExtendedLifetime((belowToken, topToken)) {}
+        withExtendedLifetime(belowToken) {}
     }
 
     @Test func aFailureWithNoScreenToTellWaitsForTheNextOne() async {
@@ -126,10 +128,11 @@ struct RecordStoreTests {
         store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
         var closedScreen: ObservationToken? = store.presentFailures { _ in Issue.record("a closed screen is told") }
         closedScreen = nil
+        let rolledBack = NextChange(.rolledBack, in: store)
         store.write(.edit(1, text: "final"))
         let delivery = deliver(store)
         defer { delivery.cancel() }
-        #expect(await waitUntil { !store.isPending(1) })
+        #expect(await rolledBack.change.ids == [1])
 
         var told: [String] = []
         let token = store.presentFailures { told.append("\($0)") }
@@ -142,9 +145,10 @@ struct RecordStoreTests {
         store.merge([Note(id: 1, text: "draft"), Note(id: 2, text: "other")], readAt: store.beginRead())
         let pageRead = store.beginRead()   // the page is asked for…
         store.write(.edit(1, text: "final"))
+        let committed = NextChange(.committed, in: store)
         let delivery = deliver(store)
         defer { delivery.cancel() }
-        #expect(await waitUntil { !store.isPending(1) })
+        _ = await committed.change
         // …and arrives after the write was answered, with the old text.
         store.merge([Note(id: 1, text: "draft"), Note(id: 2, text: "other, edited")], readAt: pageRead)
         #expect(store.value(for: 1) == Note(id: 1, text: "FINAL"))
@@ -160,9 +164,10 @@ struct RecordStoreTests {
         store.merge([row], readAt: store.beginRead())
         store.write(.delete(3))
         #expect(store.shown(row) == nil, "hidden while the delete is pending")
+        let committed = NextChange(.committed, in: store)
         let delivery = deliver(store)
         defer { delivery.cancel() }
-        #expect(await waitUntil { !store.isPending(3) })
+        _ = await committed.change
         #expect(store.shown(row) == nil, "a saved page's copy never brings it back")
         #expect(store.value(for: 3) == nil)
 
@@ -190,21 +195,19 @@ struct RecordStoreTests {
     @Test func anAnswerAboutAnotherRecordIsRejected() async {
         let store = makeStore()
         store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
-        var told: [String] = []
-        let token = store.presentFailures { told.append("\($0)") }
+        let told = NextFailure(in: store)
         store.write(.edit(1, text: "final"))
         let delivery = Task { await store.run(isRetryable: { _ in false }) { _, _ in Note(id: 9, text: "someone else") } }
         defer { delivery.cancel() }
-        #expect(await waitUntil { told.count == 1 })
-        #expect(told[0].contains("MismatchedAnswer"))
+        #expect(await told.failure.contains("MismatchedAnswer"))
         #expect(store.value(for: 1) == Note(id: 1, text: "draft"))
-        withExtendedLifetime(token) {}
     }
 
     @Test func aRestartShowsTheSameRecordsAndPendingWrites() async {
         server.isOnline = false
         do {
             let store = makeStore()
+            await store.restore()
             store.merge([Note(id: 1, text: "draft"), Note(id: 2, text: "kept")], readAt: store.beginRead())
             store.write(.edit(1, text: "offline edit"))
             await store.waitUntilSaved()
@@ -216,10 +219,10 @@ struct RecordStoreTests {
         #expect(restarted.value(for: 2) == Note(id: 2, text: "kept"))
 
         server.isOnline = true
+        let committed = NextChange(.committed, in: restarted)
         let delivery = deliver(restarted)
         defer { delivery.cancel() }
-        restarted.outbox.nudge()
-        #expect(await waitUntil { !restarted.isPending(1) })
+        #expect(await committed.change.ids == [1])
         #expect(restarted.value(for: 1) == Note(id: 1, text: "OFFLINE EDIT"))
         #expect(server.received == [.edit(1, text: "offline edit")])
     }
@@ -227,12 +230,172 @@ struct RecordStoreTests {
     @Test func restoringKeepsWhatTheStoreLearntSinceItWasCreated() async {
         do {
             let store = makeStore()
-            store.merge([Note(id: 1, text: "old")], readAt: store.beginRead())
+            await store.restore()
+            store.merge([Note(id: 1, text: "old"), Note(id: 2, text: "only saved")], readAt: store.beginRead())
             await store.waitUntilSaved()
         }
         let restarted = makeStore()
         restarted.merge([Note(id: 1, text: "new")], readAt: restarted.beginRead())
         await restarted.restore()
         #expect(restarted.value(for: 1) == Note(id: 1, text: "new"))
+        #expect(restarted.value(for: 2) == Note(id: 2, text: "only saved"), "the merge before restore did not overwrite the saved values")
+    }
+
+    @Test func aWriteMadeWhileRestoringShowsAfterTheRestoredOnes() async throws {
+        server.isOnline = false
+        do {
+            let store = makeStore()
+            await store.restore()
+            store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
+            store.write(.edit(1, text: "before the restart"))
+            await store.waitUntilSaved()
+        }
+        // The next launch: the user edits again before the saved writes are read.
+        let restarted = makeStore()
+        restarted.write(.edit(1, text: "after the restart"))
+        await restarted.restore()
+        #expect(restarted.value(for: 1)?.text == "after the restart", "the outbox sends the older write first")
+        await restarted.waitUntilSaved()
+        #expect(try await restarted.outbox.pending.map(\.write) == [.edit(1, text: "before the restart"), .edit(1, text: "after the restart")])
+    }
+
+    @Test func aRunStartedAgainAfterACancelledOneStillRollsBackRefusals() async {
+        server.refused = [1]
+        let store = makeStore()
+        store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
+        let first = deliver(store)
+        first.cancel()
+        await first.value
+        let second = deliver(store)
+        defer { second.cancel() }
+        let again = deliver(store)   // a second run while one delivers returns at once
+        await again.value
+
+        let rolledBack = NextChange(.rolledBack, in: store)
+        store.write(.edit(1, text: "final"))
+        #expect(await rolledBack.change.ids == [1])
+        #expect(store.value(for: 1) == Note(id: 1, text: "draft"))
+    }
+
+    @Test func theAnswerIsOnDiskBeforeTheOutboxLetsTheWriteGo() async {
+        let cache = cache
+        let seenAtMarkDone = Mutex<[String]>([])
+        let checking = CheckingStorage(InMemoryOutboxStorage()) {
+            let saved = try? await LocalDataSource(store: cache).saved(SavedNotes.self, for: "notes").value
+            seenAtMarkDone.withLock { $0.append(saved?.records.first { $0.id == 1 }?.text ?? "nothing saved") }
+        }
+        let store = RecordStore(outbox: Outbox<NoteWrite>(storage: checking, clock: TestClock()), local: LocalDataSource(store: cache), key: "notes")
+        await store.restore()
+        store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
+        store.write(.edit(1, text: "final"))
+        let delivery = deliver(store)
+        defer { delivery.cancel() }
+        #expect(await checking.markedDone.first == 1)
+        #expect(seenAtMarkDone.withLock { $0 } == ["FINAL"])
+    }
+
+    @Test func aDamagedQueueTellsEveryScreenAndOneAlert() async {
+        let store = makeStore()
+        let lost = NextChange(.writesLost, in: store)
+        let alert = NextFailure(in: store)
+        let delivery = deliver(store)
+        defer { delivery.cancel() }
+        await storage.report(.damaged(byteCount: 40, keptAt: "/tmp/outbox.damaged"))
+        store.write(.edit(7, text: "after the damage"))   // the outbox reports what it found
+        _ = await lost.change
+        let failure = await alert.failure
+        #expect(failure.hasPrefix("storage(") && failure.contains("40"), "\(failure)")
+    }
+}
+
+/// `RecordStore`'s saved shape, as `LocalDataSource` decodes it: the server's values and the
+/// deleted ids.
+struct SavedNotes: Codable {
+    var records: [RecordStoreTests.Note]
+    var deleted: [Int]
+}
+
+/// The store's next change for a reason, waited for without a clock.
+@MainActor
+final class NextChange {
+    private var token: ObservationToken?
+    private var received: RecordChange<Int>?
+    private var waiting: CheckedContinuation<RecordChange<Int>, Never>?
+
+    init<Write: RecordWrite>(_ reason: RecordChange<Int>.Reason, in store: RecordStore<Write>) where Write.Record.ID == Int {
+        token = store.observe { [weak self] change in
+            guard let self, change.reason == reason, received == nil else { return }
+            received = change
+            waiting?.resume(returning: change)
+            waiting = nil
+        }
+    }
+
+    /// The change, once it came.
+    var change: RecordChange<Int> {
+        get async {
+            if let received { return received }
+            return await withCheckedContinuation { waiting = $0 }
+        }
+    }
+}
+
+/// The next failure the store gives a screen, described; registered as the screen on top.
+@MainActor
+final class NextFailure {
+    private var token: ObservationToken?
+    private var received: String?
+    private var waiting: CheckedContinuation<String, Never>?
+
+    init<Write: RecordWrite>(in store: RecordStore<Write>) {
+        token = store.presentFailures { [weak self] failure in
+            guard let self, received == nil else { return }
+            received = "\(failure)"
+            waiting?.resume(returning: "\(failure)")
+            waiting = nil
+        }
+    }
+
+    /// The failure, described, once it came.
+    var failure: String {
+        get async {
+            if let received { return received }
+            return await withCheckedContinuation { waiting = $0 }
+        }
+    }
+}
+
+/// An outbox storage that runs `beforeMarkDone` before each mark, and says which records were
+/// marked.
+actor CheckingStorage: OutboxStorage {
+    private let base: InMemoryOutboxStorage
+    private let beforeMarkDone: @Sendable () async -> Void
+    private var marked: [UUID] = []
+    private var markWaiters: [CheckedContinuation<Void, Never>] = []
+
+    init(_ base: InMemoryOutboxStorage, beforeMarkDone: @escaping @Sendable () async -> Void) {
+        self.base = base
+        self.beforeMarkDone = beforeMarkDone
+    }
+
+    /// How many marks were made, once there is at least one.
+    var markedDone: [Int] {
+        get async {
+            if marked.isEmpty { await withCheckedContinuation { markWaiters.append($0) } }
+            return [marked.count]
+        }
+    }
+
+    func append(_ record: OutboxRecord) async throws(CacheStoreError) { try await base.append(record) }
+    func first() async throws(CacheStoreError) -> OutboxRecord? { await base.first() }
+    func all() async throws(CacheStoreError) -> [OutboxRecord] { await base.all() }
+    func takeProblems() async -> [OutboxProblem] { await base.takeProblems() }
+
+    func markDone(_ id: UUID) async throws(CacheStoreError) {
+        await beforeMarkDone()
+        try await base.markDone(id)
+        marked.append(id)
+        for waiter in markWaiters { waiter.resume() }
+        markWaiters = []
     }
 }

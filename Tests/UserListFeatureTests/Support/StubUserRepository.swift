@@ -117,6 +117,15 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
         }
     }
 
+    /// Waits until `count` writes in all have reached this server (each then waits for its
+    /// answer on the test clock): the outbox sends them from tasks of its own, which a
+    /// `ViewModelTester` does not wait for. Bounded by 30 s of wall clock, for a slow machine.
+    func waitForWrites(_ count: Int) async -> Bool {
+        await waitUntil(timeout: .seconds(30)) {
+            self.calls.count { $0.hasPrefix("setActive(") || $0.hasPrefix("delete(") } >= count
+        }
+    }
+
     /// The idempotency keys writes were sent with, in order.
     var idempotencyKeys: [String] { lock.withLock { keys } }
     private var keys: [String] = []

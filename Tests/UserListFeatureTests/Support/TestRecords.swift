@@ -21,7 +21,7 @@ final class TestRecords {
     func startDelivering(through repository: any UserRepository) {
         let records = records
         delivery = Task {
-            await records.run(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { write, key in
+            await records.run(isRetryable: UserWrite.isRetryable) { write, key in
                 try await repository.send(write, idempotencyKey: key)
             }
         }
