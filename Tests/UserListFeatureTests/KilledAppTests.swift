@@ -1,6 +1,7 @@
 import DemoServer
 import Foundation
 import GRDB
+import MVVMTesting   // SplitMix64
 import Synchronization
 import Testing
 

@@ -36,8 +36,9 @@ struct UserListViewModelTests {
         }
     }
 
-    /// Appears and receives the first page and the counts.
-    func appearAndLoad() async {
+    /// Appears and receives the first page and the counts (on `tester`, or the suite's).
+    func appearAndLoad(_ tester: ViewModelTester<UserListViewModel>? = nil) async {
+        let tester = tester ?? self.tester
         var request: PageRequest<UserCursor>!
         tester.viewModel.appear()
         await tester.receive { request = $0.users.beginRefresh() }
@@ -255,15 +256,7 @@ struct UserListViewModelTests {
         await storage.simulateFailures(append: .io("read-only folder"), markDone: nil)
         let readOnly = TestRecords(repository: repository, storage: storage)
         let tester = ViewModelTester(UserListViewModel(repository: repository, records: readOnly.records, clock: clock), clock: clock)
-        var request: PageRequest<UserCursor>!
-        tester.viewModel.appear()
-        await tester.receive { request = $0.users.beginRefresh() }
-        await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.countedActive = 30; $0.activeCount = 30 }
-        await tester.receive {
-            $0.users.complete(request, with: Page(items: Self.rows(0..<20), nextCursor: .after("u20")))
-            $0.visibleUsers = Self.rows(0..<20)
-        }
+        await appearAndLoad(tester)
 
         tester.send(.toggleActiveTapped(userID: 1)) {
             $0.pendingUserIDs = [1]; $0.visibleUsers = Self.toggling(Self.rows(0..<20), 1); $0.activeCount = 29
