@@ -1,4 +1,5 @@
 import Foundation
+import MVVMTesting
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -23,28 +24,26 @@ final class CrashWriterProcess {
         let lastLine: String?
     }
 
-    private let process = Process()
-    private let output = Pipe()
+    /// Started with `posix_spawn` (`ChildProcess`), not Foundation's `Process`, whose `run()`
+    /// crashes now and then on Linux (swift-corelibs-foundation #5472).
+    private let child: ChildProcess
     /// What the writer wrote, so far.
     private var written = ""
     private var end: End?
 
     /// Starts the writer on a store of `kind` (`file` or `sqlite`) at `path`.
     init(kind: String, path: String) throws {
-        process.executableURL = try Self.executableURL()
-        process.arguments = [kind, path]
-        process.standardOutput = output
-        try process.run()
+        child = try ChildProcess(executable: try Self.executableURL().path, arguments: [kind, path])
     }
 
     /// Waits until the writer has completed its first save, and returns how long that save took.
     func waitUntilReady(timeout: Duration = .seconds(30)) async throws -> Duration {
-        let descriptor = output.fileHandleForReading.fileDescriptor
         let milliseconds = Int32(timeout.components.seconds * 1_000)
+        let child = UncheckedChild(child: child)
         let result = await withCheckedContinuation { continuation in
             // poll and read block: off the cooperative threads.
             DispatchQueue.global().async {
-                continuation.resume(returning: Self.collect(from: descriptor, until: "ready", timeoutMilliseconds: milliseconds))
+                continuation.resume(returning: Self.collect(from: child.child, until: "ready", timeoutMilliseconds: milliseconds))
             }
         }
         written += try result.get()
@@ -59,36 +58,32 @@ final class CrashWriterProcess {
     @discardableResult
     func killAndReap() -> End {
         if let end { return end }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        child.send(SIGKILL)
+        let ended = child.waitForEnd()
         // The writer is gone: what it wrote is all in the pipe.
-        written += (try? Self.collect(from: output.fileHandleForReading.fileDescriptor, until: nil, timeoutMilliseconds: 0).get()) ?? ""
-        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        written += (try? Self.collect(from: child, until: nil, timeoutMilliseconds: 0).get()) ?? ""
         let lastLine = written.split(separator: "\n").last { !$0.hasPrefix("ready") }.map(String.init)
-        let end = End(killed: killed, lastLine: lastLine)
+        let end = End(killed: ended == .signalled(SIGKILL), lastLine: lastLine)
         self.end = end
         return end
     }
 
-    /// Reads `descriptor` until a whole line starting with `marker` has been read, or (with no
-    /// marker) until nothing more is there, or `timeoutMilliseconds` pass with nothing to read.
-    private static func collect(from descriptor: Int32, until marker: String?, timeoutMilliseconds: Int32) -> Result<String, Failure> {
+    /// Reads the writer's output until a whole line starting with `marker` has been read, or
+    /// (with no marker) until nothing more is there, or `timeoutMilliseconds` pass with nothing
+    /// to read.
+    private static func collect(from child: ChildProcess, until marker: String?, timeoutMilliseconds: Int32) -> Result<String, Failure> {
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4_096)
         while true {
             let text = String(decoding: bytes, as: UTF8.self)
             if let marker, text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().contains(where: { $0.hasPrefix(marker) }) {
                 return .success(text)
             }
-            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&request, 1, timeoutMilliseconds)
-            if ready < 0, errno == EINTR { continue }
-            let count = ready > 0 ? buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } : 0
-            guard count > 0 else {
+            let chunk = child.readAvailable(timeoutMilliseconds: timeoutMilliseconds)
+            guard !chunk.isEmpty else {
                 guard let marker else { return .success(text) }
                 return .failure(Failure(description: "no \(marker.debugDescription) from cache-crash-writer; it wrote \(text.debugDescription)"))
             }
-            bytes += buffer[0..<count]
+            bytes += chunk
         }
     }
 
@@ -104,4 +99,11 @@ final class CrashWriterProcess {
         }
         throw Failure(description: "\(name) is not in \(folders.map(\.path)); build it (swift build --build-tests)")
     }
+}
+
+/// The writer's child handed to the one dispatch block that reads it while the test awaits.
+// `@unchecked Sendable`: the test is suspended until the block resumes it, so only one thread
+// touches the child at a time.
+private struct UncheckedChild: @unchecked Sendable {
+    let child: ChildProcess
 }

@@ -2,7 +2,6 @@ import DemoServer
 import Foundation
 import GRDB
 import MVVMTesting   // SplitMix64
-import Synchronization
 import Testing
 
 /// Nothing the user was shown as done is lost, and nothing is applied twice: a real app process
@@ -67,14 +66,9 @@ struct KilledAppTests {
     }
 }
 
-/// Text collected by one thread and read by another.
-final class CollectedText: Sendable {
-    private let text = Mutex("")
-    func append(_ data: Data) { text.withLock { $0 += String(decoding: data, as: UTF8.self) } }
-    var lines: [String] { text.withLock { $0 }.split(separator: "\n").map(String.init) }
-}
-
-/// One run of `user-writes-crash-app`, its standard output collected as it comes.
+/// One run of `user-writes-crash-app`, started with `posix_spawn` (`ChildProcess`: Foundation's
+/// `Process.run()` crashes now and then on Linux, swift-corelibs-foundation #5472). It writes a
+/// few short lines, which the pipe holds until the run has ended and they are read.
 final class CrashApp {
     /// How a run ended.
     struct End {
@@ -86,55 +80,39 @@ final class CrashApp {
         let description: String
     }
 
-    private let process: Process
-    private let collected = CollectedText()
-    private let reader: Thread
+    private let child: ChildProcess
 
     init(folder: URL, api: URL, first: Int, count: Int) throws {
-        let process = Process()
-        process.executableURL = try Self.executableURL()
-        process.arguments = [folder.path, api.absoluteString, "\(first)", "\(count)"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        self.process = process
-        let handle = output.fileHandleForReading
-        let collected = collected
-        // Reads until the writer's end of the pipe closes (the process is gone).
-        reader = Thread {
-            while case let data = handle.availableData, !data.isEmpty {
-                collected.append(data)
-            }
-        }
-        reader.start()
+        child = try ChildProcess(
+            executable: try Self.executableURL().path,
+            arguments: [folder.path, api.absoluteString, "\(first)", "\(count)"]
+        )
     }
 
     /// Kills the app (SIGKILL) if it still runs, waits for it, and returns what it wrote.
     func killAndReap() -> End {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        return end()
+        child.send(SIGKILL)
+        return end(child.waitForEnd())
     }
 
     /// Waits for the app to exit by itself; kills it and fails after `timeout`.
     func waitForExit(timeout: Duration) async throws -> End {
         let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
+        while child.isRunning {
             guard ContinuousClock.now < deadline else {
                 let end = killAndReap()
                 throw Failure(description: "user-writes-crash-app did not end within \(timeout); it wrote \(end.lines)")
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        process.waitUntilExit()
-        return end()
+        return end(child.waitForEnd())
     }
 
-    private func end() -> End {
-        // The pipe is closed once the process is gone; give the reader a moment to drain it.
-        for _ in 0..<200 where !reader.isFinished { usleep(5_000) }
-        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
-        return End(killed: killed, lines: collected.lines)
+    private func end(_ ended: ChildProcess.End) -> End {
+        var bytes: [UInt8] = []
+        while case let chunk = child.readAvailable(timeoutMilliseconds: 0), !chunk.isEmpty { bytes += chunk }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        return End(killed: ended == .signalled(SIGKILL), lines: lines)
     }
 
     /// `user-writes-crash-app` in the build products folder, next to the test bundle.
