@@ -10,7 +10,8 @@ import Darwin
 /// Not Foundation's `Process`: on Linux (swift-corelibs-foundation, Swift 6.3.1) `Process.run()`
 /// reads past a `dirent` while it closes inherited descriptors and crashes the test process now
 /// and then (swift-corelibs-foundation #5472); a suite that spawns 60 children hit it in CI.
-/// The pipe's ends are close-on-exec, so no other child inherits them.
+/// The child gets standard input, output (the pipe) and error, and no other descriptor of this
+/// process.
 package final class ChildProcess {
     /// Why a child could not be started.
     package struct Failure: Error, CustomStringConvertible {
@@ -42,6 +43,18 @@ package final class ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+        // Nothing else of this process reaches the child: a socket it held open would keep a
+        // connection alive that a server of this process closed.
+        #if canImport(Darwin)
+        var attributes = posix_spawnattr_t(nil as OpaquePointer?)
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDERR_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDIN_FILENO)
+        #else
+        guard Self.closeFrom3(&actions) else { throw Failure(description: "posix_spawn_file_actions_addclosefrom_np is missing (glibc 2.34 or later)") }
+        #endif
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var child: pid_t = 0
@@ -50,7 +63,11 @@ package final class ChildProcess {
         #else
         let environment = environ
         #endif
+        #if canImport(Darwin)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
+        #else
         let status = posix_spawn(&child, executable, &actions, nil, argv, environment)
+        #endif
         close(pipeEnds[1])
         guard status == 0 else {
             close(pipeEnds[0])
@@ -103,6 +120,18 @@ package final class ChildProcess {
         let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
         return count > 0 ? Array(buffer[0..<count]) : []
     }
+
+    #if !canImport(Darwin)
+    /// Adds glibc's "close every descriptor from 3 up" action (2.34 and later). Swift's Glibc
+    /// module does not declare it (it is a GNU extension), so it is looked up by name: the
+    /// symbol has this C signature, `int (posix_spawn_file_actions_t *, int)`.
+    private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) -> Bool {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return false }
+        let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
+        return addCloseFrom(&actions, 3) == 0
+    }
+    #endif
 
     private static func end(of status: Int32) -> End {
         // The wait status: the low 7 bits are the signal (0 for an exit), the next 8 the exit code.
