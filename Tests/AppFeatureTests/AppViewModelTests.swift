@@ -6,6 +6,9 @@ import Testing
 import UserListFeature
 import WeatherFeature
 
+/// The waits are bounded by 30 s of wall clock: the write goes through the records' outbox on
+/// tasks of their own, which a loaded machine (the whole suite, 2 cores) was seen to hold back
+/// for 12 s at the start of a run. Passing, they return as soon as the state is there.
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct AppViewModelTests {
@@ -81,35 +84,35 @@ struct AppViewModelTests {
         let app = try makeApp(path: "users")
         guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
         list.appear()
-        #expect(await waitUntil { list.state.visibleUsers.count == 3 && list.state.activeCount == 2 })
+        #expect(await waitUntil(timeout: .seconds(30)) { list.state.visibleUsers.count == 3 && list.state.activeCount == 2 })
         list.disappear()
 
         app.onEvent(.opened(.user(id: 2)))
         guard case .user(let detail)? = app.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
         detail.appear()
-        #expect(await waitUntil { detail.state.user.value?.name == "山田 太郎" })
+        #expect(await waitUntil(timeout: .seconds(30)) { detail.state.user.value?.name == "山田 太郎" })
         detail.onEvent(.deleteTapped)
         detail.onEvent(.deleteConfirmed)
 
         #expect(app.state.navigation.stack == [.users], "shown as done: closed at once")
         #expect(list.state.visibleUsers.map(\.id) == [1, 3])
         #expect(list.state.activeCount == 1)
-        #expect(await waitUntil { users.users.map(\.id) == [1, 3] })
+        #expect(await waitUntil(timeout: .seconds(30)) { users.users.map(\.id) == [1, 3] })
     }
 
     @Test func aToggleOnTheDetailShowsInTheListWithoutAReload() async throws {
         let app = try makeApp(path: "users")
         guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
         list.appear()
-        #expect(await waitUntil { list.state.visibleUsers.count == 3 && list.state.activeCount == 2 })
+        #expect(await waitUntil(timeout: .seconds(30)) { list.state.visibleUsers.count == 3 && list.state.activeCount == 2 })
         list.disappear()
 
         app.onEvent(.opened(.user(id: 3)))
         guard case .user(let detail)? = app.screenModel(for: .user(id: 3)) else { Issue.record("no detail"); return }
         detail.appear()
-        #expect(await waitUntil { detail.state.canEdit })
+        #expect(await waitUntil(timeout: .seconds(30)) { detail.state.canEdit })
         detail.onEvent(.toggleActiveTapped)
-        #expect(await waitUntil { !detail.state.isSaving })
+        #expect(await waitUntil(timeout: .seconds(30)) { !detail.state.isSaving })
         app.onEvent(.navigation(.back))
 
         // Back on the list: the row and the count show the toggle before anything loads.
@@ -128,7 +131,7 @@ struct AppViewModelTests {
         let app = try makeApp(path: "users/2")
         guard case .user(let detail)? = app.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
         detail.appear()
-        #expect(await waitUntil { detail.state.isGone })
+        #expect(await waitUntil(timeout: .seconds(30)) { detail.state.isGone })
         #expect(detail.state.message == "このユーザーは既に存在しません。")
         #expect(!detail.state.canEdit)
         #expect(app.state.navigation.stack == [.users, .user(id: 2)], "the message stays until the user goes back")
