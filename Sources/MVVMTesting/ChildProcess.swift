@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -81,6 +82,20 @@ package final class ChildProcess {
         if end == nil { _ = kill(pid, SIGKILL) }
         _ = waitForEnd()
         close(output)
+    }
+
+    /// The path of `name`, an executable this package builds, in the build products folder next
+    /// to the running test bundle (`swift build --build-tests` builds it when a test target
+    /// depends on it).
+    package static func builtProduct(named name: String) throws -> String {
+        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
+        folders.append(Bundle.main.bundleURL)
+        for folder in folders {
+            let url = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url.path }
+        }
+        throw Failure(description: "\(name) is not in \(folders.map(\.path)); build it (swift build --build-tests)")
     }
 
     /// Whether the child still runs (it is reaped once it has ended).

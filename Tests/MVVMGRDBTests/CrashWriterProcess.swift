@@ -33,7 +33,7 @@ final class CrashWriterProcess {
 
     /// Starts the writer on a store of `kind` (`file` or `sqlite`) at `path`.
     init(kind: String, path: String) throws {
-        child = try ChildProcess(executable: try Self.executableURL().path, arguments: [kind, path])
+        child = try ChildProcess(executable: try ChildProcess.builtProduct(named: "cache-crash-writer"), arguments: [kind, path])
     }
 
     /// Waits until the writer has completed its first save, and returns how long that save took.
@@ -85,19 +85,6 @@ final class CrashWriterProcess {
             }
             bytes += chunk
         }
-    }
-
-    /// `cache-crash-writer` in the build products folder, next to the test bundle.
-    private static func executableURL() throws -> URL {
-        let name = "cache-crash-writer"
-        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
-        folders.append(Bundle.main.bundleURL)
-        for folder in folders {
-            let url = folder.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw Failure(description: "\(name) is not in \(folders.map(\.path)); build it (swift build --build-tests)")
     }
 }
 

@@ -84,7 +84,7 @@ final class CrashApp {
 
     init(folder: URL, api: URL, first: Int, count: Int) throws {
         child = try ChildProcess(
-            executable: try Self.executableURL().path,
+            executable: try ChildProcess.builtProduct(named: "user-writes-crash-app"),
             arguments: [folder.path, api.absoluteString, "\(first)", "\(count)"]
         )
     }
@@ -113,18 +113,5 @@ final class CrashApp {
         while case let chunk = child.readAvailable(timeoutMilliseconds: 0), !chunk.isEmpty { bytes += chunk }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         return End(killed: ended == .signalled(SIGKILL), lines: lines)
-    }
-
-    /// `user-writes-crash-app` in the build products folder, next to the test bundle.
-    private static func executableURL() throws -> URL {
-        let name = "user-writes-crash-app"
-        var folders = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        folders += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
-        folders.append(Bundle.main.bundleURL)
-        for folder in folders {
-            let url = folder.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw Failure(description: "\(name) is not in \(folders.map(\.path)); build it (swift build --build-tests)")
     }
 }
