@@ -136,6 +136,14 @@ package final class ChildProcess {
         return count > 0 ? Array(buffer[0..<count]) : []
     }
 
+    /// Everything the child wrote that is still to be read, once it has ended (its end of the
+    /// pipe is closed, so this returns at the end of the output).
+    package func readToEnd() -> [UInt8] {
+        var bytes: [UInt8] = []
+        while case let chunk = readAvailable(timeoutMilliseconds: 0), !chunk.isEmpty { bytes += chunk }
+        return bytes
+    }
+
     #if !canImport(Darwin)
     /// Adds glibc's "close every descriptor from 3 up" action (2.34 and later). Swift's Glibc
     /// module does not declare it (it is a GNU extension), so it is looked up by name: the

@@ -13,8 +13,7 @@ struct ChildProcessTests {
         #expect(held > 2)
         let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "ls /proc/$$/fd"])
         #expect(child.waitForEnd() == .exited(0))
-        var bytes: [UInt8] = []
-        while case let chunk = child.readAvailable(timeoutMilliseconds: 0), !chunk.isEmpty { bytes += chunk }
+        let bytes = child.readToEnd()
         let descriptors = String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { Int32($0) }
         #expect(descriptors.contains(1))
         #expect(!descriptors.contains(held), "the parent's descriptor \(held) reached the child: \(descriptors)")

@@ -109,8 +109,7 @@ final class CrashApp {
     }
 
     private func end(_ ended: ChildProcess.End) -> End {
-        var bytes: [UInt8] = []
-        while case let chunk = child.readAvailable(timeoutMilliseconds: 0), !chunk.isEmpty { bytes += chunk }
+        let bytes = child.readToEnd()
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         return End(killed: ended == .signalled(SIGKILL), lines: lines)
     }

@@ -2,9 +2,8 @@ public import Foundation
 public import Logging
 
 /// Every write the user makes, kept on the device before it is sent, and sent in order until the
-/// server answers: once ``enqueue(_:id:)`` has returned, nothing is lost to a dead network, a
-/// quit, a `kill -9` or a restart. (A ``RecordStore`` shows a write at once, and it is in the
-/// outbox a few milliseconds later: ``RecordStore/waitUntilSaved()``.)
+/// server answers: once ``enqueue(_:id:)`` returns, nothing is lost to a dead network, a quit, a
+/// `kill -9` or a restart (``RecordStore/waitUntilSaved()`` waits for a record store's writes).
 ///
 /// - **Durable before sent.** ``enqueue(_:id:)`` returns once the write is on disk
 ///   (``FileOutboxStorage`` flushes it); only then does the deliverer send it. Queue every
@@ -138,9 +137,8 @@ public actor Outbox<Write: Codable & Sendable> {
     ///
     /// - Parameters:
     ///   - write: the write to keep and send.
-    ///   - id: the write's ``Entry/id``, new by default; give one when something must know it
-    ///     before this returns (``RecordStore`` shows the write pending under it, and the
-    ///     deliverer may answer it before `enqueue` returns).
+    ///   - id: the write's ``Entry/id``, new by default; give one that must be known before this
+    ///     returns (``RecordStore`` shows the write under it; the deliverer may answer it first).
     /// - Throws: ``CacheStoreError`` when it could not be saved (a read-only folder, a full
     ///   disk); it is then not queued and will not be sent: roll it back and tell the user.
     @discardableResult
