@@ -61,7 +61,6 @@ let package = Package(
         .executable(name: "mvvm-demo", targets: ["mvvm-demo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         // Combine on Linux; never linked on Apple platforms, where Combine itself is used.
         // 0.14.x only: OpenCombine's next releases define their own `CombineLatest` and `Merge`,
@@ -168,7 +167,6 @@ let package = Package(
                 "MVVMCombine",
                 "MVVMCustomDumpSupport",
                 "MVVMData",
-                .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
             swiftSettings: swiftSettings

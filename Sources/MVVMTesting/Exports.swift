@@ -1,4 +1,3 @@
-// Tests that import MVVMTesting get the test clock (`TestClock`, `ImmediateClock`, swift-clocks)
-// and, through MVVMCombine, the test scheduler (`DispatchQueue.test`, combine-schedulers).
-@_exported public import Clocks
+// Tests that import MVVMTesting get, through MVVMCombine, the test scheduler
+// (`DispatchQueue.test`, combine-schedulers). The test clock is MVVMTesting's own `TestClock`.
 @_exported public import MVVMCombine

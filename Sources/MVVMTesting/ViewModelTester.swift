@@ -8,6 +8,13 @@ import CustomDump
 /// The tester is exhaustive: a state change the script did not assert fails the test, with a
 /// readable diff, and so does owned work still running at ``finish(fileID:filePath:line:column:)``.
 ///
+/// It never waits on the wall clock. The ViewModel's work runs on the tester's executor (the
+/// clock's, when a ``TestClock`` is given): ``receive(_:fileID:filePath:line:column:)``,
+/// ``advance(by:fileID:filePath:line:column:)``, ``settle(fileID:filePath:line:column:)`` and
+/// ``finish(fileID:filePath:line:column:)`` run it until every piece has finished or waits on the
+/// test clock or on a stub the test controls, then check. A change that was expected but will
+/// never come fails at once, naming the work still running.
+///
 /// README's first test (compiled in `Tests/DocumentationTests/ReadmeExample.swift`):
 ///
 /// ```swift
@@ -27,37 +34,46 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     /// The ViewModel under test.
     public let viewModel: Model
     /// The clock ``advance(by:fileID:filePath:line:column:)`` moves, if one was given.
-    public let clock: TestClock<Duration>?
-    /// How long ``receive(_:fileID:filePath:line:column:)`` and
-    /// ``finish(fileID:filePath:line:column:)`` wait for already-unblocked work before failing.
-    public var timeout: Duration
+    public let clock: TestClock?
+
+    /// Where a state change came from: the step the test took, or the owned work that made it.
+    private enum Origin: Equatable {
+        case step
+        case work(WorkKey)
+        case elsewhere
+    }
 
     private let reporter: TestFailureReporter
+    private let executor: TestWorkExecutor
     private var asserted: Model.State
-    private var unasserted: [Model.State] = []
+    private var unasserted: [(state: Model.State, origin: Origin)] = []
     private var token: ObservationToken?
+    private var isTakingStep = false
 
     /// Starts recording `viewModel`'s state changes.
     ///
     /// - Parameters:
     ///   - viewModel: the ViewModel under test, built with stub dependencies.
     ///   - clock: the test clock given to the ViewModel, if it uses time.
-    ///   - timeout: how long to wait for unblocked work before failing (wall clock; no test
-    ///     logic depends on it).
     ///   - reporter: where failures go; Swift Testing by default.
+    ///
+    /// `viewModel` is made here, on the tester's executor: the stores it makes (its own, its
+    /// child screens') run their work where the tester can see it.
     public init(
-        _ viewModel: Model,
-        clock: TestClock<Duration>? = nil,
-        timeout: Duration = .seconds(5),
+        _ viewModel: @autoclosure () throws -> Model,
+        clock: TestClock? = nil,
         reporter: TestFailureReporter = .swiftTesting
-    ) {
+    ) rethrows {
+        let executor = clock?.executor ?? TestWorkExecutor()
+        let viewModel = try WorkContext.$executor.withValue(executor) { try viewModel() }
         self.viewModel = viewModel
         self.clock = clock
-        self.timeout = timeout
         self.reporter = reporter
+        self.executor = executor
         self.asserted = viewModel.state
+        viewModel.readOnlyStore.base.runWork(on: executor)
         self.token = viewModel.readOnlyStore.base.subscribe(sendCurrent: false) { [weak self] state in
-            self?.unasserted.append(state)
+            self?.record(state)
         }
     }
 
@@ -129,7 +145,9 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         _ action: () -> Void
     ) {
         failOnUnasserted(before: name, at: location)
-        action()
+        isTakingStep = true
+        WorkContext.$executor.withValue(executor) { action() }
+        isTakingStep = false
         let changed = !unasserted.isEmpty
         unasserted.removeAll()
         let actual = viewModel.state
@@ -147,7 +165,11 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         compare(expected, to: actual, context: "after \(name)", at: location)
     }
 
-    /// Waits for the next state change made by an effect, and asserts it.
+    /// Runs the ViewModel's work until it has finished or waits, then asserts the next state
+    /// change that work made.
+    ///
+    /// It fails at once when the work made no change it has not asserted: the failure names the
+    /// work still running, if any (waiting on the test clock? advance it first).
     ///
     /// - Parameters:
     ///   - expected: mutates the previously asserted state into the expected one.
@@ -159,20 +181,57 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         _ expected: (inout Model.State) throws -> Void,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard await waitUntil(timeout: timeout, { !unasserted.isEmpty }) else {
-            fail(
-                "Expected a state change, but none happened within \(timeout.readable)."
-                    + runningWorkDescription(),
-                at: location
-            )
-            return
-        }
-        let actual = unasserted.removeFirst()
-        compare(expected, to: actual, context: "in the received state change", at: location)
+        await receive(nil, expected, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Moves the test clock forward, then lets the work it woke run up to its next suspension.
+    /// Runs the ViewModel's work until it has finished or waits, then asserts that the next state
+    /// change was made by the owned work under `key`, and what it changed.
+    ///
+    /// ```swift
+    /// await tester.receive(from: "search") { $0.results = .loaded(["swift!"]) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: the key the work was started under (`StateStore.run(_:policy:onCancel:operation:)`).
+    ///   - expected: mutates the previously asserted state into the expected one.
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
+    public func receive(
+        from key: some Hashable & Sendable,
+        _ expected: (inout Model.State) throws -> Void,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async {
+        await receive(WorkKey(key), expected, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func receive(
+        _ key: WorkKey?,
+        _ expected: (inout Model.State) throws -> Void,
+        at location: SourceLocation
+    ) async {
+        if unasserted.isEmpty { await runWork(at: location) }
+        guard !unasserted.isEmpty else {
+            fail("Expected a state change, but the work made none." + runningWorkDescription(), at: location)
+            return
+        }
+        let (actual, origin) = unasserted.removeFirst()
+        if let key, origin != .work(key) {
+            fail("Expected a state change made by work \"\(key)\", but the next one came from \(describe(origin)).", at: location)
+        }
+        compare(expected, to: actual, context: "in the state change made by \(describe(origin))", at: location)
+    }
+
+    /// Moves the test clock forward by `duration`: the work waiting on it wakes, in deadline
+    /// order, and runs until it has finished or waits again (``TestClock/advance(by:)``).
+    ///
+    /// - Parameters:
+    ///   - duration: how far to move the clock.
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
     public func advance(
         by duration: Duration,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
@@ -184,34 +243,55 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
             )
             return
         }
-        // Work woken or started just before may still be on its way to the clock (a sleep
-        // called from the main actor registers on another thread): let it get there first.
-        await settle()
-        if !viewModel.readOnlyStore.base.isIdle { _ = await waitUntilSleeping(clock, timeout: .milliseconds(500)) }
         await clock.advance(by: duration)
-        await settle()
+    }
+
+    /// Runs the ViewModel's work, without moving the clock, until every piece has finished or
+    /// waits on the test clock or on a stub the test controls: a request is then in flight, a
+    /// debounce waits. The state changes it made stay to be received.
+    ///
+    /// - Parameters:
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
+    public func settle(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async {
+        await runWork(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    private func runWork(at location: SourceLocation) async {
+        if !(await executor.settle()) {
+            fail(
+                "The ViewModel's work never stopped running (\(TestWorkExecutor.turnLimit) turns of the main actor)."
+                    + runningWorkDescription(),
+                at: location
+            )
+        }
     }
 
     /// Accepts the state changes received so far without asserting them (non-exhaustive steps).
     public func skipReceivedChanges() {
-        if let last = unasserted.last { asserted = last }
+        if let last = unasserted.last { asserted = last.state }
         unasserted.removeAll()
     }
 
-    /// Ends the script: fails if a state change was never asserted, or if owned work is still
-    /// running once already-unblocked work has had `timeout` to finish.
+    /// Ends the script: runs the work as far as it goes, then fails if a state change was never
+    /// asserted, or if owned work is still running (waiting on the clock or a stub).
     public func finish(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let store = viewModel.readOnlyStore.base
-        _ = await waitUntil(timeout: timeout) { store.isIdle }
+        await runWork(at: location)
         failOnUnasserted(before: "finishing", at: location)
         if !store.isIdle {
             fail(
                 "Owned work is still running at the end of the test: "
                     + store.runningWorkKeys.map { "\"\($0)\"" }.joined(separator: ", ")
-                    + ". Advance the test clock, let it finish, or end it with disappear().",
+                    + sleepersDescription()
+                    + ". Advance the test clock, answer the stub it waits on, or end it with disappear().",
                 at: location
             )
         }
@@ -220,6 +300,25 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     }
 
     // MARK: - Internals
+
+    private func record(_ state: Model.State) {
+        let origin: Origin = isTakingStep ? .step : WorkContext.key.map { .work($0) } ?? .elsewhere
+        unasserted.append((state, origin))
+    }
+
+    private func describe(_ origin: Origin) -> String {
+        switch origin {
+        case .step: "the step itself"
+        case .work(let key): "work \"\(key)\""
+        case .elsewhere: "outside owned work (an observer, a mailbox, a shared record store)"
+        }
+    }
+
+    /// " (2 sleeping on the test clock until 0.3 seconds, which reads 0.0 seconds)", or "".
+    private func sleepersDescription() -> String {
+        guard let clock, let next = clock.nextDeadline else { return "" }
+        return " (\(clock.sleeperCount) sleeping on the test clock, the first until \(next); it reads \(clock.now))"
+    }
 
     private func compare(
         _ expected: (inout Model.State) throws -> Void,
@@ -246,9 +345,9 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     private func failOnUnasserted(before step: String, at location: SourceLocation) {
         guard !unasserted.isEmpty else { return }
         var previous = asserted
-        let changes = unasserted.map { state in
+        let changes = unasserted.map { state, origin in
             defer { previous = state }
-            return difference(expected: previous, actual: state)
+            return "From \(describe(origin)):\n" + difference(expected: previous, actual: state)
         }
         fail(
             "\(unasserted.count) state change(s) were not asserted before \(step). "
@@ -256,7 +355,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
                 + changes.joined(separator: "\n"),
             at: location
         )
-        asserted = unasserted.last ?? asserted
+        asserted = unasserted.last?.state ?? asserted
         unasserted.removeAll()
     }
 
@@ -276,7 +375,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         let keys = viewModel.readOnlyStore.base.runningWorkKeys
         guard !keys.isEmpty else { return " No owned work is running." }
         return " Owned work still running: " + keys.map { "\"\($0)\"" }.joined(separator: ", ")
-            + " (waiting on the test clock? advance it first)."
+            + sleepersDescription() + " (waiting on the test clock? advance it first)."
     }
 
     private func fail(_ message: String, at location: SourceLocation) {

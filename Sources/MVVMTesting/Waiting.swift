@@ -1,16 +1,89 @@
 public import MVVMCore
 
-/// Waits on the main actor until `condition` holds, letting other tasks and the main queue run
-/// meanwhile.
+/// Runs `viewModel`'s work until it has finished or waits on something the test controls (a
+/// ``TestClock``, a stub's answer), without moving any clock and without the wall clock.
 ///
-/// Time never drives the code under test: this only bounds how long a test waits for work that
-/// is already unblocked (a value hopping to the main queue, a stubbed response) before the test
-/// checks the outcome.
+/// The ViewModel's work must run on a test executor: it does when the ViewModel is under a
+/// ``ViewModelTester`` or its store's clock is a ``TestClock``. Otherwise its work runs on the
+/// global pool, out of a test's reach, and this waits as ``waitUntil(timeout:_:)`` does, up to
+/// 30 s on the wall clock, for the store to have no owned work.
+@MainActor
+public func settle<Model: ViewModel>(_ viewModel: Model) async {
+    await settle(viewModel.readOnlyStore.base)
+}
+
+/// Runs `store`'s work until it has finished or waits on something the test controls; see
+/// ``settle(_:)-(Model)``.
+@MainActor
+public func settle<State>(_ store: StateStore<State>) async {
+    if let executor = store.workExecutor as? TestWorkExecutor {
+        await executor.settle()
+    } else {
+        _ = await waitUntil(timeout: .seconds(30)) { store.isIdle }
+    }
+}
+
+/// Moves `clock` forward, deadline by deadline, until `condition` holds: each step runs the work
+/// the previous one woke (see ``TestClock``).
+///
+/// Use it when a test needs the effects to finish, not a precise moment (a retry's back-off);
+/// for a precise moment (299 ms versus 300 ms), use ``TestClock/advance(by:)``.
+/// - Returns: whether `condition` held; `false` as soon as nothing sleeps on `clock` and it does
+///   not hold (no later moment can change it).
+@MainActor
+public func advance(_ clock: TestClock, until condition: @MainActor () -> Bool) async -> Bool {
+    await clock.advance(by: .zero)
+    while !condition() {
+        guard let next = clock.nextDeadline else { return false }
+        await clock.advance(to: next)
+    }
+    return true
+}
+
+/// Moves `clock` forward until `store` has no owned work left; see ``advance(_:until:)``.
+@MainActor
+public func advanceUntilIdle<State>(_ store: StateStore<State>, clock: TestClock) async -> Bool {
+    await advance(clock, until: { store.isIdle })
+}
+
+/// Moves `clock` forward until `viewModel` has no owned work left; see ``advance(_:until:)``.
+@MainActor
+public func advanceUntilIdle<Model: ViewModel>(_ viewModel: Model, clock: TestClock) async -> Bool {
+    await advanceUntilIdle(viewModel.readOnlyStore.base, clock: clock)
+}
+
+/// Runs `viewModel`'s work as far as it goes without moving any clock (``settle(_:)-(Model)``).
+/// - Returns: whether no owned work is left.
+@MainActor
+public func waitUntilIdle<Model: ViewModel>(_ viewModel: Model) async -> Bool {
+    await waitUntilIdle(viewModel.readOnlyStore.base)
+}
+
+/// Runs `store`'s work as far as it goes without moving any clock (``settle(_:)-(StateStore<State>)``).
+/// - Returns: whether no owned work is left.
+@MainActor
+public func waitUntilIdle<State>(_ store: StateStore<State>) async -> Bool {
+    await settle(store)
+    return store.isIdle
+}
+
+/// Runs the work of `clock`'s stores as far as it goes without moving time.
+/// - Returns: whether a task then sleeps on `clock`.
+public func waitUntilSleeping(_ clock: TestClock) async -> Bool {
+    await clock.advance(by: .zero)
+    return clock.sleeperCount > 0
+}
+
+/// Waits on the main actor until `condition` holds, polling on the wall clock.
+///
+/// Only for work no test executor runs: a real socket, another process, a file the system
+/// writes. A ViewModel's own work is run deterministically by ``ViewModelTester``,
+/// ``TestClock/advance(by:)`` and ``settle(_:)-(Model)``, which never read the wall clock.
 ///
 /// ```swift
-/// backgroundQueue.async { subject.send(1) }
-/// _ = await waitUntil { received == [1] }
-/// #expect(received == [1])
+/// let server = try await LoopbackServer.start()
+/// viewModel.onEvent(.refreshPulled)
+/// #expect(await waitUntil { server.requestCount == 1 })
 /// ```
 /// - Returns: whether `condition` held before `timeout` passed on the wall clock.
 @MainActor
@@ -28,104 +101,4 @@ public func waitUntil(timeout: Duration = .seconds(5), _ condition: @MainActor (
         }
     }
     return true
-}
-
-/// Lets tasks already unblocked on other threads run: many round trips through the global
-/// executor. Used before and after a test clock moves.
-public func settle(rounds: Int = 50) async {
-    for _ in 0..<rounds {
-        await Task.detached(priority: .background) { await Task.yield() }.value
-    }
-}
-
-extension Duration {
-    /// "2 seconds", "250 ms": for failure messages.
-    var readable: String {
-        let (seconds, attoseconds) = components
-        if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
-        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
-    }
-}
-
-/// Moves `clock` forward until `condition` holds: each round lets unblocked work reach the
-/// clock, then wakes every sleeper (in deadline order). Unlike `TestClock.run()`, work that
-/// reaches the clock late (a queued task, a slow CI machine) is still woken, and no wall-clock
-/// limit applies to a single round.
-///
-/// Use it when a test needs the effects to finish, not a precise moment; for a precise moment
-/// (299 ms versus 300 ms), use `advance(by:)`.
-///
-/// It returns as soon as `condition` holds; the 30 s default only bounds a failing wait. Each
-/// round lets background-priority tasks run, and when a whole test suite starts at once they
-/// wait behind every other test: 10 s, the old default, once ran out for a retry that needed
-/// three rounds.
-/// - Returns: whether `condition` held before `timeout` passed on the wall clock.
-@MainActor
-public func advance(
-    _ clock: TestClock<Duration>,
-    until condition: @MainActor () -> Bool,
-    timeout: Duration = .seconds(30)
-) async -> Bool {
-    let wall = ContinuousClock()
-    let deadline = wall.now.advanced(by: timeout)
-    while !condition() {
-        guard wall.now < deadline else { return false }
-        await settle(rounds: 10)
-        await clock.advance(by: .seconds(3600))
-        await settle(rounds: 10)
-    }
-    return true
-}
-
-/// Moves `clock` forward until `store` has no owned work left; see ``advance(_:until:timeout:)``.
-@MainActor
-public func advanceUntilIdle<State>(
-    _ store: StateStore<State>,
-    clock: TestClock<Duration>,
-    timeout: Duration = .seconds(30)
-) async -> Bool {
-    await advance(clock, until: { store.isIdle }, timeout: timeout)
-}
-
-/// Moves `clock` forward until `viewModel` has no owned work left; see ``advance(_:until:timeout:)``.
-@MainActor
-public func advanceUntilIdle<Model: ViewModel>(
-    _ viewModel: Model,
-    clock: TestClock<Duration>,
-    timeout: Duration = .seconds(30)
-) async -> Bool {
-    await advanceUntilIdle(viewModel.readOnlyStore.base, clock: clock, timeout: timeout)
-}
-
-/// Waits, without moving any test clock, until `viewModel` has no owned work left.
-/// - Returns: whether it became idle before `timeout` passed on the wall clock.
-@MainActor
-public func waitUntilIdle<Model: ViewModel>(_ viewModel: Model, timeout: Duration = .seconds(30)) async -> Bool {
-    await waitUntilIdle(viewModel.readOnlyStore.base, timeout: timeout)
-}
-
-/// Waits, without moving any test clock, until `store` has no owned work left.
-/// - Returns: whether it became idle before `timeout` passed on the wall clock.
-@MainActor
-public func waitUntilIdle<State>(_ store: StateStore<State>, timeout: Duration = .seconds(30)) async -> Bool {
-    await waitUntil(timeout: timeout) { store.isIdle }
-}
-
-/// Waits until at least one task sleeps on `clock`, so that advancing it wakes that task: work
-/// started on another thread may take a moment to reach its `sleep`. It returns as soon as one
-/// does; the 30 s default only bounds a failing wait (under ThreadSanitizer, with every suite
-/// running at once, 5 s was once too short for a sleeper that did come).
-/// - Returns: whether a sleeper appeared before `timeout` passed on the wall clock.
-public func waitUntilSleeping(_ clock: TestClock<Duration>, timeout: Duration = .seconds(30)) async -> Bool {
-    let wall = ContinuousClock()
-    let deadline = wall.now.advanced(by: timeout)
-    while wall.now < deadline {
-        do {
-            try await clock.checkSuspension()   // throws when something is suspended on the clock
-        } catch {
-            return true
-        }
-        await settle(rounds: 2)
-    }
-    return false
 }

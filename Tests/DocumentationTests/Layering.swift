@@ -181,7 +181,7 @@ import Testing
 /// The forecast screen over the real layers, down to a `StubTransport`.
 @MainActor
 func forecastSummaryScreen(
-    _ transport: StubTransport, clock: TestClock<Duration> = TestClock()
+    _ transport: StubTransport, clock: TestClock = TestClock()
 ) -> ViewModelTester<ForecastSummaryViewModel> {
     let client = makeWeatherServiceClient(token: "test-token", transport: transport, clock: clock)
     let repository = RemoteForecastSummaryRepository(dataSource: ForecastSummaryDataSource(client: client))
@@ -288,9 +288,9 @@ import Synchronization
 /// when a request is called off.
 final class SilentWeatherServer: Sendable {
     let sawCancellation = Mutex(false)
-    let clock: TestClock<Duration>
+    let clock: TestClock
 
-    init(clock: TestClock<Duration>) { self.clock = clock }
+    init(clock: TestClock) { self.clock = clock }
 
     var transport: StubTransport {
         StubTransport { [self] (_: HTTPRequest) async throws(TransportError) -> HTTPResponse in

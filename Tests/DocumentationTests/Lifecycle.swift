@@ -89,7 +89,7 @@ final class TimelineLateServer: Sendable {
     var requestCount: Int { counts.withLock { $0.requests } }
     var answerCount: Int { counts.withLock { $0.answers } }
 
-    func posts(clock: TestClock<Duration>) async -> [String] {
+    func posts(clock: TestClock) async -> [String] {
         counts.withLock { $0.requests += 1 }
         try? await clock.sleep(for: .seconds(1))               // a cancellation does not stop it
         counts.withLock { $0.answers += 1 }
@@ -171,7 +171,7 @@ struct TimelineLifecycleTests {
         await leaks.expectAllDeallocated()
 
         await clock.advance(by: .seconds(30))
-        await settle()
+        await clock.advance(by: .zero)
         #expect(server.requestCount == 1)   // no check ran after the ViewModel was gone
     }
     // snippet end
@@ -185,7 +185,7 @@ struct TimelineLifecycleTests {
         #expect(await waitUntil { server.requestCount == 1 })   // the request reached the server
         tester.disappear { $0.posts = .idle; $0.isLive = false }
         #expect(await waitUntil { server.answerCount == 1 })    // its answer came after the cancel
-        await settle()
+        await clock.advance(by: .zero)
 
         #expect(tester.state.posts == .idle)                    // and changed nothing
         await tester.finish()

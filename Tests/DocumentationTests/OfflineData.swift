@@ -150,9 +150,9 @@ import Testing
 final class OfflineWeatherServer: Sendable {
     let isReachable = Mutex(true)
     let favorites = Mutex<[String]>([])
-    let clock: TestClock<Duration>
+    let clock: TestClock
 
-    init(clock: TestClock<Duration>) { self.clock = clock }
+    init(clock: TestClock) { self.clock = clock }
 
     var transport: StubTransport {
         StubTransport { [self] (request: HTTPRequest) async throws(TransportError) -> HTTPResponse in

@@ -68,13 +68,13 @@ struct PhotosUnavailable: PresentableError {
 
 /// A page-number photo API that answers each page after one second on a test clock.
 final class PhotoServer: Sendable {
-    let clock: TestClock<Duration>
+    let clock: TestClock
     private let photos: Mutex<[Photo]>
     private let requestLog = Mutex<[Int]>([])
     /// Pages that fail until the test says otherwise.
     let failingPages = Mutex<Set<Int>>([])
 
-    init(clock: TestClock<Duration>, count: Int) {
+    init(clock: TestClock, count: Int) {
         self.clock = clock
         self.photos = Mutex(Self.photos(1...count))
     }

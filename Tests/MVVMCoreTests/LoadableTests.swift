@@ -148,7 +148,7 @@ struct LoadableTests {
         store.load(\.value, key: "value") { try await clock.sleep(for: .seconds(1)); return 2 }
         store.load(\.value, key: "value") { try await clock.sleep(for: .seconds(1)); return 3 }
         #expect(store.state.value == .loading(previous: 1))
-        await settle()
+        await clock.advance(by: .zero)
         #expect(await advanceUntilIdle(store, clock: clock))
         #expect(store.state.value == .loaded(3))
     }

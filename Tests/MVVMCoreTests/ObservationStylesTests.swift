@@ -22,7 +22,7 @@ struct ObservationStylesTests {
             }
             return seen
         }
-        await settle()
+        await Task.yield()   // the stream task starts (main-actor jobs run in order)
         track(viewModel) { viaTracking.append($0) }
 
         for _ in 1...3 {

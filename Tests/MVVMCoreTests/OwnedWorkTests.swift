@@ -26,7 +26,7 @@ struct OwnedWorkTests {
             try? await clock.sleep(for: .seconds(1))
             store.update { $0.entries.append("second") }
         }
-        await settle()
+        await clock.advance(by: .zero)
         await clock.advance(by: .seconds(1))
         #expect(await waitUntilIdle(store))
 
@@ -65,7 +65,7 @@ struct OwnedWorkTests {
             }
         }
         #expect(started == [true, false, false])
-        await settle()
+        await clock.advance(by: .zero)
         await clock.advance(by: .seconds(1))
         #expect(await waitUntilIdle(store))
         let again = store.run("loadMore", policy: .dropWhileRunning) {
@@ -88,7 +88,7 @@ struct OwnedWorkTests {
                 store.update { $0.entries.append("end \(index)") }
             }
         }
-        await settle()
+        await clock.advance(by: .zero)
         #expect(await advanceUntilIdle(store, clock: clock))
 
         #expect(store.state.entries == ["start 0", "end 0", "start 1", "end 1", "start 2", "end 2"])
@@ -100,7 +100,7 @@ struct OwnedWorkTests {
         store.run("a") { try? await clock.sleep(for: .seconds(2)); store.update { $0.entries.append("a") } }
         store.run("b") { try? await clock.sleep(for: .seconds(1)); store.update { $0.entries.append("b") } }
         #expect(store.runningWorkKeys.map(\.description) == ["a", "b"])
-        await settle()
+        await clock.advance(by: .zero)
         #expect(await advanceUntilIdle(store, clock: clock))
         #expect(store.state.entries == ["b", "a"])
     }
@@ -117,9 +117,9 @@ struct OwnedWorkTests {
         store.cancelAllWork()
 
         #expect(store.isIdle)
-        await settle()
+        await clock.advance(by: .zero)
         await clock.advance(by: .seconds(3600))
-        await settle()
+        await clock.advance(by: .zero)
         #expect(store.state.entries == [])
     }
 
@@ -131,7 +131,7 @@ struct OwnedWorkTests {
         store.cancelWork("a")
         #expect(store.isRunning("a") == false)
         #expect(store.isRunning("b"))
-        await settle()
+        await clock.advance(by: .zero)
         #expect(await advanceUntilIdle(store, clock: clock))
         #expect(store.state.entries == ["b"])
     }
@@ -249,11 +249,11 @@ struct OwnedWorkTests {
             latencies.withValue { $0[query] = .milliseconds(Int.random(in: 0...500, using: &random)) }
             viewModel.onEvent(.searchSubmitted(query))
             if Bool.random(using: &random) {
-                await settle(rounds: 2)
+                await clock.advance(by: .zero)
                 await clock.advance(by: .milliseconds(Int.random(in: 0...200, using: &random)))
             }
         }
-        await settle()
+        await clock.advance(by: .zero)
         #expect(await advanceUntilIdle(viewModel.readOnlyStore.base, clock: clock))
 
         #expect(staleStates.isEmpty)

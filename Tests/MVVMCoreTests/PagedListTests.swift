@@ -120,14 +120,14 @@ struct PaginationStoreTests {
 
     /// Counts requests per page, with each page answered after one second on the test clock.
     final class Backend: Sendable {
-        let clock: TestClock<Duration>
+        let clock: TestClock
         let requests = LockedValue<[Int]>([])
         let inFlight = LockedValue<Set<Int>>([])
         let overlaps = LockedValue(0)
         let failing = LockedValue<Set<Int>>([])
         let total: Int
 
-        init(clock: TestClock<Duration>, total: Int) {
+        init(clock: TestClock, total: Int) {
             self.clock = clock
             self.total = total
         }
@@ -157,7 +157,7 @@ struct PaginationStoreTests {
 
         for _ in 0..<10 {
             for _ in 0..<5 { loadMore(store, backend) }
-            await settle()
+            await clock.advance(by: .zero)
             await clock.advance(by: .seconds(1))
             #expect(await waitUntilIdle(store))
         }

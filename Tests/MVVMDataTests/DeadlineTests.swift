@@ -9,7 +9,7 @@ import Testing
 struct DeadlineTests {
     /// A transport whose every request hangs until it is cancelled (a server that never answers,
     /// or answers one byte a second).
-    static func hanging(on clock: TestClock<Duration>) -> StubTransport {
+    static func hanging(on clock: TestClock) -> StubTransport {
         StubTransport { _ throws(TransportError) in
             do {
                 try await clock.sleep(for: .seconds(3600))
@@ -20,7 +20,7 @@ struct DeadlineTests {
         }
     }
 
-    func client(_ transport: StubTransport, clock: TestClock<Duration>, deadline: Duration?) -> APIClient {
+    func client(_ transport: StubTransport, clock: TestClock, deadline: Duration?) -> APIClient {
         APIClient(baseURL: baseURL, transport: transport, clock: clock, deadline: deadline)
     }
 

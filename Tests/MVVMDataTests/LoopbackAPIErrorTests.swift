@@ -142,10 +142,10 @@ struct LoopbackAPIErrorTests {
             let client = APIClient(baseURL: server.baseURL, transport: transport, clock: clock)
             let call = Task { await failure { try await client.send(Endpoint<UserDTO>.get("/api/users/1").fault("status=503")) } }
 
-            #expect(await waitUntilSleeping(clock))   // attempt 1 answered 503; the back-off waits
+            #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })   // attempt 1 answered 503; the back-off waits
             #expect(transport.attempts == 1)
             await clock.advance(by: .milliseconds(200))
-            #expect(await waitUntilSleeping(clock))   // attempt 2 answered 503
+            #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })   // attempt 2 answered 503
             #expect(transport.attempts == 2)
             await clock.advance(by: .milliseconds(400))
 

@@ -17,16 +17,16 @@ struct RetryTests {
         ])
         async let call = client(transport, clock: clock).send(.user(1))
 
-        #expect(await waitUntilSleeping(clock))   // attempt 1 failed; the back-off waits
+        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })   // attempt 1 failed; the back-off waits
         #expect(transport.requests.count == 1)
         await clock.advance(by: .milliseconds(199))
-        await settle()
+        await clock.advance(by: .zero)
         #expect(transport.requests.count == 1)
         await clock.advance(by: .milliseconds(1))
-        #expect(await waitUntilSleeping(clock))   // attempt 2 failed; the back-off waits
+        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })   // attempt 2 failed; the back-off waits
         #expect(transport.requests.count == 2)
         await clock.advance(by: .milliseconds(399))
-        await settle()
+        await clock.advance(by: .zero)
         #expect(transport.requests.count == 2)
         await clock.advance(by: .milliseconds(1))
         #expect(await advance(clock, until: { transport.requests.count == 3 }))
@@ -102,9 +102,9 @@ struct RetryTests {
         let policy = RetryPolicy(maxDelay: .seconds(10))
         async let call = client(transport, clock: clock, retry: policy).send(.user(1))
 
-        #expect(await waitUntilSleeping(clock))
+        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
         await clock.advance(by: .milliseconds(1999))
-        await settle()
+        await clock.advance(by: .zero)
         #expect(transport.requests.count == 1)
         await clock.advance(by: .milliseconds(1))
         #expect(await advance(clock, until: { transport.requests.count == 2 }))
@@ -117,7 +117,7 @@ struct RetryTests {
         let transport = StubTransport([.success(.json(status: 503, "{}"))])
         let call = Task { await failure { try await client(transport, clock: clock).send(.user(1)) } }
 
-        #expect(await waitUntilSleeping(clock))   // in the back-off
+        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })   // in the back-off
         call.cancel()
         let error = await call.value
 

@@ -71,6 +71,7 @@ struct ViewModelTesterTests {
         #expect(log.messages == [
             """
             1 state change(s) were not asserted before finishing. Assert each with receive(_:):
+            From work "greet":
             (Expected: −, Actual: +)
             \u{2007} GreetingViewModel.State(
             \u{2007}   name: "",
@@ -100,15 +101,16 @@ struct ViewModelTesterTests {
         let log = FailureLog()
         let clock = TestClock()
         let tester = ViewModelTester(
-            GreetingViewModel(clock: clock), clock: clock, timeout: .milliseconds(50), reporter: log.reporter
+            GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter
         )
 
         tester.send(.greetTapped)
         await tester.finish()
 
         #expect(log.messages == [
-            "Owned work is still running at the end of the test: \"greet\". "
-                + "Advance the test clock, let it finish, or end it with disappear().",
+            "Owned work is still running at the end of the test: \"greet\" (1 sleeping on the test clock, "
+                + "the first until 1.0 seconds; it reads 0.0 seconds). Advance the test clock, answer the "
+                + "stub it waits on, or end it with disappear().",
         ])
         tester.viewModel.disappear()
     }
@@ -117,14 +119,15 @@ struct ViewModelTesterTests {
         let log = FailureLog()
         let clock = TestClock()
         let tester = ViewModelTester(
-            GreetingViewModel(clock: clock), clock: clock, timeout: .milliseconds(50), reporter: log.reporter
+            GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter
         )
 
         tester.send(.greetTapped)
         await tester.receive { $0.greeting = "Hello, !" }
 
         #expect(log.messages == [
-            "Expected a state change, but none happened within 50 ms. Owned work still running: \"greet\" "
+            "Expected a state change, but the work made none. Owned work still running: \"greet\" "
+                + "(1 sleeping on the test clock, the first until 1.0 seconds; it reads 0.0 seconds) "
                 + "(waiting on the test clock? advance it first).",
         ])
         tester.viewModel.disappear()
@@ -141,7 +144,7 @@ struct ViewModelTesterTests {
 
         #expect(log.messages == [
             """
-            State differs from the expected one in the received state change:
+            State differs from the expected one in the state change made by work "greet":
             (Expected: −, Actual: +)
             \u{2007} GreetingViewModel.State(
             \u{2007}   name: "",

@@ -39,7 +39,7 @@ struct RegistrationDriverViewModelTests {
 
     /// Lets the stub's latency pass and the submit's answer land.
     func answer(_ viewModel: RegistrationDriverViewModel, after latency: Duration = .milliseconds(100)) async {
-        await settle()
+        await clock.advance(by: .zero)
         await clock.advance(by: latency)
         #expect(await waitUntilIdle(viewModel.viewModel))
     }
@@ -181,12 +181,12 @@ struct RegistrationDriverViewModelTests {
         typeValidForm()
 
         submit.send()
-        await settle()
+        await clock.advance(by: .zero)
         await clock.advance(by: .milliseconds(50))
         confirmation.send("secret12")
         await answer(viewModel, after: .milliseconds(50))
         #expect(await waitUntil { repository.answeredCount == 1 })
-        await settle()
+        await clock.advance(by: .zero)
 
         isSubmitting.expectHistory([false, true, false])
         isSubmitEnabled.expectHistory([false, true, false])

@@ -15,7 +15,7 @@ struct ServerNumbersTests {
     func loadedScreen(claiming stats: UserStats) async -> (UserListViewModel, StubUserRepository, TestRecords) {
         let repository = StubUserRepository(users: Self.users, clock: clock)
         repository.statsOverride = stats
-        let app = TestRecords(repository: repository)
+        let app = TestRecords(repository: repository, clock: clock)
         let viewModel = UserListViewModel(repository: repository, records: app.records, analytics: RecordingAnalytics(), clock: clock)
         viewModel.appear()
         #expect(await advanceUntilIdle(viewModel, clock: clock))
@@ -91,7 +91,7 @@ struct MismatchedAnswerTests {
 
     @Test func aToggleAnsweredWithAnotherUsersIdRollsBackSaysSoAndCanBeTriedAgain() async throws {
         let repository = StubUserRepository(users: Self.users, clock: clock)
-        let app = TestRecords(repository: repository)
+        let app = TestRecords(repository: repository, clock: clock)
         let viewModel = UserListViewModel(repository: repository, records: app.records, analytics: RecordingAnalytics(), clock: clock)
         viewModel.appear()
         #expect(await advanceUntilIdle(viewModel, clock: clock))

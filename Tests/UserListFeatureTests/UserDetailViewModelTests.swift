@@ -19,7 +19,7 @@ struct UserDetailViewModelTests {
 
     init() {
         repository = StubUserRepository(users: Self.users, clock: clock)
-        app = TestRecords(repository: repository)
+        app = TestRecords(repository: repository, clock: clock)
     }
 
     func makeTester(userID: Int = 1) -> ViewModelTester<UserDetailViewModel> {

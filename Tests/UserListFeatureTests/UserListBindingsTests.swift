@@ -37,7 +37,7 @@ struct UserListBindingsTests {
 
         init(_ binding: Binding, users: [User]) {
             repository = StubUserRepository(users: users, clock: clock)
-            app = TestRecords(repository: repository)
+            app = TestRecords(repository: repository, clock: clock)
             switch binding {
             case .observation:
                 let viewModel = UserListViewModel(repository: repository, records: app.records, clock: clock)
@@ -90,14 +90,14 @@ struct UserListBindingsTests {
         }
 
         func advance(by duration: Duration) async {
-            await settle()
+            await clock.advance(by: .zero)
             await clock.advance(by: duration)
             await settled()
         }
 
         /// Lets effects and Observation's next-turn deliveries land.
         private func settled() async {
-            await settle()
+            await clock.advance(by: .zero)
             for _ in 0..<20 { await Task.yield() }
         }
     }

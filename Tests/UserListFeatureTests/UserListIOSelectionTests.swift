@@ -12,7 +12,7 @@ struct UserListIOSelectionTests {
         let clock = TestClock()
         let users = sampleUsers(5)
         let repository = StubUserRepository(users: users, clock: clock)
-        let app = TestRecords(repository: repository)
+        let app = TestRecords(repository: repository, clock: clock)
         let viewModel = UserListIOViewModel(repository: repository, records: app.records, clock: clock)
         let appeared = PassthroughSubject<Void, Never>()
         let selection = PassthroughSubject<Int, Never>()

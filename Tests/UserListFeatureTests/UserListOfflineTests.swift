@@ -44,7 +44,7 @@ struct UserListOfflineTests {
         let onlineRecords = TestRecords(repository: repository(server.baseURL), delivering: false)
         let online = UserListViewModel(repository: repository(server.baseURL), records: onlineRecords.records)
         online.appear()
-        #expect(await waitUntilIdle(online, timeout: .seconds(60)))
+        #expect(await waitUntilIdle(online))
         let rows = online.state.visibleUsers
         #expect(rows.count == 20 && online.state.savedDataNotice == nil)
         let baseURL = server.baseURL
@@ -53,7 +53,7 @@ struct UserListOfflineTests {
         let offlineRecords = TestRecords(repository: repository(baseURL), delivering: false)
         let offline = UserListViewModel(repository: repository(baseURL), records: offlineRecords.records)
         offline.appear()
-        #expect(await waitUntilIdle(offline, timeout: .seconds(60)))
+        #expect(await waitUntilIdle(offline))
         #expect(offline.state.visibleUsers == rows)
         #expect(offline.state.savedDataNotice == SavedDataNotice(savedAt: savedAt, isUpdating: false, failure: ErrorPresentation(UserError.noInternet)))
         #expect(offline.state.loadFailure == nil)

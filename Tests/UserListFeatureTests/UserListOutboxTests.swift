@@ -51,7 +51,7 @@ struct UserListOutboxTests {
         let baseURL = server.baseURL
         let online = start(baseURL, folder: folder)
         online.list.appear()
-        #expect(await waitUntilIdle(online.list, timeout: .seconds(60)))
+        #expect(await waitUntilIdle(online.list))
         let rows = online.list.state.visibleUsers
         let toggled = try #require(rows.first)
         let deleted = rows[1]
@@ -62,7 +62,7 @@ struct UserListOutboxTests {
         // Server down: the saved rows; a toggle and a delete wait in the outbox, shown as done.
         let offline = start(baseURL, folder: folder)
         offline.list.appear()
-        #expect(await waitUntilIdle(offline.list, timeout: .seconds(60)))
+        #expect(await waitUntilIdle(offline.list))
         #expect(offline.list.state.visibleUsers == rows)
         offline.list.onEvent(.toggleActiveTapped(userID: toggled.id))
         offline.list.onEvent(.deleteConfirmed(userID: deleted.id))
@@ -77,7 +77,7 @@ struct UserListOutboxTests {
         await offline.quit()
         let restarted = start(baseURL, folder: folder)
         restarted.list.appear()
-        #expect(await waitUntilIdle(restarted.list, timeout: .seconds(60)))
+        #expect(await waitUntilIdle(restarted.list))
         #expect(await waitUntil { restarted.list.state.pendingUserIDs == [toggled.id, deleted.id] })
         #expect(row(toggled.id, in: restarted.list)?.isActive == !toggled.isActive)
         #expect(row(deleted.id, in: restarted.list) == nil)
@@ -89,7 +89,7 @@ struct UserListOutboxTests {
         // The list hears of each write as the server answers; the outbox lets it go just after.
         var waiting = try await restarted.outbox.pending
         for _ in 0..<500 where !waiting.isEmpty {
-            await settle()
+            await Task.yield()
             waiting = try await restarted.outbox.pending
         }
         #expect(waiting.isEmpty)
@@ -108,7 +108,7 @@ struct UserListOutboxTests {
         await back.stop()
         let later = start(baseURL, folder: folder)
         later.list.appear()
-        #expect(await waitUntilIdle(later.list, timeout: .seconds(60)))
+        #expect(await waitUntilIdle(later.list))
         #expect(await waitUntil { row(toggled.id, in: later.list)?.isActive == !toggled.isActive })
         #expect(row(deleted.id, in: later.list) == nil)
         #expect(later.list.state.pendingUserIDs.isEmpty)

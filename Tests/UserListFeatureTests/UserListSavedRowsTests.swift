@@ -25,7 +25,7 @@ struct UserListSavedRowsTests {
     init() {
         repository = StubUserRepository(users: Self.users, clock: clock)
         repository.savedFirstPage = UserPage(users: Self.saved, total: 3, nextCursor: nil, origin: .saved(at: Self.savedAt))
-        app = TestRecords(repository: repository)
+        app = TestRecords(repository: repository, clock: clock)
         tester = ViewModelTester(UserListViewModel(repository: repository, records: app.records, clock: clock), clock: clock)
     }
 

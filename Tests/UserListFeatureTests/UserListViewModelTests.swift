@@ -17,7 +17,7 @@ struct UserListViewModelTests {
 
     init() {
         repository = StubUserRepository(users: Self.users, clock: clock)
-        app = TestRecords(repository: repository)
+        app = TestRecords(repository: repository, clock: clock)
         tester = ViewModelTester(UserListViewModel(repository: repository, records: app.records, analytics: analytics, clock: clock), clock: clock)
     }
 

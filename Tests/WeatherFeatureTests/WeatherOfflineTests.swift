@@ -25,7 +25,7 @@ struct WeatherOfflineTests {
     func openWeather(_ repository: RemoteWeatherRepository) async -> WeatherViewModel {
         let viewModel = WeatherViewModel(repository: repository, cities: [tokyo])
         viewModel.appear()
-        #expect(await waitUntilIdle(viewModel, timeout: .seconds(60)), "forecast: \(viewModel.state.forecast)")
+        #expect(await waitUntilIdle(viewModel), "forecast: \(viewModel.state.forecast)")
         return viewModel
     }
 
@@ -41,7 +41,7 @@ struct WeatherOfflineTests {
         var shown: [Loadable<Fetched<Forecast>>] = []
         let token = second.subscribe(sendCurrent: false) { shown.append($0.forecast) }
         second.appear()
-        #expect(await waitUntilIdle(second, timeout: .seconds(60)))
+        #expect(await waitUntilIdle(second))
         _ = token
         #expect(shown == [
             .loading(previous: nil),

@@ -10,10 +10,10 @@ final class StubWeatherRepository: WeatherRepository, @unchecked Sendable {
     private let lock = NSLock()
     private var failures: [City.ID: WeatherError] = [:]
     private var requested: [City.ID] = []
-    let clock: TestClock<Duration>
+    let clock: TestClock
     let latency: [City.ID: Duration]
 
-    init(clock: TestClock<Duration>, latency: [City.ID: Duration] = [:]) {
+    init(clock: TestClock, latency: [City.ID: Duration] = [:]) {
         self.clock = clock
         self.latency = latency
     }
@@ -183,12 +183,12 @@ struct WeatherNoBindingViewModelTests {
         viewModel.stateDidUpdate = { phases.append($0) }
 
         viewModel.viewDidLoad()
-        await settle()
+        await clock.advance(by: .zero)
         await clock.advance(by: .milliseconds(100))
         #expect(await waitUntilIdle(viewModel.viewModel))
         repository.fail("270000", with: .server)
         viewModel.citySelected("270000")
-        await settle()
+        await clock.advance(by: .zero)
         await clock.advance(by: .milliseconds(100))
         #expect(await waitUntilIdle(viewModel.viewModel))
 

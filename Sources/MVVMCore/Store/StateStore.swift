@@ -70,6 +70,7 @@ public final class StateStore<State>: Observable {
         self.storedState = initialState
         self.duplicateCheck = nil
         if !(clock is ContinuousClock) { sideIfMade = StoreSide(clock: clock) }
+        joinTestExecutor()
     }
 
     /// Creates a store whose updates that leave the state equal notify nobody.
@@ -82,6 +83,13 @@ public final class StateStore<State>: Observable {
         self.storedState = initialState
         self.duplicateCheck = EquatableState<State>.self
         if !(clock is ContinuousClock) { sideIfMade = StoreSide(clock: clock) }
+        joinTestExecutor()
+    }
+
+    /// A store made while a test runs work on its executor (a screen a tester's step opens, a
+    /// ViewModel a tester creates) runs its own work there too.
+    private func joinTestExecutor() {
+        if let executor = WorkContext.executor { side.testExecutor = executor }
     }
 
     deinit {

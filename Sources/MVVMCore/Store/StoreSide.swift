@@ -13,6 +13,8 @@ final class StoreSide<State>: @unchecked Sendable {
     var clock: (any Clock<Duration>)?
     /// Owned async work.
     var work = WorkRegistry<State>()
+    /// The executor a tester runs this store's work on (`StateStore.runWork(on:)`).
+    var testExecutor: (any TaskExecutor)?
     /// Called when the store goes away: they finish async sequences of states.
     var finishers: [UInt64: @Sendable () -> Void] = [:]
     /// Keys for ``finishers``.

@@ -154,6 +154,18 @@ extension StateStore {
     /// Whether no owned work is running or waiting.
     public var isIdle: Bool { sideIfMade?.work.isIdle ?? true }
 
+    /// Where work started now runs its nonisolated parts: a test's executor (the one a tester
+    /// set, or the store's test clock's), else `nil`, the global concurrent executor.
+    package var workExecutor: (any TaskExecutor)? {
+        WorkContext.executor ?? sideIfMade?.testExecutor ?? (sideIfMade?.clock as? any WorkScheduling)?.workExecutor
+    }
+
+    /// Runs this store's owned work on `executor` from now on, wherever it is started: a tester
+    /// sets it, so that work started by events sent around the tester is seen too.
+    package func runWork(on executor: any TaskExecutor) {
+        side.testExecutor = executor
+    }
+
     // MARK: - Internals
 
     private func start(
@@ -163,11 +175,13 @@ extension StateStore {
     ) {
         let id = side.work.makeID()
         let owner = ObjectIdentifier(self)
-        let task = Task { @MainActor [weak self] in
+        let task = WorkContext.task(on: workExecutor) { [weak self] in
             // Work cancelled before its turn came (replaced, or the view left) never runs.
             if !Task.isCancelled {
                 await WorkContext.$owner.withValue(owner) {
-                    await operation()
+                    await WorkContext.$key.withValue(key) {
+                        await operation()
+                    }
                 }
             }
             self?.taskFinished(id, under: key)
@@ -209,7 +223,7 @@ extension StateStore {
     private func openThrottleWindow(_ key: WorkKey, interval: Duration, latest: Bool) {
         let id = side.work.makeID()
         let clock = self.clock
-        let window = Task { @MainActor [weak self] in
+        let window = WorkContext.task(on: workExecutor) { [weak self] in
             do { try await clock.sleep(for: interval) } catch { return }
             self?.throttleWindowEnded(id, under: key, interval: interval, latest: latest)
         }

@@ -1,15 +1,77 @@
-/// Marks the tasks that run owned work, with the store that owns it, so that
-/// ``StateStore/update(_:)`` can drop that store's writes once the work is cancelled.
+/// What owned work carries with it, as task-local values: the store that owns it, its key, and
+/// the executor a test runs it on.
 ///
+/// `owner`: ``StateStore/update(_:)`` drops a store's writes made by its own cancelled work.
 /// Only the owner's: cancelled work of one screen that changes shared data (a record store
 /// every screen reads) still lets the other screens follow that change.
 @usableFromInline
-enum WorkContext {
+package enum WorkContext {
     @TaskLocal static var owner: ObjectIdentifier?
+
+    /// The key of the owned work this task runs, if any: a tester names it as the origin of the
+    /// state changes the work makes.
+    @TaskLocal package static var key: WorkKey?
+
+    /// The executor on which work started now runs its nonisolated and actor-isolated parts, in
+    /// place of the global concurrent executor: MVVMTesting's, so that a test knows when the
+    /// work has finished or waits (see `TestWorkExecutor`). `nil` outside tests.
+    @TaskLocal package static var executor: (any TaskExecutor)?
 
     /// True inside owned work of `store` (or a child task of it) that has been cancelled.
     @usableFromInline
     static func isCancelledOwnedWork(of store: AnyObject) -> Bool {
         owner == ObjectIdentifier(store) && Task.isCancelled
     }
+
+    /// Starts `operation` as a new task on the main actor, on ``executor`` when a test set one:
+    /// the library's own background tasks (a record store's saves and deliveries) start here, so
+    /// that a test sees them as it sees owned work.
+    @discardableResult
+    package static func task<Success: Sendable>(
+        _ operation: @escaping @MainActor @Sendable () async -> Success
+    ) -> Task<Success, Never> {
+        task(on: executor, operation)
+    }
+
+    /// Starts `operation` as a new task on the main actor, preferring `executor` for its
+    /// nonisolated parts. With no executor it is a plain `Task { @MainActor in … }`.
+    package static func task<Success: Sendable>(
+        on executor: (any TaskExecutor)?,
+        _ operation: @escaping @MainActor @Sendable () async -> Success
+    ) -> Task<Success, Never> {
+        guard let executor else { return Task { @MainActor in await operation() } }
+        // The closure is nonisolated so that the task starts on `executor` (a job the test's
+        // executor counts) and hops to the main actor for `operation`. (A `@MainActor` closure
+        // here does not compile with Swift 6.3: "pattern that the region-based isolation
+        // checker does not understand".)
+        // The executor goes with the work, so that work it starts (a child screen's) runs there too.
+        return Task(executorPreference: executor) {
+            await $executor.withValue(executor) {
+                await operation()
+            }
+        }
+    }
+}
+
+extension WorkContext {
+    /// Starts `operation` as a new nonisolated task, on ``executor`` when a test set one.
+    @discardableResult
+    package static func task<Success: Sendable>(
+        nonisolated operation: @escaping @Sendable () async -> Success
+    ) -> Task<Success, Never> {
+        guard let executor else { return Task(operation: operation) }
+        return Task(executorPreference: executor) {
+            await $executor.withValue(executor) {
+                await operation()
+            }
+        }
+    }
+}
+
+/// A clock that also says where the work sleeping on it should run: MVVMTesting's `TestClock`,
+/// whose executor lets a test run a store's work to its next suspension without waiting on the
+/// wall clock. A store on such a clock runs its owned work there.
+package protocol WorkScheduling: AnyObject, Sendable {
+    /// The executor for work whose store uses this clock.
+    var workExecutor: any TaskExecutor { get }
 }

@@ -29,14 +29,14 @@ extension LocalDataSource {
         from network: @escaping @Sendable () async throws -> Value
     ) -> AsyncThrowingStream<Fetched<Value>, any Error> {
         AsyncThrowingStream { continuation in
-            let task = Task {
+            let task = WorkContext.task(nonisolated: {
                 do {
                     try await deliver(key, policy: policy, network: network) { continuation.yield($0) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
                 }
-            }
+            })
             continuation.onTermination = { _ in task.cancel() }
         }
     }

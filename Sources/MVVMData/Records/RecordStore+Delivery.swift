@@ -1,4 +1,5 @@
 import Foundation
+import MVVMCore
 
 extension RecordStore {
     /// Restores the server's values saved on the device and the writes still pending in the
@@ -8,7 +9,7 @@ extension RecordStore {
     /// are kept over saved ones, and nothing is saved until the saved values were read.
     public func restore() async {
         if let restoring { return await restoring.value }
-        let reading = Task { [weak self] in
+        let reading = WorkContext.task { @MainActor [weak self] in
             await self?.readSavedValues()
             await self?.syncPendingWithOutbox()
         }
@@ -118,7 +119,7 @@ extension RecordStore {
     private func followOutcomes() {
         guard following == nil else { return }
         let outcomes = outbox.outcomes
-        following = Task { [weak self] in
+        following = WorkContext.task { @MainActor [weak self] in
             for await outcome in outcomes {
                 await self?.handle(outcome)
             }
@@ -149,7 +150,7 @@ extension RecordStore {
         guard local != nil else { return }
         needsSave = true
         guard hasReadSavedValues, saving == nil else { return }
-        saving = Task { [weak self] in
+        saving = WorkContext.task { @MainActor [weak self] in
             while let snapshot = self?.takeSnapshot() {
                 await snapshot.save()
             }

@@ -176,7 +176,7 @@ public final class RecordStore<Write: RecordWrite> {
         pending[write.recordID, default: []].append(entry)
         notify([write.recordID], .written)
         let previous = enqueueing
-        enqueueing = Task { [outbox, weak self] in
+        enqueueing = WorkContext.task { @MainActor [outbox, weak self] in
             await previous?.value
             do throws(CacheStoreError) {
                 try await outbox.enqueue(write, id: entry.id)

@@ -19,14 +19,14 @@ struct SearchFailed: PresentableError {
 
 /// A search backend that answers after a latency on a test clock.
 final class StubSearchRepository: Sendable {
-    let clock: TestClock<Duration>
+    let clock: TestClock
     let latency: @Sendable (String) -> Duration
     let failing: @Sendable (String) -> Bool
     /// Like a server that answers anyway: a cancelled request still returns its response.
     let ignoresCancellation: Bool
 
     init(
-        clock: TestClock<Duration>,
+        clock: TestClock,
         latency: @escaping @Sendable (String) -> Duration = { _ in .milliseconds(100) },
         failing: @escaping @Sendable (String) -> Bool = { _ in false },
         ignoresCancellation: Bool = false

@@ -169,7 +169,7 @@ final class CachedForecastViewModel: ViewModel {
     private let network: StubForecastNetwork
     private let presenter = ErrorPresenter(fallbackTitle: "天気", fallbackMessage: "保存されたデータがありません。")
 
-    init(local: LocalDataSource, network: StubForecastNetwork, clock: TestClock<Duration>) {
+    init(local: LocalDataSource, network: StubForecastNetwork, clock: TestClock) {
         self.local = local
         self.network = network
         self.store = StateStore(State(), clock: clock)
@@ -197,7 +197,7 @@ struct StubForecastNetwork: Sendable {
         var isRetryable: Bool { true }
     }
 
-    let clock: TestClock<Duration>
+    let clock: TestClock
     let isOnline: Bool
     let latency: [String: Duration]
 

@@ -42,7 +42,7 @@ struct OutboxTests {
         let delivery = startDelivering(outbox)
         defer { delivery.cancel() }
 
-        #expect(await waitUntilSleeping(clock))       // the first try failed; backing off
+        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })       // the first try failed; backing off
         #expect(server.applied.isEmpty)
         #expect(try await outbox.pending.map(\.id) == [first.id, second.id, third.id])
 
@@ -62,7 +62,7 @@ struct OutboxTests {
         let entry = try await outbox.enqueue(.delete(userID: 4))
         let delivery = startDelivering(outbox)
         defer { delivery.cancel() }
-        #expect(await waitUntilSleeping(clock))
+        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
         server.isOnline = true
         await clock.advance(by: .seconds(1))
         #expect(await outcomes(outbox, count: 1) == ["delivered delete(userID: 4)"])
@@ -79,16 +79,16 @@ struct OutboxTests {
 
         // Tries at 0 s, then 1 s, 2 s and 4 s after each failure, and 4 s (the maximum) after that.
         var expectedAttempts = 1
-        #expect(await waitUntilSleeping(clock))
+        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
         #expect(server.attempts == 1)
         for delay in [1, 2, 4, 4] {
             await clock.advance(by: .seconds(delay) - .milliseconds(1))
-            await settle()
+            await clock.advance(by: .zero)
             #expect(server.attempts == expectedAttempts, "no try before the \(delay) s back-off ends")
             await clock.advance(by: .milliseconds(1))
             expectedAttempts += 1
             #expect(await waitUntil { server.attempts == expectedAttempts }, "a try once the \(delay) s back-off ends")
-            #expect(await waitUntilSleeping(clock))
+            #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
         }
         #expect(try await outbox.pending.map(\.id) == [entry.id])
     }
@@ -99,7 +99,7 @@ struct OutboxTests {
         try await outbox.enqueue(.delete(userID: 7))
         let delivery = startDelivering(outbox)
         defer { delivery.cancel() }
-        #expect(await waitUntilSleeping(clock))
+        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
 
         server.isOnline = true
         outbox.nudge()
@@ -148,7 +148,7 @@ struct OutboxTests {
         let outbox = outbox()
         let entry = try await outbox.enqueue(.delete(userID: 1))
         let delivery = startDelivering(outbox)
-        #expect(await waitUntilSleeping(clock))
+        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
         delivery.cancel()
         await delivery.value
         #expect(try await outbox.pending.map(\.id) == [entry.id])

@@ -18,9 +18,9 @@ final class GreetingViewModel: ViewModel {
 
     private let store: StateStore<State>
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
-    private let clock: TestClock<Duration>
+    private let clock: TestClock
 
-    init(clock: TestClock<Duration>) {
+    init(clock: TestClock) {
         self.clock = clock
         self.store = StateStore(State(), clock: clock)
     }

@@ -6,7 +6,7 @@ import Testing
 /// clock, and records what it was asked.
 final class StubRegistrationRepository: RegistrationRepository {
     /// The clock the latency passes on.
-    let clock: TestClock<Duration>
+    let clock: TestClock
     /// How long each answer takes.
     let latency: Duration
     /// Like a server that answers anyway: a cancelled request still returns its answer, after
@@ -23,7 +23,7 @@ final class StubRegistrationRepository: RegistrationRepository {
     }
 
     init(
-        clock: TestClock<Duration>,
+        clock: TestClock,
         answers: [Result<Registration, RegistrationError>],
         latency: Duration = .milliseconds(100),
         ignoresCancellation: Bool = false

@@ -10,7 +10,7 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
     private var table: [User]
     private var failures: [Operation: UserError] = [:]
     private var log: [String] = []
-    let clock: TestClock<Duration>
+    let clock: TestClock
     let pageLatency: Duration = .milliseconds(100)
     /// Queries answered more slowly than `pageLatency`.
     var slowQueries: [String: Duration] = [:]
@@ -37,7 +37,7 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
     }
     private var savedPage: UserPage?
 
-    init(users: [User], clock: TestClock<Duration>) {
+    init(users: [User], clock: TestClock) {
         self.table = users
         self.clock = clock
     }
@@ -117,13 +117,12 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
         }
     }
 
-    /// Waits until `count` writes in all have reached this server (each then waits for its
-    /// answer on the test clock): the outbox sends them from tasks of its own, which a
-    /// `ViewModelTester` does not wait for. Bounded by 30 s of wall clock, for a slow machine.
+    /// Runs the work on this server's test clock as far as it goes without moving time (the
+    /// records' delivery runs there: `TestRecords(clock:)`), then says whether `count` writes in
+    /// all have reached this server, each waiting for its answer on the clock.
     func waitForWrites(_ count: Int) async -> Bool {
-        await waitUntil(timeout: .seconds(30)) {
-            self.calls.count { $0.hasPrefix("setActive(") || $0.hasPrefix("delete(") } >= count
-        }
+        await clock.advance(by: .zero)
+        return calls.count { $0.hasPrefix("setActive(") || $0.hasPrefix("delete(") } >= count
     }
 
     /// The idempotency keys writes were sent with, in order.

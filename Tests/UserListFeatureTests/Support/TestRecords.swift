@@ -1,3 +1,4 @@
+import MVVMCore
 import MVVMData
 import MVVMTesting
 import UserListFeature
@@ -11,8 +12,18 @@ final class TestRecords {
     let storage: any OutboxStorage
     private var delivery: Task<Void, Never>?
 
-    init(repository: any UserRepository, storage: any OutboxStorage = InMemoryOutboxStorage(), local: LocalDataSource? = nil, delivering: Bool = true) {
+    /// The clock whose executor runs the delivery, so that a tester on that clock sees it.
+    let clock: TestClock?
+
+    init(
+        repository: any UserRepository,
+        storage: any OutboxStorage = InMemoryOutboxStorage(),
+        local: LocalDataSource? = nil,
+        delivering: Bool = true,
+        clock: TestClock? = nil
+    ) {
         self.storage = storage
+        self.clock = clock
         records = UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), local: local, key: "records/users")
         if delivering { startDelivering(through: repository) }
     }
@@ -20,7 +31,7 @@ final class TestRecords {
     /// Starts sending the waiting writes through `repository`.
     func startDelivering(through repository: any UserRepository) {
         let records = records
-        delivery = Task {
+        delivery = WorkContext.task(on: clock?.executor) {
             await records.run(isRetryable: UserWrite.isRetryable) { write, key in
                 try await repository.send(write, idempotencyKey: key)
             }

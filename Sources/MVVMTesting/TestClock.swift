@@ -1,0 +1,201 @@
+package import MVVMCore
+import Synchronization
+
+/// A clock whose time moves only when the test moves it, and whose moves are deterministic: the
+/// clock for a ViewModel under test.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let viewModel = SearchViewModel(clock: clock)   // debounces on `clock`
+/// viewModel.onEvent(.searchTextChanged("swift"))
+/// await clock.advance(by: .milliseconds(300))     // the search has run, as far as it can
+/// ```
+///
+/// Work of a store on this clock runs on the clock's executor (see the *Testing a ViewModel*
+/// article): ``advance(by:)`` first lets that work run until it has finished or waits (on this
+/// clock, or on a stub the test controls), then wakes each sleeper that is due, earliest first,
+/// letting the work it wakes run the same way before it wakes the next. A sleep that woken work
+/// starts, due before the target, is woken in the same advance; the clock then reads the
+/// target. `advance(by: .zero)` runs what can run now without moving time.
+///
+/// Nothing here reads the wall clock. Sleeping until a deadline at or before ``now`` returns at
+/// once; a cancelled sleep throws `CancellationError`.
+public final class TestClock: Clock, WorkScheduling, Sendable {
+    /// A moment on a ``TestClock``: the time advanced since the clock was made.
+    public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
+        /// The time between the clock's start and this instant.
+        public let offset: Duration
+
+        /// The instant `offset` after a test clock's start.
+        public init(offset: Duration = .zero) {
+            self.offset = offset
+        }
+
+        /// The instant `duration` later.
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// The duration from this instant to `other`.
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` comes before `rhs`.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+
+        /// The offset, e.g. "0.3 seconds".
+        public var description: String { "\(offset)" }
+    }
+
+    private enum Wait {
+        case registering
+        case waiting(CheckedContinuation<Void, any Error>)
+        case cancelled
+        case due
+    }
+
+    private struct Sleeper {
+        let deadline: Instant
+        var wait: Wait
+    }
+
+    private struct Timeline {
+        var now = Instant()
+        var sleepers: [UInt64: Sleeper] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    private let timeline = Mutex(Timeline())
+
+    /// The executor this clock's stores run their work on.
+    package let executor = TestWorkExecutor()
+
+    /// Makes a clock that reads zero.
+    public init() {}
+
+    /// The current time: where the last advance left it.
+    public var now: Instant { timeline.withLock { $0.now } }
+
+    /// The smallest step the clock takes: none.
+    public var minimumResolution: Duration { .zero }
+
+    /// How many tasks sleep on this clock now.
+    public var sleeperCount: Int {
+        timeline.withLock { timeline in
+            timeline.sleepers.values.count { if case .waiting = $0.wait { true } else { false } }
+        }
+    }
+
+    /// The earliest moment a task sleeps until, if any sleeps.
+    package var nextDeadline: Instant? {
+        timeline.withLock { timeline in
+            timeline.sleepers.values.filter {
+                switch $0.wait {
+                case .registering, .waiting: true
+                case .cancelled, .due: false
+                }
+            }.map(\.deadline).min()
+        }
+    }
+
+    /// The executor of work whose store uses this clock.
+    package var workExecutor: any TaskExecutor { executor }
+
+    /// Suspends until the clock is advanced to `deadline`, or the task is cancelled.
+    ///
+    /// - Parameters:
+    ///   - deadline: when to wake; at or before ``now``, it returns at once.
+    ///   - tolerance: ignored: a test clock wakes sleepers exactly.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let registered: UInt64? = timeline.withLock { timeline in
+            guard deadline > timeline.now else { return nil }
+            timeline.nextID += 1
+            timeline.sleepers[timeline.nextID] = Sleeper(deadline: deadline, wait: .registering)
+            return timeline.nextID
+        }
+        guard let id = registered else { return }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let early: Result<Void, any Error>? = timeline.withLock { timeline in
+                    switch timeline.sleepers[id]?.wait {
+                    case .registering:
+                        timeline.sleepers[id]?.wait = .waiting(continuation)
+                        return nil
+                    case .cancelled:
+                        timeline.sleepers[id] = nil
+                        return .failure(CancellationError())
+                    case .due, .waiting, nil:
+                        timeline.sleepers[id] = nil
+                        return .success(())
+                    }
+                }
+                if let early { continuation.resume(with: early) }
+            }
+        } onCancel: {
+            let waiting: CheckedContinuation<Void, any Error>? = timeline.withLock { timeline in
+                switch timeline.sleepers[id]?.wait {
+                case .waiting(let continuation):
+                    timeline.sleepers[id] = nil
+                    return continuation
+                case .registering:
+                    timeline.sleepers[id]?.wait = .cancelled
+                    return nil
+                case .cancelled, .due, nil:
+                    return nil
+                }
+            }
+            waiting?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration`, running the work each moment wakes; see the type's
+    /// documentation.
+    public func advance(by duration: Duration = .zero) async {
+        await advance(to: now.advanced(by: duration))
+    }
+
+    /// Moves time forward to `deadline` (never back), running the work each moment wakes.
+    public func advance(to deadline: Instant) async {
+        await executor.settle()
+        while wakeNext(notAfter: deadline) {
+            await executor.settle()
+        }
+        timeline.withLock { timeline in
+            if timeline.now < deadline { timeline.now = deadline }
+        }
+        await executor.settle()
+    }
+
+    /// Wakes the sleepers of the earliest deadline at or before `limit`, moving ``now`` there.
+    /// - Returns: whether there were any.
+    private func wakeNext(notAfter limit: Instant) -> Bool {
+        let woken: [CheckedContinuation<Void, any Error>]? = timeline.withLock { timeline in
+            let due = timeline.sleepers.filter { _, sleeper in
+                switch sleeper.wait {
+                case .registering, .waiting: sleeper.deadline <= limit
+                case .cancelled, .due: false
+                }
+            }
+            guard let earliest = due.values.map(\.deadline).min() else { return nil }
+            if timeline.now < earliest { timeline.now = earliest }
+            var continuations: [CheckedContinuation<Void, any Error>] = []
+            // In the order they went to sleep.
+            for (id, sleeper) in due.sorted(by: { $0.key < $1.key }) where sleeper.deadline == earliest {
+                if case .waiting(let continuation) = sleeper.wait {
+                    timeline.sleepers[id] = nil
+                    continuations.append(continuation)
+                } else {
+                    timeline.sleepers[id]?.wait = .due
+                }
+            }
+            return continuations
+        }
+        guard let woken else { return false }
+        for continuation in woken { continuation.resume() }
+        return true
+    }
+}

@@ -1,0 +1,105 @@
+import Dispatch
+import MVVMCore
+import Synchronization
+
+/// The executor a test runs a ViewModel's work on, so that it knows, without a wall clock, when
+/// that work has run as far as it can.
+///
+/// **What runs here.** Owned work started under a ``ViewModelTester``, or by a store whose clock
+/// is a ``TestClock``, prefers this executor (`Task(executorPreference:)`). Its nonisolated
+/// async code and the methods of default actors it calls (a stub repository, an outbox) run
+/// here instead of on the global concurrent pool; its main-actor code runs on the main actor as
+/// always. Each job goes to the main queue, so a test's work runs on one thread, in order.
+///
+/// **Settling.** ``settle()`` yields the main actor until a number of turns in a row pass in
+/// which this executor received no job and has none waiting. A job for this work is then either
+/// waiting on the main queue, ahead of the settling task, or does not exist: the work has
+/// finished, or it waits for something only the test can give (a ``TestClock`` advance, a stub's
+/// answer). Main-actor work that hops only between main-actor tasks, without touching this
+/// executor (a `Task { @MainActor in }` started by main-actor code), is caught by the turns in a
+/// row: each turn runs every main-queue job enqueued before it.
+///
+/// **Parallel tests.** Each tester and each test clock has its own executor and counters, so a
+/// test's settling never waits on, or is fooled by, another test's work: no process-wide hook is
+/// installed (unlike `withMainSerialExecutor`, which swaps the global executor for every test
+/// running at the time). Work that this executor never sees (a `Task.detached`, a real socket,
+/// a Dispatch queue) is outside what a settle waits for.
+package final class TestWorkExecutor: TaskExecutor {
+    /// Turns of the main actor in a row, with no job received or waiting, that make a settle.
+    static let quietTurns = 8
+    /// Turns after which a settle gives up: work that never stops (a loop that polls without
+    /// waiting on the test clock). A last-resort guard; it counts turns, not time.
+    static let turnLimit = 200_000
+
+    private let received = Atomic<Int>(0)
+    private let finished = Atomic<Int>(0)
+
+    /// Every executor ever made. A task's executor preference does not keep its executor alive
+    /// (SE-0417), and work can outlive its test (a task sleeping on a clock nobody advances), so
+    /// none is ever freed: each is a few words.
+    private static let all = Mutex<[TestWorkExecutor]>([])
+
+    package init() {
+        Self.all.withLock { $0.append(self) }
+    }
+
+    package func enqueue(_ job: consuming ExecutorJob) {
+        received.add(1, ordering: .sequentiallyConsistent)
+        let job = UnownedJob(job)
+        DispatchQueue.main.async {
+            job.runSynchronously(on: self.asUnownedTaskExecutor())
+            self.finished.add(1, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// Lets this executor's work run until it has finished or waits on something the test
+    /// controls; see the type's documentation.
+    /// - Returns: `false` when the work never stopped within ``turnLimit`` turns.
+    @MainActor
+    @discardableResult
+    package func settle() async -> Bool {
+        var quiet = 0
+        var turns = 0
+        while quiet < Self.quietTurns {
+            let before = received.load(ordering: .sequentiallyConsistent)
+            await Task.yield()
+            turns += 1
+            let after = received.load(ordering: .sequentiallyConsistent)
+            if after == before && finished.load(ordering: .sequentiallyConsistent) == after {
+                quiet += 1
+            } else {
+                quiet = 0
+            }
+            if turns >= Self.turnLimit { return false }
+        }
+        return true
+    }
+
+    /// Settles every test executor of the process at once: for what ends after a test lets go
+    /// of its ViewModel (`LeakTracker`). Quiet means that no executor received a job, and none
+    /// has one waiting, for ``quietTurns`` turns in a row.
+    /// - Returns: `false` when some executor's work never stopped within ``turnLimit`` turns.
+    @MainActor
+    @discardableResult
+    package static func settleAll() async -> Bool {
+        func counts() -> (received: Int, finished: Int) {
+            all.withLock { executors in
+                executors.reduce(into: (0, 0)) { sum, executor in
+                    sum.0 += executor.received.load(ordering: .sequentiallyConsistent)
+                    sum.1 += executor.finished.load(ordering: .sequentiallyConsistent)
+                }
+            }
+        }
+        var quiet = 0
+        var turns = 0
+        while quiet < quietTurns {
+            let before = counts()
+            await Task.yield()
+            turns += 1
+            let after = counts()
+            quiet = after.received == before.received && after.finished == after.received ? quiet + 1 : 0
+            if turns >= turnLimit { return false }
+        }
+        return true
+    }
+}
