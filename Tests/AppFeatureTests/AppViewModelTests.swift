@@ -6,9 +6,8 @@ import Testing
 import UserListFeature
 import WeatherFeature
 
-/// The waits are bounded by 30 s of wall clock: the write goes through the records' outbox on
-/// tasks of their own, which a loaded machine (the whole suite, 2 cores) was seen to hold back
-/// for 12 s at the start of a run. Passing, they return as soon as the state is there.
+/// The app is made by a `ViewModelTester`: the screens it opens, and the records' delivery it
+/// runs, run their work on the tester's executor, so `settle()` runs it all without a wall clock.
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct AppViewModelTests {
@@ -81,39 +80,46 @@ struct AppViewModelTests {
     }
 
     @Test func deletingTheUserOnItsDetailClosesTheDetailAtOnceAndTheListDropsTheRow() async throws {
-        let app = try makeApp(path: "users")
-        guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
+        let tester = try ViewModelTester(makeApp(path: "users"))
+        guard case .users(let list)? = tester.viewModel.screenModel(for: .users) else { Issue.record("no list"); return }
         list.appear()
-        #expect(await waitUntil(timeout: .seconds(30)) { list.state.visibleUsers.count == 3 && list.state.activeCount == 2 })
+        await tester.settle()
+        #expect(list.state.visibleUsers.count == 3 && list.state.activeCount == 2)
         list.disappear()
 
-        app.onEvent(.opened(.user(id: 2)))
-        guard case .user(let detail)? = app.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
+        tester.send(.opened(.user(id: 2))) { $0.navigation.push(.user(id: 2)) }
+        guard case .user(let detail)? = tester.viewModel.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
         detail.appear()
-        #expect(await waitUntil(timeout: .seconds(30)) { detail.state.user.value?.name == "山田 太郎" })
+        await tester.settle()
+        #expect(detail.state.user.value?.name == "山田 太郎")
         detail.onEvent(.deleteTapped)
         detail.onEvent(.deleteConfirmed)
+        await tester.receive { $0.navigation.handle(.back) }   // shown as done: closed at once
 
-        #expect(app.state.navigation.stack == [.users], "shown as done: closed at once")
+        #expect(tester.state.navigation.stack == [.users])
         #expect(list.state.visibleUsers.map(\.id) == [1, 3])
         #expect(list.state.activeCount == 1)
-        #expect(await waitUntil(timeout: .seconds(30)) { users.users.map(\.id) == [1, 3] })
+        await tester.settle()
+        #expect(users.users.map(\.id) == [1, 3])
     }
 
     @Test func aToggleOnTheDetailShowsInTheListWithoutAReload() async throws {
-        let app = try makeApp(path: "users")
-        guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
+        let tester = try ViewModelTester(makeApp(path: "users"))
+        guard case .users(let list)? = tester.viewModel.screenModel(for: .users) else { Issue.record("no list"); return }
         list.appear()
-        #expect(await waitUntil(timeout: .seconds(30)) { list.state.visibleUsers.count == 3 && list.state.activeCount == 2 })
+        await tester.settle()
+        #expect(list.state.visibleUsers.count == 3 && list.state.activeCount == 2)
         list.disappear()
 
-        app.onEvent(.opened(.user(id: 3)))
-        guard case .user(let detail)? = app.screenModel(for: .user(id: 3)) else { Issue.record("no detail"); return }
+        tester.send(.opened(.user(id: 3))) { $0.navigation.push(.user(id: 3)) }
+        guard case .user(let detail)? = tester.viewModel.screenModel(for: .user(id: 3)) else { Issue.record("no detail"); return }
         detail.appear()
-        #expect(await waitUntil(timeout: .seconds(30)) { detail.state.canEdit })
+        await tester.settle()
+        #expect(detail.state.canEdit)
         detail.onEvent(.toggleActiveTapped)
-        #expect(await waitUntil(timeout: .seconds(30)) { !detail.state.isSaving })
-        app.onEvent(.navigation(.back))
+        await tester.settle()
+        #expect(!detail.state.isSaving)
+        tester.send(.navigation(.back)) { $0.navigation.handle(.back) }
 
         // Back on the list: the row and the count show the toggle before anything loads.
         var loads = 0
@@ -128,12 +134,15 @@ struct AppViewModelTests {
 
     @Test func aUserDeletedElsewhereShowsAMessageOnItsDetail() async throws {
         users.deleteElsewhere(2)
-        let app = try makeApp(path: "users/2")
-        guard case .user(let detail)? = app.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
+        let tester = try ViewModelTester(makeApp(path: "users/2"))
+        guard case .user(let detail)? = tester.viewModel.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
         detail.appear()
-        #expect(await waitUntil(timeout: .seconds(30)) { detail.state.isGone })
+        await tester.settle()
+        #expect(detail.state.isGone)
         #expect(detail.state.message == "このユーザーは既に存在しません。")
         #expect(!detail.state.canEdit)
-        #expect(app.state.navigation.stack == [.users, .user(id: 2)], "the message stays until the user goes back")
+        #expect(tester.state.navigation.stack == [.users, .user(id: 2)], "the message stays until the user goes back")
+        tester.disappear()   // the app ends: its "user writes" delivery, which runs for its life, with it
+        await tester.finish()
     }
 }

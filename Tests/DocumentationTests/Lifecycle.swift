@@ -165,7 +165,8 @@ struct TimelineLifecycleTests {
             let viewModel = TimelineViewModel(clock: clock) { server.posts() }
             leaks.track(viewModel, "timeline view model")
             viewModel.appear()              // a load and the "live" loop start; no disappear()
-            #expect(await waitUntil { viewModel.state.posts.value != nil })
+            await clock.advance(by: .zero)
+            #expect(viewModel.state.posts.value != nil)
             #expect(await waitUntilSleeping(clock))   // the loop waits for its first check
         }
         await leaks.expectAllDeallocated()
@@ -182,9 +183,11 @@ struct TimelineLifecycleTests {
         let tester = ViewModelTester(TimelineViewModel(clock: clock) { await server.posts(clock: clock) }, clock: clock)
 
         tester.appear { $0.posts = .loading(); $0.isLive = true }
-        #expect(await waitUntil { server.requestCount == 1 })   // the request reached the server
+        await clock.advance(by: .zero)
+        #expect(server.requestCount == 1)   // the request reached the server
         tester.disappear { $0.posts = .idle; $0.isLive = false }
-        #expect(await waitUntil { server.answerCount == 1 })    // its answer came after the cancel
+        await clock.advance(by: .zero)
+        #expect(server.answerCount == 1)    // its answer came after the cancel
         await clock.advance(by: .zero)
 
         #expect(tester.state.posts == .idle)                    // and changed nothing

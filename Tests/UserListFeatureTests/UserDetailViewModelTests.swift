@@ -137,7 +137,8 @@ struct UserDetailViewModelTests {
     @Test func disappearingDuringTheLoadCancelsItAndAppearingAgainLoadsAgain() async {
         let tester = makeTester()
         tester.appear { $0.user = .loading() }
-        #expect(await waitUntil { repository.calls == ["user(1)"] })   // the request is in flight
+        await tester.settle()
+        #expect(repository.calls == ["user(1)"])   // the request is in flight
         tester.disappear { $0.user = .idle }
         await tester.advance(by: .seconds(1))   // the cancelled answer never lands
         #expect(tester.state.user == .idle)
@@ -189,7 +190,8 @@ struct UserDetailViewModelTests {
 
         repository.fail(.setActive, with: nil)
         records.outbox.nudge()   // a request succeeded elsewhere: the network is back
-        #expect(await waitUntil { repository.calls.count == 3 })
+        await tester.settle()
+        #expect(repository.calls.count == 3)
         #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false }

@@ -119,7 +119,8 @@ struct WeatherDetailViewModelTests {
 
     @Test func disappearingMidLoadCancelsToIdleAndAppearingAgainReloads() async {
         tester.appear { $0.forecast = .loading() }
-        #expect(await waitUntil { repository.requests == ["090010"] })   // the request is in flight
+        await tester.settle()
+        #expect(repository.requests == ["090010"])   // the request is in flight
         tester.disappear { $0.forecast = .idle }
         await tester.advance(by: .seconds(1))   // the cancelled answer never lands
         #expect(tester.state.forecast == .idle)

@@ -89,7 +89,8 @@ struct WeatherViewModelTests {
     @Test func theLatestSelectionWinsOverASlowerEarlierOne() async {
         let (tester, repository) = makeTester(latency: ["130010": .seconds(2), "270000": .milliseconds(100)])
         tester.appear { $0.forecast = .loading() }
-        #expect(await waitUntil { repository.requests == ["130010"] })   // Tokyo's request is in flight
+        await tester.settle()
+        #expect(repository.requests == ["130010"])   // Tokyo's request is in flight
         tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka }
         await tester.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.osaka))) }
@@ -140,7 +141,8 @@ struct WeatherViewModelTests {
     @Test func disappearingMidLoadThenAppearingShowsAFreshForecast() async {
         let (tester, repository) = makeTester()
         tester.appear { $0.forecast = .loading() }
-        #expect(await waitUntil { repository.requests == ["130010"] })
+        await tester.settle()
+        #expect(repository.requests == ["130010"])
         tester.viewModel.disappear()
         await tester.receive { $0.forecast = .idle }
         await tester.advance(by: .seconds(1))   // the cancelled answer never lands
