@@ -1,28 +1,5 @@
 public import MVVMCore
 
-/// Runs `viewModel`'s work until it has finished or waits on something the test controls (a
-/// ``TestClock``, a stub's answer), without moving any clock and without the wall clock.
-///
-/// The ViewModel's work must run on a test executor: it does when the ViewModel is under a
-/// ``ViewModelTester`` or its store's clock is a ``TestClock``. Otherwise its work runs on the
-/// global pool, out of a test's reach, and this waits as ``waitUntil(timeout:_:)`` does, up to
-/// 30 s on the wall clock, for the store to have no owned work.
-@MainActor
-public func settle<Model: ViewModel>(_ viewModel: Model) async {
-    await settle(viewModel.readOnlyStore.base)
-}
-
-/// Runs `store`'s work until it has finished or waits on something the test controls; see
-/// ``settle(_:)-(Model)``.
-@MainActor
-public func settle<State>(_ store: StateStore<State>) async {
-    if let executor = store.workExecutor as? TestWorkExecutor {
-        await executor.settle()
-    } else {
-        _ = await waitUntil(timeout: .seconds(30)) { store.isIdle }
-    }
-}
-
 /// Moves `clock` forward, deadline by deadline, until `condition` holds: each step runs the work
 /// the previous one woke (see ``TestClock``).
 ///
@@ -52,19 +29,29 @@ public func advanceUntilIdle<Model: ViewModel>(_ viewModel: Model, clock: TestCl
     await advanceUntilIdle(viewModel.readOnlyStore.base, clock: clock)
 }
 
-/// Runs `viewModel`'s work as far as it goes without moving any clock (``settle(_:)-(Model)``).
+/// Runs `viewModel`'s work until it has finished or waits on something the test controls (a
+/// ``TestClock``, a stub's answer), without moving any clock and without the wall clock.
+///
+/// The ViewModel's work must run on a test executor: it does when the ViewModel is under a
+/// ``ViewModelTester`` or its store's clock is a ``TestClock``. Otherwise its work runs on the
+/// global pool, out of a test's reach, and this waits as ``waitUntil(timeout:_:)`` does, up to
+/// 30 s on the wall clock, for the store to have no owned work.
 /// - Returns: whether no owned work is left.
 @MainActor
 public func waitUntilIdle<Model: ViewModel>(_ viewModel: Model) async -> Bool {
     await waitUntilIdle(viewModel.readOnlyStore.base)
 }
 
-/// Runs `store`'s work as far as it goes without moving any clock (``settle(_:)-(StateStore<State>)``).
+/// Runs `store`'s work until it has finished or waits on something the test controls; see
+/// ``waitUntilIdle(_:)-(Model)``.
 /// - Returns: whether no owned work is left.
 @MainActor
 public func waitUntilIdle<State>(_ store: StateStore<State>) async -> Bool {
-    await settle(store)
-    return store.isIdle
+    if let executor = store.workExecutor as? TestWorkExecutor {
+        await executor.settle()
+        return store.isIdle
+    }
+    return await waitUntil(timeout: .seconds(30)) { store.isIdle }
 }
 
 /// Runs the work of `clock`'s stores as far as it goes without moving time.
@@ -78,7 +65,7 @@ public func waitUntilSleeping(_ clock: TestClock) async -> Bool {
 ///
 /// Only for work no test executor runs: a real socket, another process, a file the system
 /// writes. A ViewModel's own work is run deterministically by ``ViewModelTester``,
-/// ``TestClock/advance(by:)`` and ``settle(_:)-(Model)``, which never read the wall clock.
+/// ``TestClock/advance(by:)`` and ``waitUntilIdle(_:)-(Model)``, which never read the wall clock.
 ///
 /// ```swift
 /// let server = try await LoopbackServer.start()

@@ -1,0 +1,177 @@
+// The walkthrough "Testing a ViewModel" (MVVMTesting.docc/TestingAViewModel.md): a to-do list
+// with a stubbed repository, a test clock, navigation and an outbox, tested as exhaustive scripts.
+import Foundation
+import MVVMCore
+import MVVMData
+import MVVMTesting
+import Testing
+
+// snippet: feature
+struct Todo: Equatable, Sendable {
+    let id: Int
+    var title: String
+    var isDone = false
+}
+
+/// What the screen needs from the data layer; the app's repository talks to a server.
+protocol TodoRepository: Sendable {
+    func todos() async throws -> [Todo]
+}
+
+/// A change the user made, saved on the device until the server has it.
+enum TodoWrite: Codable, Sendable, Equatable {
+    case setDone(Bool, id: Int)
+}
+
+enum TodoDestination: NavigationDestination {
+    case detail(id: Int)
+    var pathComponent: String { if case .detail(let id) = self { String(id) } else { "" } }
+    static func destination(named component: String, after parent: Self?) -> Self? {
+        parent == nil ? Int(component).map { .detail(id: $0) } : nil
+    }
+}
+
+@MainActor
+final class TodoListViewModel: ViewModel {
+    struct State: Equatable {
+        var todos: Loadable<[Todo]> = .idle
+        var navigation = Navigation<TodoDestination, Never>()
+    }
+
+    enum Event {
+        case refreshPulled
+        case todoTapped(id: Int)
+        case doneToggled(id: Int)
+    }
+
+    private let store: StateStore<State>
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+    private let repository: any TodoRepository
+    private let outbox: Outbox<TodoWrite>
+
+    init(repository: any TodoRepository, outbox: Outbox<TodoWrite>, clock: any Clock<Duration> = ContinuousClock()) {
+        self.store = StateStore(State(), clock: clock)
+        self.repository = repository
+        self.outbox = outbox
+    }
+
+    func didAppear() {
+        if case .idle = state.todos { onEvent(.refreshPulled) }
+    }
+
+    func onEvent(_ event: Event) {
+        switch event {
+        case .refreshPulled:
+            store.load(\.todos, key: "load") { [repository] in try await repository.todos() }
+        case .todoTapped(let id):
+            store.update { $0.navigation.push(.detail(id: id)) }
+        case .doneToggled(let id):
+            guard let todo = state.todos.value?.first(where: { $0.id == id }) else { return }
+            store.update { state in
+                state.todos = .loaded(state.todos.value!.map { $0.id == id ? Todo(id: id, title: $0.title, isDone: !todo.isDone) : $0 })
+            }
+            store.run("save", policy: .queue) { [outbox] in
+                _ = try? await outbox.enqueue(.setDone(!todo.isDone, id: id))
+            }
+        }
+    }
+}
+// snippet end
+
+// snippet: stub
+/// Answers after `latency` on the test clock, with what the test put in `todos`.
+final class StubTodoRepository: TodoRepository {
+    let clock: TestClock
+    let latency: Duration
+    let answer: [Todo]
+
+    init(clock: TestClock, latency: Duration = .milliseconds(50), answer: [Todo]) {
+        self.clock = clock
+        self.latency = latency
+        self.answer = answer
+    }
+
+    func todos() async throws -> [Todo] {
+        try await clock.sleep(for: latency)
+        return answer
+    }
+}
+// snippet end
+
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct TestingAViewModelTests {
+    static let milk = Todo(id: 1, title: "Buy milk")
+    static let call = Todo(id: 2, title: "Call Ann")
+
+    // snippet: script
+    @Test func appearingLoadsTheTodos() async {
+        let clock = TestClock()
+        let repository = StubTodoRepository(clock: clock, answer: [Self.milk, Self.call])
+        let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
+        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock)
+
+        tester.appear { $0.todos = .loading() }
+        await tester.advance(by: .milliseconds(49))   // the answer takes 50 ms: nothing yet
+        await tester.advance(by: .milliseconds(1))
+        await tester.receive(from: "load") { $0.todos = .loaded([Self.milk, Self.call]) }
+        await tester.finish()
+    }
+    // snippet end
+
+    // snippet: navigation
+    @Test func tappingATodoOpensItsDetail() async {
+        let clock = TestClock()
+        let repository = StubTodoRepository(clock: clock, answer: [Self.milk])
+        let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
+        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock)
+
+        tester.send(.todoTapped(id: 1)) { $0.navigation.push(.detail(id: 1)) }
+        #expect(tester.state.navigation.path == "1")   // what a deep link to it reads
+        tester.send(.todoTapped(id: 1)) { $0.navigation.push(.detail(id: 1)) }   // pushed again: nothing stops the user
+        await tester.finish()
+    }
+    // snippet end
+
+    // snippet: outbox
+    @Test func aToggleShowsAtOnceAndWaitsInTheOutbox() async throws {
+        let clock = TestClock()
+        let repository = StubTodoRepository(clock: clock, answer: [Self.milk])
+        let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
+        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock)
+        tester.appear { $0.todos = .loading() }
+        await tester.advance(by: .milliseconds(50))
+        await tester.receive { $0.todos = .loaded([Self.milk]) }
+
+        tester.send(.doneToggled(id: 1)) { $0.todos = .loaded([Todo(id: 1, title: "Buy milk", isDone: true)]) }
+        await tester.settle()   // the "save" work ran: the write is on the device
+        #expect(try await outbox.pending.map(\.write) == [.setDone(true, id: 1)])
+        await tester.finish()
+    }
+    // snippet end
+
+    // snippet: failing
+    @Test func aWrongExpectationFailsAtOnceWithADiff() async {
+        var failures: [String] = []
+        let clock = TestClock()
+        let repository = StubTodoRepository(clock: clock, answer: [Self.milk])
+        let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
+        let tester = ViewModelTester(
+            TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock,
+            reporter: TestFailureReporter { message, _ in failures.append(message) }   // instead of failing this test
+        )
+
+        tester.appear { $0.todos = .loading() }
+        await tester.receive { $0.todos = .loaded([Self.milk]) }   // forgot to advance the clock
+
+        #expect(failures == [
+            """
+            Expected a state change, but the work made none. Owned work still running: "load" \
+            (1 sleeping on the test clock, the first until 0.05 seconds; it reads 0.0 seconds) \
+            (waiting on the test clock? advance it first).
+            """,
+        ])
+        tester.disappear { $0.todos = .idle }
+    }
+    // snippet end
+}
