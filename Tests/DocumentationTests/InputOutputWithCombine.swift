@@ -299,15 +299,17 @@ struct InputOutputWithCombineTests {
     }
 
     @Test(.timeLimit(.minutes(2))) func anAnswerOnABackgroundQueueReachesTheScreenOnTheMainQueue() async {
+        let background = DispatchQueue(label: "background")   // serial: the value before the end
         let screen = ContactListScreen(viewModel: ContactListViewModel(fetchContacts: {
             Just([Contact(id: 1, name: "Ann")]).setFailureType(to: (any Error).self)
-                .receive(on: DispatchQueue(label: "background"))   // serial: the value before the end
+                .receive(on: background)
                 .eraseToAnyPublisher()
         }))   // the real main queue
 
         screen.viewDidLoad()
 
-        #expect(await waitUntil { screen.rows == ["Ann"] && screen.isSpinnerHidden })
+        await drain(background)
+        #expect(screen.rows == ["Ann"] && screen.isSpinnerHidden)
     }
 
     @Test(.timeLimit(.minutes(2))) func receiveOnAlwaysHopsWhereADriverDeliversInTheSameTurn() async {
@@ -320,31 +322,36 @@ struct InputOutputWithCombineTests {
 
         #expect(driven == [1])                       // on the main queue: at once
         #expect(screen.title == "")                  // receive(on:): on the next turn
-        #expect(await waitUntil { screen.title == "1 contacts" })
+        await Task.yield()                           // the main queue's next turn
+        #expect(screen.title == "1 contacts")
         driving.cancel()
     }
 
     @Test(.timeLimit(.minutes(2))) func receiveOnFeedsTheScreenFromABackgroundQueue() async {
         let screen = ContactListScreen(viewModel: ContactListViewModel(fetchContacts: { Empty().eraseToAnyPublisher() }))
 
+        let background = DispatchQueue(label: "background")   // serial: the value before the end
         screen.showCount(of: Just([Contact(id: 1, name: "Ann"), Contact(id: 2, name: "Bob")])
-            .receive(on: DispatchQueue(label: "background"))   // serial: the value before the end
+            .receive(on: background)
             .eraseToAnyPublisher())
 
-        #expect(await waitUntil { screen.title == "2 contacts" })
+        await drain(background)
+        #expect(screen.title == "2 contacts")
     }
 
     @Test(.timeLimit(.minutes(2))) func aDriverFedFromABackgroundQueueDrivesOnTheMainQueue() async {
         var counts: [Int] = []
+        let background = DispatchQueue(label: "background")   // serial: the value before the end
         let driving = Just([Contact(id: 1, name: "Ann")])
-            .receive(on: DispatchQueue(label: "background"))   // serial: the value before the end
+            .receive(on: background)
             .asDriver()
             .drive { contacts in
                 MainActor.assertIsolated()
                 counts.append(contacts.count)
             }
 
-        #expect(await waitUntil { counts == [1] })
+        await drain(background)
+        #expect(counts == [1])
         driving.cancel()
     }
 
@@ -373,4 +380,12 @@ struct InputOutputWithCombineTests {
         #expect(viewModel.state.title == "Contacts matching an")
         #expect(screen.titleText == "Contacts matching an")
     }
+}
+
+/// Runs what `queue` (serial) was given so far, then the main queue's turn its work scheduled
+/// (`receive(on: DispatchQueue.main)`, a driver's hop): no wall clock, no polling.
+@MainActor
+private func drain(_ queue: DispatchQueue) async {
+    queue.sync {}          // the block that sent the value has run: its hop to the main queue is queued
+    await Task.yield()     // the main queue runs in order: the hop ran before this resumes
 }

@@ -193,11 +193,13 @@ final class TeamTestTerminal: TerminalDevice {
     func stop() {}
     func type(_ key: Key) { keyInput.yield(key) }
 
-    /// Types `key` and waits until the app has drawn what it changed.
-    func typeAndWaitForRedraw(_ key: Key) async {
+    /// Types `key` and lets the app handle it and draw what it changed (`tester` runs the
+    /// ViewModel's work and the main actor's turns until nothing is left to run).
+    func typeAndWaitForRedraw<Model: ViewModel>(_ key: Key, _ tester: ViewModelTester<Model>) async {
         let before = output
         type(key)
-        #expect(await waitUntil(timeout: .seconds(30)) { output != before })
+        await tester.settle()
+        #expect(output != before)
     }
 }
 
@@ -278,15 +280,17 @@ struct NavigationAsStateTests {
     }
 
     @Test func theTerminalOpensADeepLinkAndItsBackKeyPopsThroughTheViewModel() async throws {
-        let team = TeamViewModel(members: TeamMember.samples, navigation: try Navigation(path: "members/42"))
+        let tester = try ViewModelTester(TeamViewModel(members: TeamMember.samples, navigation: Navigation(path: "members/42")))
+        let team = tester.viewModel
         let terminal = TeamTestTerminal()
         let run = Task { try await runTeamApp(team, on: terminal) }
-        #expect(await waitUntil(timeout: .seconds(30)) { terminal.output.contains("Member 42") })
+        await tester.settle()
+        #expect(terminal.output.contains("Member 42"))
 
-        await terminal.typeAndWaitForRedraw(.character("q"))
+        await terminal.typeAndWaitForRedraw(.character("q"), tester)
         #expect(team.state.navigation.stack == [.members])
         #expect(terminal.output.contains("s (3)"), "Member 42 became Members (3)")
-        await terminal.typeAndWaitForRedraw(.character("q"))
+        await terminal.typeAndWaitForRedraw(.character("q"), tester)
         #expect(team.state.navigation.stack == [])
         terminal.type(.character("q"))                 // on the root screen: the app ends
         #expect(try await run.value == .finished)

@@ -34,14 +34,16 @@ final class SearchScreen {
 @MainActor
 struct ReadmeBindingTests {
     @Test func everyStyleSeesTheNewQuery() async {
-        let viewModel = SearchViewModel { _ in [] }
+        let clock = TestClock()   // the search's debounce waits on it: it never fires here
+        let viewModel = SearchViewModel(clock: clock) { _ in [] }
         let screen = SearchScreen()
         screen.bind(to: viewModel)
         #expect(screen.rendered == ["", ""])   // observe and subscribe both start with the current state
 
-        viewModel.onEvent(.searchTextChanged("swift"))
-        #expect(await waitUntil { screen.rendered.count == 4 })
-        #expect(screen.rendered == ["", "", "swift", "swift"])
+        viewModel.onEvent(.searchTextChanged("swift"))   // two updates: the query, then the spinner
+        #expect(screen.rendered == ["", "", "swift", "swift"])   // subscribe: at once, once per update
+        await clock.advance(by: .zero)                    // observe: on the main actor's next turn, once
+        #expect(screen.rendered == ["", "", "swift", "swift", "swift"])
         #expect(screen.searchField.text == "swift")
         viewModel.disappear()
     }

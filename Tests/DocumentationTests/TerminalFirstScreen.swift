@@ -234,15 +234,17 @@ struct TeaMenuScreenTests {
     // snippet: appTest
     @Test func theAppShowsTheScreenRoutesKeysAndRestoresTheTerminal() async throws {
         let terminal = TeaMenuTestTerminal()
-        let viewModel = TeaMenuViewModel { ["Sencha", "Hojicha"] }
-        let app = TerminalApp(root: TeaMenuScreen(viewModel: viewModel), session: terminal)
+        let tester = ViewModelTester(TeaMenuViewModel { ["Sencha", "Hojicha"] })   // runs its work: settle()
+        let app = TerminalApp(root: TeaMenuScreen(viewModel: tester.viewModel), session: terminal)
         let run = Task { try await app.run() }
 
-        #expect(await waitUntil { viewModel.state.teas == .loaded(["Sencha", "Hojicha"]) })
+        await tester.settle()
+        #expect(tester.state.teas == .loaded(["Sencha", "Hojicha"]))
         #expect(terminal.isRaw)
         terminal.type(.down)
         terminal.type(.enter)
-        #expect(await waitUntil { viewModel.state.order == ["Hojicha"] })
+        await tester.settle()
+        #expect(tester.state.order == ["Hojicha"])
 
         terminal.type(.character("q"))
         #expect(try await run.value == .finished)
@@ -253,9 +255,11 @@ struct TeaMenuScreenTests {
     // snippet: signalTest
     @Test func aSignalEndsTheRunWithItsExitStatus() async throws {
         let terminal = TeaMenuTestTerminal()
-        let app = TerminalApp(root: TeaMenuScreen(viewModel: TeaMenuViewModel { [] }), session: terminal)
+        let tester = ViewModelTester(TeaMenuViewModel { [] })
+        let app = TerminalApp(root: TeaMenuScreen(viewModel: tester.viewModel), session: terminal)
         let run = Task { try await app.run() }
-        #expect(await waitUntil { terminal.isRaw })
+        await tester.settle()
+        #expect(terminal.isRaw)
 
         terminal.receive(signal: 15)                    // SIGTERM
         let exit = try await run.value
@@ -267,9 +271,11 @@ struct TeaMenuScreenTests {
 
     @Test func theFirstFrameClearsTheScreenAndDrawsItWhole() async throws {
         let terminal = TeaMenuTestTerminal()
-        let app = TerminalApp(root: TeaMenuScreen(viewModel: TeaMenuViewModel { [] }), session: terminal)
+        let tester = ViewModelTester(TeaMenuViewModel { [] })
+        let app = TerminalApp(root: TeaMenuScreen(viewModel: tester.viewModel), session: terminal)
         let run = Task { try await app.run() }
-        #expect(await waitUntil { !terminal.output.isEmpty })
+        await tester.settle()
+        #expect(!terminal.output.isEmpty)
         #expect(String(decoding: terminal.output, as: UTF8.self).hasPrefix("\u{1B}[0m\u{1B}[2J"))
         terminal.type(.control("c"))
         #expect(try await run.value == .finished)
