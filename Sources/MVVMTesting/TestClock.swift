@@ -152,6 +152,23 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
         }
     }
 
+    /// Makes what `make` returns with its stores' owned work on this clock's executor, as a
+    /// ``ViewModelTester`` makes its ViewModel: ``advance(by:)`` and ``waitUntilIdle(_:)-(Model)``
+    /// then run that work to where it waits, though the stores keep their own clock (or none).
+    ///
+    /// For a ViewModel a test drives through its view (a screen, a view controller, a Driver
+    /// binding) rather than through a tester:
+    ///
+    /// ```swift
+    /// let viewModel = clock.schedule(OrderHistoryViewModel(service: backend.service))
+    /// let screen = OrderHistoryScreen(viewModel: viewModel)
+    /// viewModel.appear()
+    /// #expect(await waitUntilIdle(viewModel))   // the orders are shown
+    /// ```
+    public func schedule<Made>(_ make: @autoclosure () throws -> Made) rethrows -> Made {
+        try WorkContext.$executor.withValue(executor) { try make() }
+    }
+
     /// Moves time forward by `duration`, running the work each moment wakes; see the type's
     /// documentation.
     public func advance(by duration: Duration = .zero) async {

@@ -198,7 +198,8 @@ struct PresentingErrorsTests {
     @Test func aFailedCancelIsAnAlertTheUserSeesOnce() async {
         let backend = OrderBackend()
         backend.isDown.withLock { $0 = false }
-        let viewModel = OrderHistoryViewModel(service: backend.service)
+        let clock = TestClock()   // the ViewModel's work runs where the test can see it finish
+        let viewModel = clock.schedule(OrderHistoryViewModel(service: backend.service))
         let screen = OrderHistoryScreen(viewModel: viewModel)
         viewModel.appear()
         #expect(await waitUntilIdle(viewModel))
@@ -267,7 +268,8 @@ struct PresentingErrorsTests {
     @Test func anAlertNobodyDismissedShowsInTheNewView() async {
         let backend = OrderBackend()
         backend.isDown.withLock { $0 = false }
-        let viewModel = OrderHistoryViewModel(service: backend.service)
+        let clock = TestClock()   // the ViewModel's work runs where the test can see it finish
+        let viewModel = clock.schedule(OrderHistoryViewModel(service: backend.service))
         let screen = OrderHistoryScreen(viewModel: viewModel)
         viewModel.appear()
         #expect(await waitUntilIdle(viewModel))

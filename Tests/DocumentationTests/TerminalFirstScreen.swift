@@ -147,7 +147,8 @@ import Testing
 struct TeaMenuScreenTests {
     // snippet: keysTest
     @Test func keyBytesMoveTheSelectionAndAddToTheOrder() async {
-        let screen = TeaMenuScreen(viewModel: TeaMenuViewModel { ["Sencha", "Hojicha", "Genmaicha", "Matcha"] })
+        let clock = TestClock()   // runs the ViewModel's work: waitUntilIdle below
+        let screen = TeaMenuScreen(viewModel: clock.schedule(TeaMenuViewModel { ["Sencha", "Hojicha", "Genmaicha", "Matcha"] }))
         screen.didAppear()                              // what TerminalApp does first
         #expect(await waitUntilIdle(screen.viewModel))  // the menu arrived
 
@@ -206,7 +207,8 @@ struct TeaMenuScreenTests {
 
     @Test func aFailedLoadShowsItsMessageAndRRetries() async {
         struct Closed: PresentableError { var message: String { "The shop is closed." } }
-        let screen = TeaMenuScreen(viewModel: TeaMenuViewModel { throw Closed() })
+        let clock = TestClock()
+        let screen = TeaMenuScreen(viewModel: clock.schedule(TeaMenuViewModel { throw Closed() }))
         screen.didAppear()
         #expect(await waitUntilIdle(screen.viewModel))
         var frame = Frame(width: 34, height: 6)

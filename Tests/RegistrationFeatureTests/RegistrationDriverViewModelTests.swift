@@ -45,7 +45,7 @@ struct RegistrationDriverViewModelTests {
     }
 
     @Test func validationFollowsEachKeystroke() {
-        let output = bind(RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: [])))
+        let output = bind(clock.schedule(RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: []))))
         let summary = output.summary.record()
         let loginIDStatus = output.loginIDStatus.record()
         let passwordStatus = output.passwordStatus.record()
@@ -78,7 +78,7 @@ struct RegistrationDriverViewModelTests {
     }
 
     @Test func theArticlesOrderBlankThenMismatchThenReady() {
-        let output = bind(RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: [])))
+        let output = bind(clock.schedule(RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: []))))
         let summary = output.summary.record()
         let isSubmitEnabled = output.isSubmitEnabled.record()
 
@@ -94,7 +94,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func submitShowsSubmittingThenTheRegistrationAndADoubleTapSendsOnce() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
-        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
         let output = bind(viewModel)
         let isSubmitting = output.isSubmitting.record()
         let isSubmitEnabled = output.isSubmitEnabled.record()
@@ -114,7 +114,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func aTakenIDIsTheLoginIDFieldsErrorAndNoAlert() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.loginIDTaken)])
-        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
         let output = bind(viewModel)
         let loginIDStatus = output.loginIDStatus.record()
         let summary = output.summary.record()
@@ -136,7 +136,7 @@ struct RegistrationDriverViewModelTests {
         let repository = StubRegistrationRepository(
             clock: clock, answers: [.failure(.server), .success(Fixture.registration)]
         )
-        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
         let output = bind(viewModel)
         let alert = output.alert.map { $0.map { ShownAlert(id: $0.id, presentation: $0.message) } }.record()
         let registration = output.registration.record()
@@ -155,7 +155,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func aDismissedAlertStaysDismissed() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.noInternet)])
-        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
         let output = bind(viewModel)
         typeValidForm()
         submit.send()
@@ -173,7 +173,7 @@ struct RegistrationDriverViewModelTests {
         let repository = StubRegistrationRepository(
             clock: clock, answers: [.success(Fixture.registration)], ignoresCancellation: true
         )
-        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
         let output = bind(viewModel)
         let isSubmitting = output.isSubmitting.record()
         let registration = output.registration.record()
@@ -196,7 +196,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func cancelEndsTheSubmitShowingNothing() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
-        let viewModel = RegistrationDriverViewModel(repository: repository)
+        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
         let output = bind(viewModel)
         let isSubmitting = output.isSubmitting.record()
         let alert = output.alert.map { $0?.id }.record()

@@ -180,7 +180,7 @@ struct WeatherNoBindingViewModelTests {
     @Test func theClosureReceivesEachPhaseOnce() async {
         let clock = TestClock()
         let repository = StubWeatherRepository(clock: clock)
-        let viewModel = WeatherNoBindingViewModel(repository: repository, cities: WeatherViewModelTests.cities)
+        let viewModel = clock.schedule(WeatherNoBindingViewModel(repository: repository, cities: WeatherViewModelTests.cities))
         var phases: [WeatherNoBindingViewModel.Phase] = []
         viewModel.stateDidUpdate = { phases.append($0) }
 
