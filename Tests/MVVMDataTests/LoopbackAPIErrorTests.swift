@@ -140,7 +140,11 @@ struct LoopbackAPIErrorTests {
             let clock = TestClock()
             let transport = CountingTransport()
             let client = APIClient(baseURL: server.baseURL, transport: transport, clock: clock)
-            let call = Task { await failure { try await client.send(Endpoint<UserDTO>.get("/api/users/1").fault("status=503")) } }
+            let ended = LockedBox(false)
+            let call = Task {
+                defer { ended.set(true) }
+                return await failure { try await client.send(Endpoint<UserDTO>.get("/api/users/1").fault("status=503")) }
+            }
 
             #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })   // attempt 1 answered 503; the back-off waits
             #expect(transport.attempts == 1)
@@ -148,6 +152,13 @@ struct LoopbackAPIErrorTests {
             #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })   // attempt 2 answered 503
             #expect(transport.attempts == 2)
             await clock.advance(by: .milliseconds(400))
+            // The third answer ends the call. A call that would try again waits on the clock
+            // instead: it is cancelled here, so a wrong retry count fails, never hangs.
+            #expect(await waitUntil(timeout: .seconds(30)) { ended.value || clock.sleeperCount > 0 })
+            if !ended.value {
+                Issue.record("the call waits to try a fourth time")
+                call.cancel()
+            }
 
             #expect(await call.value?.status == 503)
             #expect(transport.attempts == 3)

@@ -38,11 +38,22 @@ struct RetryTests {
     @Test func afterTheLastAttemptTheLastFailureIsThrown() async {
         let clock = TestClock()
         let transport = StubTransport([.success(.json(status: 502, "a")), .success(.json(status: 503, "b")), .success(.json(status: 504, "c"))])
-        async let call = failure { try await client(transport, clock: clock).send(.user(1)) }
+        let ended = LockedBox(false)
+        let call = Task {
+            defer { ended.set(true) }
+            return await failure { try await client(transport, clock: clock).send(.user(1)) }
+        }
 
         #expect(await advance(clock, until: { transport.requests.count == 3 }))
+        // The third answer ends the call. A call that would try a fourth time waits on the clock
+        // instead: it is cancelled here, so a wrong attempt count fails, never hangs.
+        #expect(await waitUntil(timeout: .seconds(30)) { ended.value || clock.sleeperCount > 0 })
+        if !ended.value {
+            Issue.record("the call waits to try a fourth time")
+            call.cancel()
+        }
 
-        #expect(await call?.status == 504)
+        #expect(await call.value?.status == 504)
         #expect(transport.requests.count == 3)
     }
 
