@@ -56,6 +56,21 @@ struct OutboxTests {
         #expect(try await outbox.pending.isEmpty)
     }
 
+    @Test func aDeliveredWriteIsGoneFromTheStorageAndNotSentAgainAfterARestart() async throws {
+        let storage = InMemoryOutboxStorage()
+        let first = outbox(storage)
+        _ = try await first.enqueue(.setActive(false, userID: 1))
+        let delivery = startDelivering(first)
+        #expect(await outcomes(first, count: 1) == ["delivered setActive(false, userID: 1)"])
+        delivery.cancel()
+
+        // The app starts again on the same storage (found by a mutation: without the mark, the
+        // write stayed on disk and a restart sent it twice).
+        #expect(await storage.first() == nil)
+        #expect(try await outbox(storage).pending.isEmpty)
+        #expect(server.applied == [.setActive(false, userID: 1)])
+    }
+
     @Test func everyTryOfAWriteCarriesTheSameIdempotencyKey() async throws {
         server.isOnline = false
         let outbox = outbox()
