@@ -1,6 +1,5 @@
 public import MVVMCore
 import Testing
-import CustomDump
 
 /// Tests a ViewModel as a script: send an event and state the exact change, advance the clock,
 /// receive the changes effects make, and finish with nothing left over.
