@@ -1,5 +1,6 @@
 package import MVVMCore
 import Synchronization
+import Testing
 
 /// A clock whose time moves only when the test moves it, and whose moves are deterministic: the
 /// clock for a ViewModel under test.
@@ -12,7 +13,7 @@ import Synchronization
 /// ```
 ///
 /// Work of a store on this clock runs on the clock's executor (see the *Testing a ViewModel*
-/// article): ``advance(by:)`` first lets that work run until it has finished or waits (on this
+/// article): ``advance(by:fileID:filePath:line:column:)`` first lets that work run until it has finished or waits (on this
 /// clock, or on a stub the test controls), then wakes each sleeper that is due, earliest first,
 /// letting the work it wakes run the same way before it wakes the next. A sleep that woken work
 /// starts, due before the target, is woken in the same advance; the clock then reads the
@@ -72,9 +73,15 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
 
     /// The executor this clock's stores run their work on.
     package let executor = TestWorkExecutor()
+    private let reporter: TestFailureReporter
 
     /// Makes a clock that reads zero.
-    public init() {}
+    ///
+    /// - Parameter reporter: where ``advance(by:fileID:filePath:line:column:)`` reports work
+    ///   that never stops running.
+    public init(reporter: TestFailureReporter = .swiftTesting) {
+        self.reporter = reporter
+    }
 
     /// The current time: where the last advance left it.
     public var now: Instant { timeline.withLock { $0.now } }
@@ -153,7 +160,7 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
     }
 
     /// Makes what `make` returns with its stores' owned work on this clock's executor, as a
-    /// ``ViewModelTester`` makes its ViewModel: ``advance(by:)`` and ``waitUntilIdle(_:)-(Model)``
+    /// ``ViewModelTester`` makes its ViewModel: ``advance(by:fileID:filePath:line:column:)`` and ``waitUntilIdle(_:)-(Model)``
     /// then run that work to where it waits, though the stores keep their own clock (or none).
     ///
     /// For a ViewModel a test drives through its view (a screen, a view controller, a Driver
@@ -169,22 +176,85 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
         try WorkContext.$executor.withValue(executor) { try make() }
     }
 
-    /// Moves time forward by `duration`, running the work each moment wakes; see the type's
-    /// documentation.
-    public func advance(by duration: Duration = .zero) async {
-        await advance(to: now.advanced(by: duration))
+    /// Runs `body` with the work it starts on this clock's executor, so that ``advance(by:fileID:filePath:line:column:)``
+    /// runs that work to where it waits: the actors `body` calls, its child tasks (`async let`,
+    /// task groups) and the stores and record stores it makes. For code that is not a ViewModel:
+    /// an outbox's delivery loop, a client's retries.
+    ///
+    /// ```swift
+    /// await clock.run {
+    ///     async let delivery: Void = outbox.deliver(isRetryable: { _ in true }) { try await server.send($0) }
+    ///     try await outbox.enqueue(.delete(userID: 7))
+    ///     await clock.advance()              // sent once, failed; backing off
+    ///     #expect(server.attempts == 1)
+    /// }                                      // `delivery` is cancelled and awaited here
+    /// ```
+    public func run<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        try await WorkContext.$executor.withValue(executor) {
+            try await withTaskExecutorPreference(executor) {
+                try await body()
+            }
+        }
     }
 
-    /// Moves time forward to `deadline` (never back), running the work each moment wakes.
-    public func advance(to deadline: Instant) async {
-        await executor.settle()
-        while wakeNext(notAfter: deadline) {
-            await executor.settle()
+    /// Moves time forward by `duration`, running the work each moment wakes; see the type's
+    /// documentation.
+    ///
+    /// Work that never stops running (a loop that never waits on this clock or on a stub) is cut
+    /// off after 200,000 turns of the main actor and reported as a failure at the caller.
+    ///
+    /// - Parameters:
+    ///   - duration: how far to move the clock; `.zero` runs what can run now.
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
+    public func advance(
+        by duration: Duration = .zero,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async {
+        await advance(to: now.advanced(by: duration), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Moves time forward to `deadline` (never back), running the work each moment wakes; see
+    /// ``advance(by:fileID:filePath:line:column:)``.
+    ///
+    /// - Parameters:
+    ///   - deadline: where the clock stops; one at or before ``now`` runs what can run now.
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
+    public func advance(
+        to deadline: Instant,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async {
+        // With no executor preference: a test's own task may prefer this clock's executor
+        // (`run(_:)`), and its own steps here are not work to wait for.
+        await withTaskExecutorPreference(globalConcurrentExecutor) {
+            await advanceWithoutPreference(to: deadline, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
+    }
+
+    private func advanceWithoutPreference(to deadline: Instant, at location: SourceLocation) async {
+        var stopped = await executor.settle()
+        while stopped, wakeNext(notAfter: deadline) {
+            stopped = await executor.settle()
         }
         timeline.withLock { timeline in
             if timeline.now < deadline { timeline.now = deadline }
         }
-        await executor.settle()
+        if stopped { stopped = await executor.settle() }
+        if !stopped {
+            await reporter.fail(
+                "The work on this test clock never stopped running (\(TestWorkExecutor.turnLimit) turns of the main actor): "
+                    + "a loop that never waits on the clock or on a stub.",
+                at: location
+            )
+        }
     }
 
     /// Wakes the sleepers of the earliest deadline at or before `limit`, moving ``now`` there.

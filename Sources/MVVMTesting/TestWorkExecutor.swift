@@ -58,6 +58,15 @@ package final class TestWorkExecutor: TaskExecutor {
     @MainActor
     @discardableResult
     package func settle() async -> Bool {
+        // A test's own task may prefer this executor (`TestClock.run`); its turns here must not
+        // count as work, so it settles with no preference.
+        await withTaskExecutorPreference(globalConcurrentExecutor) {
+            await settleTurns()
+        }
+    }
+
+    @MainActor
+    private func settleTurns() async -> Bool {
         var quiet = 0
         var turns = 0
         while quiet < Self.quietTurns {
@@ -82,6 +91,13 @@ package final class TestWorkExecutor: TaskExecutor {
     @MainActor
     @discardableResult
     package static func settleAll() async -> Bool {
+        await withTaskExecutorPreference(globalConcurrentExecutor) {
+            await settleAllTurns()
+        }
+    }
+
+    @MainActor
+    private static func settleAllTurns() async -> Bool {
         func counts() -> (received: Int, finished: Int) {
             all.withLock { executors in
                 executors.reduce(into: (0, 0)) { sum, executor in

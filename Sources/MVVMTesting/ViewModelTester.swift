@@ -223,7 +223,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     }
 
     /// Moves the test clock forward by `duration`: the work waiting on it wakes, in deadline
-    /// order, and runs until it has finished or waits again (``TestClock/advance(by:)``).
+    /// order, and runs until it has finished or waits again (``TestClock/advance(by:fileID:filePath:line:column:)``).
     ///
     /// - Parameters:
     ///   - duration: how far to move the clock.
@@ -242,7 +242,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
             )
             return
         }
-        await clock.advance(by: duration)
+        await clock.advance(by: duration, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Runs the ViewModel's work, without moving the clock, until every piece has finished or

@@ -4,29 +4,44 @@ public import MVVMCore
 /// the previous one woke (see ``TestClock``).
 ///
 /// Use it when a test needs the effects to finish, not a precise moment (a retry's back-off);
-/// for a precise moment (299 ms versus 300 ms), use ``TestClock/advance(by:)``.
+/// for a precise moment (299 ms versus 300 ms), use ``TestClock/advance(by:fileID:filePath:line:column:)``.
 /// - Returns: whether `condition` held; `false` as soon as nothing sleeps on `clock` and it does
 ///   not hold (no later moment can change it).
+///
+/// Work that never stops running is reported at the caller, as
+/// ``TestClock/advance(by:fileID:filePath:line:column:)`` reports it.
 @MainActor
-public func advance(_ clock: TestClock, until condition: @MainActor () -> Bool) async -> Bool {
-    await clock.advance(by: .zero)
+public func advance(
+    _ clock: TestClock,
+    until condition: @MainActor () -> Bool,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) async -> Bool {
+    await clock.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
     while !condition() {
         guard let next = clock.nextDeadline else { return false }
-        await clock.advance(to: next)
+        await clock.advance(to: next, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return true
 }
 
-/// Moves `clock` forward until `store` has no owned work left; see ``advance(_:until:)``.
+/// Moves `clock` forward until `store` has no owned work left; see ``advance(_:until:fileID:filePath:line:column:)``.
 @MainActor
-public func advanceUntilIdle<State>(_ store: StateStore<State>, clock: TestClock) async -> Bool {
-    await advance(clock, until: { store.isIdle })
+public func advanceUntilIdle<State>(
+    _ store: StateStore<State>,
+    clock: TestClock,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) async -> Bool {
+    await advance(clock, until: { store.isIdle }, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// Moves `clock` forward until `viewModel` has no owned work left; see ``advance(_:until:)``.
+/// Moves `clock` forward until `viewModel` has no owned work left; see ``advance(_:until:fileID:filePath:line:column:)``.
 @MainActor
-public func advanceUntilIdle<Model: ViewModel>(_ viewModel: Model, clock: TestClock) async -> Bool {
-    await advanceUntilIdle(viewModel.readOnlyStore.base, clock: clock)
+public func advanceUntilIdle<Model: ViewModel>(
+    _ viewModel: Model,
+    clock: TestClock,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) async -> Bool {
+    await advanceUntilIdle(viewModel.readOnlyStore.base, clock: clock, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Runs `viewModel`'s work until it has finished or waits on something the test controls (a
@@ -56,8 +71,8 @@ public func waitUntilIdle<State>(_ store: StateStore<State>) async -> Bool {
 
 /// Runs the work of `clock`'s stores as far as it goes without moving time.
 /// - Returns: whether a task then sleeps on `clock`.
-public func waitUntilSleeping(_ clock: TestClock) async -> Bool {
-    await clock.advance(by: .zero)
+public func waitUntilSleeping(_ clock: TestClock, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async -> Bool {
+    await clock.advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
     return clock.sleeperCount > 0
 }
 
@@ -65,7 +80,7 @@ public func waitUntilSleeping(_ clock: TestClock) async -> Bool {
 ///
 /// Only for work no test executor runs: a real socket, another process, a file the system
 /// writes. A ViewModel's own work is run deterministically by ``ViewModelTester``,
-/// ``TestClock/advance(by:)`` and ``waitUntilIdle(_:)-(Model)``, which never read the wall clock.
+/// ``TestClock/advance(by:fileID:filePath:line:column:)`` and ``waitUntilIdle(_:)-(Model)``, which never read the wall clock.
 ///
 /// ```swift
 /// let server = try await LoopbackServer.start()

@@ -24,17 +24,19 @@ struct DeadlineTests {
         APIClient(baseURL: baseURL, transport: transport, clock: clock, deadline: deadline)
     }
 
-    // The deadline is an instant fixed when the call starts, so these tests only need to know
-    // that the call started (the first request was sent) before they move the clock.
+    // The deadline is an instant fixed when the call starts; each call runs on the test clock's
+    // executor (`Call`), so `clock.advance()` runs it to where it waits and says whether it ended.
 
     @Test func aHangingServerTimesOutAtTheDeadlineAndTheAttemptIsCancelled() async {
         let clock = TestClock()
         let transport = Self.hanging(on: clock)
-        let call = Task { await failure { try await client(transport, clock: clock, deadline: .seconds(10)).send(.user(1)) } }
-        #expect(await waitUntil { transport.requests.count == 1 })
+        let call = Call(on: clock) { await failure { try await client(transport, clock: clock, deadline: .seconds(10)).send(.user(1)) } }
+        await clock.advance(by: .seconds(10) - .milliseconds(1))
+        #expect(transport.requests.count == 1)
+        #expect(call.result == nil, "still waiting just before the deadline")
 
-        await clock.advance(by: .seconds(10))
-        let error = await call.value
+        await clock.advance(by: .milliseconds(1))
+        let error = call.result ?? nil
 
         guard case .transport(.timedOut, let request)? = error else {
             Issue.record("expected a timeout, got \(String(describing: error))")
@@ -50,11 +52,9 @@ struct DeadlineTests {
         // Ten attempts, 5 s apart at least: without the deadline the call would take minutes.
         let retry = RetryPolicy(maxAttempts: 10, initialDelay: .seconds(5))
         let apiClient = APIClient(baseURL: baseURL, transport: transport, retryPolicy: retry, clock: clock, deadline: .seconds(1))
-        let call = Task { await failure { try await apiClient.send(.user(1)) } }
-        #expect(await waitUntil { transport.requests.count == 1 })
-
+        let call = Call(on: clock) { await failure { try await apiClient.send(.user(1)) } }
         await clock.advance(by: .seconds(1))
-        let error = await call.value
+        let error = call.result ?? nil
 
         guard case .transport(.timedOut, _)? = error else {
             Issue.record("expected a timeout, got \(String(describing: error))")
@@ -73,11 +73,13 @@ struct DeadlineTests {
     @Test func cancellingTheCallerIsACancellationNotATimeout() async {
         let clock = TestClock()
         let transport = Self.hanging(on: clock)
-        let call = Task { await failure { try await client(transport, clock: clock, deadline: .seconds(10)).send(.user(1)) } }
-        #expect(await waitUntil { transport.requests.count == 1 })
+        let call = Call(on: clock) { await failure { try await client(transport, clock: clock, deadline: .seconds(10)).send(.user(1)) } }
+        await clock.advance()
+        #expect(transport.requests.count == 1)
 
         call.cancel()
-        let error = await call.value
+        await clock.advance()
+        let error = call.result ?? nil
 
         guard case .cancelled? = error else {
             Issue.record("expected a cancellation, got \(String(describing: error))")

@@ -3,9 +3,8 @@ import MVVMData
 import MVVMTesting
 import Testing
 
-// Calls under test run as `async let`, not `Task { }`: when a wait fails, the time limit cancels
-// the test, and only a child task hears it. Awaiting an unstructured task's `value` ignores
-// cancellation, and a call left sleeping on the TestClock hung the whole test run.
+// Calls under test run on the test clock's executor (`Call`): `clock.advance()` runs them as far
+// as they go, and a test reads whether a call ended instead of awaiting one that cannot.
 @Suite(.timeLimit(.minutes(2)))
 struct RetryTests {
     @Test func transientFailuresAreRetriedWithBackOffOnTheClock() async throws {
@@ -15,46 +14,31 @@ struct RetryTests {
             .failure(.timedOut),
             .success(.json(#"{"id":1,"name":"A","email":"a","isActive":true}"#)),
         ])
-        async let call = client(transport, clock: clock).send(.user(1))
+        let call = Call(on: clock) { await outcome { try await client(transport, clock: clock).send(.user(1)) } }
 
-        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })   // attempt 1 failed; the back-off waits
-        #expect(transport.requests.count == 1)
+        await clock.advance()
+        #expect(transport.requests.count == 1, "attempt 1 failed; the back-off waits")
         await clock.advance(by: .milliseconds(199))
-        await clock.advance(by: .zero)
         #expect(transport.requests.count == 1)
         await clock.advance(by: .milliseconds(1))
-        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })   // attempt 2 failed; the back-off waits
-        #expect(transport.requests.count == 2)
+        #expect(transport.requests.count == 2, "attempt 2 failed; the back-off waits")
         await clock.advance(by: .milliseconds(399))
-        await clock.advance(by: .zero)
         #expect(transport.requests.count == 2)
         await clock.advance(by: .milliseconds(1))
-        #expect(await advance(clock, until: { transport.requests.count == 3 }))
-
-        #expect(try await call.id == 1)
         #expect(transport.requests.count == 3)
+
+        #expect(try #require(call.result).get().id == 1)
     }
 
-    @Test func afterTheLastAttemptTheLastFailureIsThrown() async {
+    @Test func afterTheLastAttemptTheLastFailureIsThrown() async throws {
         let clock = TestClock()
         let transport = StubTransport([.success(.json(status: 502, "a")), .success(.json(status: 503, "b")), .success(.json(status: 504, "c"))])
-        let ended = LockedBox(false)
-        let call = Task {
-            defer { ended.set(true) }
-            return await failure { try await client(transport, clock: clock).send(.user(1)) }
-        }
+        let call = Call(on: clock) { await failure { try await client(transport, clock: clock).send(.user(1)) } }
 
-        #expect(await advance(clock, until: { transport.requests.count == 3 }))
-        // The third answer ends the call. A call that would try a fourth time waits on the clock
-        // (its back-off) instead: after 30 s it is cancelled here, so a wrong attempt count
-        // fails, never hangs. (Sleepers are no sign: the call's deadline sleeps on the clock too.)
-        _ = await waitUntil(timeout: .seconds(30)) { ended.value || transport.requests.count > 3 }
-        if !ended.value {
-            Issue.record("the call waits to try a fourth time")
-            call.cancel()
-        }
-
-        #expect(await call.value?.status == 504)
+        // Deadline by deadline until nothing sleeps: a call that would try a fourth time is seen
+        // trying, never waited for.
+        _ = await advance(clock, until: { call.result != nil })
+        #expect(try #require(call.result)?.status == 504)
         #expect(transport.requests.count == 3)
     }
 
@@ -74,11 +58,10 @@ struct RetryTests {
         let transport = StubTransport([.success(.json(status: 503, "{}")), .success(.json(#"{"id":5,"name":"A","email":"a","isActive":true}"#))])
         var endpoint = Endpoint<UserDTO>(.post, "/api/users", query: [:])
         endpoint.isIdempotent = true
-        async let call = client(transport, clock: clock).send(endpoint)
+        let call = Call(on: clock) { [endpoint] in await outcome { try await client(transport, clock: clock).send(endpoint) } }
 
-        #expect(await advance(clock, until: { transport.requests.count == 2 }))
-
-        #expect(try await call.id == 5)
+        _ = await advance(clock, until: { call.result != nil })
+        #expect(try #require(call.result).get().id == 5)
         #expect(transport.requests.count == 2)
         #expect(RetryPolicy(retriesNonIdempotentRequests: true)
             .shouldRetry(.httpStatus(503, bodyExcerpt: "", request: .init(method: .post, path: "/")), afterAttempt: 1, isIdempotent: false))
@@ -112,59 +95,58 @@ struct RetryTests {
             .success(.json(#"{"id":1,"name":"A","email":"a","isActive":true}"#)),
         ])
         let policy = RetryPolicy(maxDelay: .seconds(10))
-        async let call = client(transport, clock: clock, retry: policy).send(.user(1))
+        let call = Call(on: clock) { await outcome { try await client(transport, clock: clock, retry: policy).send(.user(1)) } }
 
-        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
         await clock.advance(by: .milliseconds(1999))
-        await clock.advance(by: .zero)
         #expect(transport.requests.count == 1)
         await clock.advance(by: .milliseconds(1))
-        #expect(await advance(clock, until: { transport.requests.count == 2 }))
-
-        #expect(try await call.id == 1)
+        #expect(transport.requests.count == 2)
+        #expect(try #require(call.result).get().id == 1)
     }
 
-    @Test func cancellingDuringTheBackOffEndsAtOnceWithCancelled() async {
+    @Test func cancellingDuringTheBackOffEndsAtOnceWithCancelled() async throws {
         let clock = TestClock()
         let transport = StubTransport([.success(.json(status: 503, "{}"))])
-        let call = Task { await failure { try await client(transport, clock: clock).send(.user(1)) } }
+        let call = Call(on: clock) { await failure { try await client(transport, clock: clock).send(.user(1)) } }
 
-        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })   // in the back-off
+        await clock.advance()
+        #expect(clock.sleeperCount == 1, "in the back-off")
         call.cancel()
-        let error = await call.value
+        await clock.advance()
+        let error = try #require(call.result, "ended without moving the clock")
 
         #expect(error == .cancelled(request: RequestSummary(method: .get, path: "/v1/api/users/1")))
         #expect(error?.isCancellation == true)
         #expect(transport.requests.count == 1)
     }
 
-    @Test func cancellingDuringTheRequestEndsAtOnceWithCancelled() async {
-        let started = LockedBox(false)
+    @Test func cancellingDuringTheRequestEndsAtOnceWithCancelled() async throws {
+        let clock = TestClock()
         let transport = StubTransport { _ throws(TransportError) in
-            started.set(true)
             do {
-                try await Task.sleep(for: .seconds(3600))   // a request that never answers
+                try await clock.sleep(for: .seconds(3600))   // a request that never answers
             } catch {
                 throw .cancelled
             }
             throw .timedOut
         }
-        let call = Task { await failure { try await client(transport).send(.user(1)) } }
-        #expect(await waitUntil { started.value })
+        let call = Call(on: clock) { await failure { try await client(transport).send(.user(1)) } }
+        await clock.advance()
+        #expect(transport.requests.count == 1)
 
         call.cancel()
+        await clock.advance()
 
-        #expect(await call.value?.kind == .cancelled)
+        #expect(try #require(call.result)?.kind == .cancelled)
         #expect(transport.requests.count == 1)
     }
 }
 
-/// A value shared with a stub's handler.
-final class LockedBox<Value: Sendable>: @unchecked Sendable {
-    // `@unchecked Sendable`: `stored` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func set(_ value: Value) { lock.withLock { stored = value } }
+/// The call's value, or its error.
+func outcome<Value>(_ operation: () async throws -> Value) async -> Result<Value, any Error> {
+    do {
+        return .success(try await operation())
+    } catch {
+        return .failure(error)
+    }
 }

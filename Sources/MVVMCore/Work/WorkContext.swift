@@ -40,12 +40,20 @@ package enum WorkContext {
         _ operation: @escaping @MainActor @Sendable () async -> Success
     ) -> Task<Success, Never> {
         guard let executor else { return Task { @MainActor in await operation() } }
-        // The closure is nonisolated so that the task starts on `executor` (a job the test's
-        // executor counts) and hops to the main actor for `operation`. (A `@MainActor` closure
-        // here does not compile with Swift 6.3: "pattern that the region-based isolation
-        // checker does not understand".)
-        // The executor goes with the work, so that work it starts (a child screen's) runs there too.
-        return Task(executorPreference: executor) {
+        // A nonisolated closure that hops to the main actor for `operation`. (A `@MainActor`
+        // closure passed to `Task(executorPreference:)` does not compile with Swift 6.3:
+        // "pattern that the region-based isolation checker does not understand".)
+        return start(on: executor) { await operation() }
+    }
+
+    /// Starts `operation` as a new task preferring `executor`: it starts there (a job the test's
+    /// executor counts), and the executor goes with the work as ``executor``, so that work it
+    /// starts (a child screen's) runs there too.
+    private static func start<Success: Sendable>(
+        on executor: any TaskExecutor,
+        _ operation: @escaping @Sendable () async -> Success
+    ) -> Task<Success, Never> {
+        Task(executorPreference: executor) {
             await $executor.withValue(executor) {
                 await operation()
             }
@@ -60,11 +68,7 @@ extension WorkContext {
         nonisolated operation: @escaping @Sendable () async -> Success
     ) -> Task<Success, Never> {
         guard let executor else { return Task(operation: operation) }
-        return Task(executorPreference: executor) {
-            await $executor.withValue(executor) {
-                await operation()
-            }
-        }
+        return start(on: executor, operation)
     }
 }
 

@@ -25,11 +25,15 @@ struct FileOutboxStorageTests {
             .filter { $0.lastPathComponent.hasPrefix("outbox.damaged-") }
     }
 
-    /// Runs a deliverer until `count` outcomes arrived, and returns them described.
-    func deliver(_ outbox: Outbox<Write>, count: Int) async -> [String] {
-        let delivery = Task { await outbox.deliver(isRetryable: { _ in false }) { _ in } }
-        defer { delivery.cancel() }
-        return await describedOutcomes(outbox, count: count)
+    /// Runs a deliverer, on the test clock, until it has sent what it can, and returns its
+    /// outcomes described.
+    func deliver(_ outbox: Outbox<Write>) async throws -> [String] {
+        var lines: [String] = []
+        try await delivering(outbox, on: clock, send: { _ in }) { log in
+            await clock.advance()
+            lines = log.lines
+        }
+        return lines
     }
 
     @Test func twoAppsOnOneFolderKeepEachOthersWrites() async throws {
@@ -54,7 +58,7 @@ struct FileOutboxStorageTests {
         let first = outbox(folder)
         let second = outbox(folder)
         try await first.enqueue(.delete(userID: 1))
-        #expect(await deliver(first, count: 1) == ["delivered delete(userID: 1)"])
+        #expect(try await deliver(first) == ["delivered delete(userID: 1)"])
         #expect(try await second.pending.isEmpty)
     }
 
@@ -70,7 +74,7 @@ struct FileOutboxStorageTests {
         let copies = try damagedCopies(folder)
         #expect(copies.count == 1)
         #expect(try Data(contentsOf: try #require(copies.first)) == original.prefix(original.count - 5))
-        let outcomes = await deliver(reader, count: 3)
+        let outcomes = try await deliver(reader)
         let frame = (original.count - headerSize) / 3
         #expect(outcomes.first?.hasPrefix("problem: \(frame - 5) bytes of the saved outbox could not be read; the file was kept at") == true)
         #expect(Array(outcomes.dropFirst()) == ["delivered delete(userID: 1)", "delivered delete(userID: 2)"])
@@ -119,7 +123,7 @@ struct FileOutboxStorageTests {
 
         let withoutMigration = outbox(folder)
         #expect(try await withoutMigration.pending.isEmpty)
-        #expect(await deliver(withoutMigration, count: 1) == ["unreadable (version 0): saved with schema version 0; this version reads 1 and has no migration"])
+        #expect(try await deliver(withoutMigration) == ["unreadable (version 0): saved with schema version 0; this version reads 1 and has no migration"])
         #expect(try await outbox(folder).pending.isEmpty, "reported once, then out of the queue")
 
         try await storage.append(OutboxRecord(id: UUID(), enqueuedAt: Date(), schemaVersion: 0, payload: Data(#"{"remove":6}"#.utf8)))
@@ -128,7 +132,7 @@ struct FileOutboxStorageTests {
             .delete(userID: try JSONDecoder().decode(Old.self, from: record.payload).remove)
         }
         #expect(try await migrating.pending.map(\.write) == [.delete(userID: 6)])
-        #expect(await deliver(migrating, count: 1) == ["delivered delete(userID: 6)"])
+        #expect(try await deliver(migrating) == ["delivered delete(userID: 6)"])
     }
 
     @Test func anAnswerThatCannotBeRecordedIsReportedAndNotSentAgainByThisApp() async throws {
@@ -137,7 +141,7 @@ struct FileOutboxStorageTests {
         try await outbox.enqueue(.delete(userID: 1))
         try await outbox.enqueue(.delete(userID: 2))
         await storage.simulateFailures(append: nil, markDone: .io("Read-only file system"))
-        let outcomes = await deliver(outbox, count: 4)
+        let outcomes = try await deliver(outbox)
         #expect(outcomes == [
             "problem: a delivered write could not be marked done: storage failed: Read-only file system", "delivered delete(userID: 1)",
             "problem: a delivered write could not be marked done: storage failed: Read-only file system", "delivered delete(userID: 2)",
@@ -159,7 +163,7 @@ struct FileOutboxStorageTests {
         let outbox = outbox(folder)
         #expect(try await outbox.pending.count == 3_000)
         let full = try #require(try FileManager.default.attributesOfItem(atPath: journal(folder).path)[.size] as? NSNumber).intValue
-        #expect(await deliver(outbox, count: 3_000).count == 3_000)
+        #expect(try await deliver(outbox).count == 3_000)
         let drained = try #require(try FileManager.default.attributesOfItem(atPath: journal(folder).path)[.size] as? NSNumber).intValue
         #expect(full > 200_000)
         #expect(drained < 70_000, "rewritten with the live writes once they are under a quarter of it")

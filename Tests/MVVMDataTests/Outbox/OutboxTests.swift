@@ -21,16 +21,10 @@ struct OutboxTests {
         Outbox(storage: storage, clock: clock, backOff: RetryPolicy(initialDelay: .seconds(1), multiplier: 2, maxDelay: .seconds(4)))
     }
 
-    /// Starts the delivery loop; cancel the returned task to stop it.
-    func startDelivering(_ outbox: Outbox<Write>) -> Task<Void, Never> {
+    /// Runs `body` while `outbox` delivers to the server, on the test clock's executor.
+    func delivering(_ outbox: Outbox<Write>, _ body: (OutcomeLog) async throws -> Void) async throws {
         let server = server
-        return Task {
-            await outbox.deliver(isRetryable: { $0 is WriteServer.Offline }) { try await server.receive($0) }
-        }
-    }
-
-    func outcomes(_ outbox: Outbox<Write>, count: Int) async -> [String] {
-        await describedOutcomes(outbox, count: count)
+        try await MVVMDataTests.delivering(outbox, on: clock, isRetryable: { $0 is WriteServer.Offline }, send: { try await server.receive($0) }, body)
     }
 
     @Test func writesQueuedOfflineAreSentInOrderOnceTheServerIsBack() async throws {
@@ -39,18 +33,20 @@ struct OutboxTests {
         let first = try await outbox.enqueue(.setActive(false, userID: 1))
         let second = try await outbox.enqueue(.delete(userID: 2))
         let third = try await outbox.enqueue(.setActive(true, userID: 1))
-        let delivery = startDelivering(outbox)
-        defer { delivery.cancel() }
+        try await delivering(outbox) { log in
+            await clock.advance()
+            #expect(clock.sleeperCount == 1, "the first try failed; backing off")
+            #expect(server.attempts == 1)
+            #expect(server.applied.isEmpty)
+            let pending = try await outbox.pending
+            #expect(pending.map(\.id) == [first.id, second.id, third.id])
 
-        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })       // the first try failed; backing off
-        #expect(server.applied.isEmpty)
-        #expect(try await outbox.pending.map(\.id) == [first.id, second.id, third.id])
-
-        server.isOnline = true
-        await clock.advance(by: .seconds(1))
-        #expect(await outcomes(outbox, count: 3) == [
-            "delivered setActive(false, userID: 1)", "delivered delete(userID: 2)", "delivered setActive(true, userID: 1)",
-        ])
+            server.isOnline = true
+            await clock.advance(by: .seconds(1))
+            #expect(log.lines == [
+                "delivered setActive(false, userID: 1)", "delivered delete(userID: 2)", "delivered setActive(true, userID: 1)",
+            ])
+        }
         #expect(server.applied == [.setActive(false, userID: 1), .delete(userID: 2), .setActive(true, userID: 1)])
         #expect(server.keys == [first.idempotencyKey, second.idempotencyKey, third.idempotencyKey])
         #expect(try await outbox.pending.isEmpty)
@@ -60,9 +56,10 @@ struct OutboxTests {
         let storage = InMemoryOutboxStorage()
         let first = outbox(storage)
         _ = try await first.enqueue(.setActive(false, userID: 1))
-        let delivery = startDelivering(first)
-        #expect(await outcomes(first, count: 1) == ["delivered setActive(false, userID: 1)"])
-        delivery.cancel()
+        try await delivering(first) { log in
+            await clock.advance()
+            #expect(log.lines == ["delivered setActive(false, userID: 1)"])
+        }
 
         // The app starts again on the same storage (found by a mutation: without the mark, the
         // write stayed on disk and a restart sent it twice).
@@ -75,12 +72,13 @@ struct OutboxTests {
         server.isOnline = false
         let outbox = outbox()
         let entry = try await outbox.enqueue(.delete(userID: 4))
-        let delivery = startDelivering(outbox)
-        defer { delivery.cancel() }
-        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
-        server.isOnline = true
-        await clock.advance(by: .seconds(1))
-        #expect(await outcomes(outbox, count: 1) == ["delivered delete(userID: 4)"])
+        try await delivering(outbox) { log in
+            await clock.advance()
+            #expect(clock.sleeperCount == 1)
+            server.isOnline = true
+            await clock.advance(by: .seconds(1))
+            #expect(log.lines == ["delivered delete(userID: 4)"])
+        }
         #expect(server.triedKeys == [entry.idempotencyKey, entry.idempotencyKey])
         #expect(entry.idempotencyKey == entry.id.uuidString.lowercased())
     }
@@ -89,21 +87,19 @@ struct OutboxTests {
         server.isOnline = false
         let outbox = outbox()
         let entry = try await outbox.enqueue(.delete(userID: 7))
-        let delivery = startDelivering(outbox)
-        defer { delivery.cancel() }
-
-        // Tries at 0 s, then 1 s, 2 s and 4 s after each failure, and 4 s (the maximum) after that.
-        var expectedAttempts = 1
-        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
-        #expect(server.attempts == 1)
-        for delay in [1, 2, 4, 4] {
-            await clock.advance(by: .seconds(delay) - .milliseconds(1))
-            await clock.advance(by: .zero)
-            #expect(server.attempts == expectedAttempts, "no try before the \(delay) s back-off ends")
-            await clock.advance(by: .milliseconds(1))
-            expectedAttempts += 1
-            #expect(await waitUntil { server.attempts == expectedAttempts }, "a try once the \(delay) s back-off ends")
-            #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
+        try await delivering(outbox) { _ in
+            // Tries at 0 s, then 1 s, 2 s and 4 s after each failure, and 4 s (the maximum) after that.
+            await clock.advance()
+            #expect(server.attempts == 1)
+            var expectedAttempts = 1
+            for delay in [1, 2, 4, 4] {
+                await clock.advance(by: .seconds(delay) - .milliseconds(1))
+                #expect(server.attempts == expectedAttempts, "no try before the \(delay) s back-off ends")
+                await clock.advance(by: .milliseconds(1))
+                expectedAttempts += 1
+                #expect(server.attempts == expectedAttempts, "a try once the \(delay) s back-off ends")
+                #expect(clock.sleeperCount == 1, "backing off again")
+            }
         }
         #expect(try await outbox.pending.map(\.id) == [entry.id])
     }
@@ -112,13 +108,15 @@ struct OutboxTests {
         server.isOnline = false
         let outbox = outbox()
         try await outbox.enqueue(.delete(userID: 7))
-        let delivery = startDelivering(outbox)
-        defer { delivery.cancel() }
-        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
-
-        server.isOnline = true
-        outbox.nudge()
-        #expect(await outcomes(outbox, count: 1) == ["delivered delete(userID: 7)"])
+        try await delivering(outbox) { log in
+            await clock.advance()
+            #expect(clock.sleeperCount == 1)
+            server.isOnline = true
+            outbox.nudge()
+            await clock.advance()
+            #expect(log.lines == ["delivered delete(userID: 7)"])
+            #expect(clock.now == TestClock.Instant(), "without moving the clock")
+        }
     }
 
     @Test func aRefusedWriteIsReportedOnceAndTheNextOnesStillGo() async throws {
@@ -127,12 +125,12 @@ struct OutboxTests {
         try await outbox.enqueue(.setActive(false, userID: 1))
         try await outbox.enqueue(.delete(userID: 2))
         try await outbox.enqueue(.setActive(true, userID: 3))
-        let delivery = startDelivering(outbox)
-        defer { delivery.cancel() }
-
-        #expect(await outcomes(outbox, count: 3) == [
-            "delivered setActive(false, userID: 1)", "rejected delete(userID: 2): user 2 refused", "delivered setActive(true, userID: 3)",
-        ])
+        try await delivering(outbox) { log in
+            await clock.advance()
+            #expect(log.lines == [
+                "delivered setActive(false, userID: 1)", "rejected delete(userID: 2): user 2 refused", "delivered setActive(true, userID: 3)",
+            ])
+        }
         #expect(server.applied == [.setActive(false, userID: 1), .setActive(true, userID: 3)])
         #expect(server.attempts == 3)
         #expect(try await outbox.pending.isEmpty)
@@ -149,9 +147,10 @@ struct OutboxTests {
         #expect(try await second.pending.map(\.write) == [.setActive(false, userID: 1), .delete(userID: 2)])
         #expect(try await second.pending.map(\.id) == [one.id, two.id])
         try await second.enqueue(.delete(userID: 3))
-        let delivery = startDelivering(second)
-        #expect(await outcomes(second, count: 3).count == 3)
-        delivery.cancel()
+        try await delivering(second) { log in
+            await clock.advance()
+            #expect(log.lines.count == 3)
+        }
 
         let third = outbox(FileOutboxStorage(directory: folder.url))
         #expect(try await third.pending.isEmpty)
@@ -162,10 +161,10 @@ struct OutboxTests {
         server.isOnline = false
         let outbox = outbox()
         let entry = try await outbox.enqueue(.delete(userID: 1))
-        let delivery = startDelivering(outbox)
-        #expect(await waitUntil(timeout: .seconds(30)) { clock.sleeperCount > 0 })
-        delivery.cancel()
-        await delivery.value
+        try await delivering(outbox) { _ in
+            await clock.advance()
+            #expect(clock.sleeperCount == 1)
+        }
         #expect(try await outbox.pending.map(\.id) == [entry.id])
     }
 
@@ -179,17 +178,25 @@ struct OutboxTests {
 
     @Test func watchersSeeThePendingWritesChange() async throws {
         let outbox = outbox()
-        try await outbox.enqueue(.delete(userID: 1))
-        var changes = try await outbox.pendingChanges().makeAsyncIterator()
-        #expect(await changes.next()?.map(\.write) == [.delete(userID: 1)])
-        try await outbox.enqueue(.delete(userID: 2))
-        #expect(await changes.next()?.map(\.write) == [.delete(userID: 1), .delete(userID: 2)])
-        let delivery = startDelivering(outbox)
-        defer { delivery.cancel() }
-        #expect(await outcomes(outbox, count: 2).count == 2)
-        var last: [Write]? = nil
-        while last != [] { last = await changes.next()?.map(\.write) }
-        #expect(last == [])
+        try await clock.run {
+            try await outbox.enqueue(.delete(userID: 1))
+            let seen = LockedBox<[[Write]]>([])
+            let changes = try await outbox.pendingChanges()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { for await pending in changes { seen.update { $0.append(pending.map(\.write)) } } }
+                defer { group.cancelAll() }
+                await clock.advance()
+                #expect(seen.value == [[.delete(userID: 1)]])
+                try await outbox.enqueue(.delete(userID: 2))
+                await clock.advance()
+                #expect(seen.value.last == [.delete(userID: 1), .delete(userID: 2)])
+                try await delivering(outbox) { log in
+                    await clock.advance()
+                    #expect(log.lines.count == 2)
+                }
+                #expect(seen.value.last == [], "the watcher sees the queue empty once both are delivered")
+            }
+        }
     }
 }
 
@@ -213,35 +220,20 @@ extension OutboxTests {
     @Test func writesQueuedWhileOthersAreDeliveredAreEachSentOnce() async throws {
         let folder = try TemporaryFolder()
         let outbox = outbox(FileOutboxStorage(directory: folder.url))
-        let delivery = startDelivering(outbox)
-        defer { delivery.cancel() }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for userID in 0..<20 {
-                group.addTask { try await outbox.enqueue(.delete(userID: userID)) }
+        try await delivering(outbox) { log in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for userID in 0..<20 {
+                    group.addTask { try await outbox.enqueue(.delete(userID: userID)) }
+                }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+            await clock.advance()
+            #expect(log.lines.count == 20)
         }
-        #expect(await outcomes(outbox, count: 20).count == 20)
         #expect(server.applied.count == 20)
         #expect(Set(server.applied) == Set((0..<20).map { Write.delete(userID: $0) }))
         #expect(try await self.outbox(FileOutboxStorage(directory: folder.url)).pending.isEmpty)
     }
-}
-
-/// The next `count` outcomes of `outbox`, each as one line: `delivered <write>`,
-/// `rejected <write>: <error>`, `unreadable (version <n>): <reason>` or `problem: <problem>`.
-func describedOutcomes(_ outbox: Outbox<OutboxTests.Write>, count: Int) async -> [String] {
-    var described: [String] = []
-    for await outcome in outbox.outcomes {
-        switch outcome {
-        case .delivered(let entry): described.append("delivered \(entry.write)")
-        case .rejected(let entry, let error): described.append("rejected \(entry.write): \(error)")
-        case .unreadable(let write): described.append("unreadable (version \(write.record.schemaVersion)): \(write.reason)")
-        case .problem(let problem): described.append("problem: \(problem)")
-        }
-        if described.count == count { break }
-    }
-    return described
 }
 
 /// A server for writes: offline, or applying them, refusing some.

@@ -7,9 +7,9 @@ import Testing
 
 /// One source of truth: pages merge in, a write shows at once and pending, the server's answer
 /// commits it or rolls it back with one failure, an older page never undoes a newer write, and
-/// a restart shows the same records and pending writes. The tests wait for the store's own
-/// changes (`NextChange`, `NextFailure`), never on a clock: the suite's time limit fails a wait
-/// that never ends.
+/// a restart shows the same records and pending writes. The store's work and its delivery run on
+/// the test clock's executor (`clock.run`): `clock.advance()` runs them as far as they go, so a
+/// change that never comes fails at once.
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct RecordStoreTests {
@@ -70,110 +70,139 @@ struct RecordStoreTests {
     let server = Server()
     let storage = InMemoryOutboxStorage()
     let cache = InMemoryCacheStore()
+    let clock = TestClock()
 
     func makeStore() -> RecordStore<NoteWrite> {
-        let outbox = Outbox<NoteWrite>(storage: storage, clock: TestClock())
+        let outbox = Outbox<NoteWrite>(storage: storage, clock: clock)
         return RecordStore(outbox: outbox, local: LocalDataSource(store: cache), key: "notes")
     }
 
-    func deliver(_ store: RecordStore<NoteWrite>) -> Task<Void, Never> {
+    /// Runs `body` while `store` delivers its writes through `send` (the server by default).
+    /// Call it inside `clock.run`, so that `clock.advance()` runs the store's work and the
+    /// delivery as far as they go.
+    func delivering(
+        _ store: RecordStore<NoteWrite>,
+        isRetryable: @escaping @Sendable (any Error) -> Bool = { $0 is Offline },
+        send: (@Sendable (NoteWrite, String) async throws -> Note?)? = nil,
+        _ body: () async throws -> Void
+    ) async throws {
         let server = server
-        return Task { await store.run(isRetryable: { $0 is Offline }) { write, key in try server.send(write, key: key) } }
+        let send = send ?? { write, key in try server.send(write, key: key) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.run(isRetryable: isRetryable, send: send) }
+            defer { group.cancelAll() }
+            try await body()
+        }
     }
 
-    @Test func aWriteShowsAtOncePendingAndTheServersAnswerCommitsIt() async {
-        let store = makeStore()
-        var reasons: [RecordChange<Int>.Reason] = []
-        let token = store.observe { reasons.append($0.reason) }
-        store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
+    @Test func aWriteShowsAtOncePendingAndTheServersAnswerCommitsIt() async throws {
+        try await clock.run {
+            let store = makeStore()
+            var reasons: [RecordChange<Int>.Reason] = []
+            let token = store.observe { reasons.append($0.reason) }
+            store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
 
-        store.write(.edit(1, text: "final"))
-        #expect(store.value(for: 1) == Note(id: 1, text: "final"))
-        #expect(store.isPending(1))
-        #expect(store.pendingIDs == [1])
+            store.write(.edit(1, text: "final"))
+            #expect(store.value(for: 1) == Note(id: 1, text: "final"))
+            #expect(store.isPending(1))
+            #expect(store.pendingIDs == [1])
 
-        let committed = NextChange(.committed, in: store)
-        let delivery = deliver(store)
-        defer { delivery.cancel() }
-        #expect(await committed.change.ids == [1])
-        #expect(!store.isPending(1))
-        #expect(store.value(for: 1) == Note(id: 1, text: "FINAL"), "the server's answer, not the guess")
-        #expect(store.confirmedValue(for: 1) == Note(id: 1, text: "FINAL"))
-        #expect(reasons == [.merged, .written, .committed])
-        #expect(server.received == [.edit(1, text: "final")])
-        withExtendedLifetime(token) {}
+            let committed = NextChange(.committed, in: store)
+            try await delivering(store) {
+                await clock.advance()
+                #expect(committed.change?.ids == [1])
+                #expect(!store.isPending(1))
+                #expect(store.value(for: 1) == Note(id: 1, text: "FINAL"), "the server's answer, not the guess")
+                #expect(store.confirmedValue(for: 1) == Note(id: 1, text: "FINAL"))
+                #expect(reasons == [.merged, .written, .committed])
+                #expect(server.received == [.edit(1, text: "final")])
+            }
+            withExtendedLifetime(token) {}
+        }
     }
 
-    @Test func aRefusedWriteRollsBackAndOnlyTheScreenOnTopIsTold() async {
+    @Test func aRefusedWriteRollsBackAndOnlyTheScreenOnTopIsTold() async throws {
         server.refused = [1]
-        let store = makeStore()
-        store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
-        var below: [String] = []
-        let belowToken = store.presentFailures { below.append("\($0)") }
-        let onTop = NextFailure(in: store)
+        try await clock.run {
+            let store = makeStore()
+            store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
+            var below: [String] = []
+            let belowToken = store.presentFailures { below.append("\($0)") }
+            let onTop = NextFailure(in: store)
 
-        store.write(.edit(1, text: "final"))
-        let delivery = deliver(store)
-        defer { delivery.cancel() }
-        #expect(await onTop.failure.hasPrefix("rejected("))
-        #expect(store.value(for: 1) == Note(id: 1, text: "draft"))
-        #expect(!store.isPending(1))
-        #expect(below.isEmpty)
-        withExtendedLifetime(belowToken) {}
+            store.write(.edit(1, text: "final"))
+            try await delivering(store) {
+                await clock.advance()
+                #expect(onTop.failure?.hasPrefix("rejected(") == true, "\(String(describing: onTop.failure))")
+                #expect(store.value(for: 1) == Note(id: 1, text: "draft"))
+                #expect(!store.isPending(1))
+                #expect(below.isEmpty)
+            }
+            withExtendedLifetime(belowToken) {}
+        }
     }
 
-    @Test func aFailureWithNoScreenToTellWaitsForTheNextOne() async {
+    @Test func aFailureWithNoScreenToTellWaitsForTheNextOne() async throws {
         server.refused = [1]
-        let store = makeStore()
-        store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
-        var closedScreen: ObservationToken? = store.presentFailures { _ in Issue.record("a closed screen is told") }
-        closedScreen = nil
-        let rolledBack = NextChange(.rolledBack, in: store)
-        store.write(.edit(1, text: "final"))
-        let delivery = deliver(store)
-        defer { delivery.cancel() }
-        #expect(await rolledBack.change.ids == [1])
+        try await clock.run {
+            let store = makeStore()
+            store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
+            var closedScreen: ObservationToken? = store.presentFailures { _ in Issue.record("a closed screen is told") }
+            closedScreen = nil
+            let rolledBack = NextChange(.rolledBack, in: store)
+            store.write(.edit(1, text: "final"))
+            try await delivering(store) {
+                await clock.advance()
+                #expect(rolledBack.change?.ids == [1])
+            }
 
-        var told: [String] = []
-        let token = store.presentFailures { told.append("\($0)") }
-        #expect(told.count == 1)
-        withExtendedLifetime((token, closedScreen)) {}
+            var told: [String] = []
+            let token = store.presentFailures { told.append("\($0)") }
+            #expect(told.count == 1)
+            withExtendedLifetime((token, closedScreen)) {}
+        }
     }
 
-    @Test func aPageReadBeforeAWriteWasAnsweredNeverUndoesIt() async {
-        let store = makeStore()
-        store.merge([Note(id: 1, text: "draft"), Note(id: 2, text: "other")], readAt: store.beginRead())
-        let pageRead = store.beginRead()   // the page is asked for…
-        store.write(.edit(1, text: "final"))
-        let committed = NextChange(.committed, in: store)
-        let delivery = deliver(store)
-        defer { delivery.cancel() }
-        _ = await committed.change
-        // …and arrives after the write was answered, with the old text.
-        store.merge([Note(id: 1, text: "draft"), Note(id: 2, text: "other, edited")], readAt: pageRead)
-        #expect(store.value(for: 1) == Note(id: 1, text: "FINAL"))
-        #expect(store.value(for: 2) == Note(id: 2, text: "other, edited"), "the rest of the page counts")
+    @Test func aPageReadBeforeAWriteWasAnsweredNeverUndoesIt() async throws {
+        try await clock.run {
+            let store = makeStore()
+            store.merge([Note(id: 1, text: "draft"), Note(id: 2, text: "other")], readAt: store.beginRead())
+            let pageRead = store.beginRead()   // the page is asked for…
+            store.write(.edit(1, text: "final"))
+            let committed = NextChange(.committed, in: store)
+            try await delivering(store) {
+                await clock.advance()
+                #expect(committed.change?.ids == [1])
+            }
+            // …and arrives after the write was answered, with the old text.
+            store.merge([Note(id: 1, text: "draft"), Note(id: 2, text: "other, edited")], readAt: pageRead)
+            #expect(store.value(for: 1) == Note(id: 1, text: "FINAL"))
+            #expect(store.value(for: 2) == Note(id: 2, text: "other, edited"), "the rest of the page counts")
 
-        store.merge([Note(id: 1, text: "edited elsewhere")], readAt: store.beginRead())
-        #expect(store.value(for: 1) == Note(id: 1, text: "edited elsewhere"), "a page read after the answer wins")
+            store.merge([Note(id: 1, text: "edited elsewhere")], readAt: store.beginRead())
+            #expect(store.value(for: 1) == Note(id: 1, text: "edited elsewhere"), "a page read after the answer wins")
+        }
     }
 
-    @Test func aDeletedRecordLeavesEveryPageThatStillListsIt() async {
-        let store = makeStore()
-        let row = Note(id: 3, text: "gone soon")
-        store.merge([row], readAt: store.beginRead())
-        store.write(.delete(3))
-        #expect(store.shown(row) == nil, "hidden while the delete is pending")
-        let committed = NextChange(.committed, in: store)
-        let delivery = deliver(store)
-        defer { delivery.cancel() }
-        _ = await committed.change
-        #expect(store.shown(row) == nil, "a saved page's copy never brings it back")
-        #expect(store.value(for: 3) == nil)
+    @Test func aDeletedRecordLeavesEveryPageThatStillListsIt() async throws {
+        try await clock.run {
+            let store = makeStore()
+            let row = Note(id: 3, text: "gone soon")
+            store.merge([row], readAt: store.beginRead())
+            store.write(.delete(3))
+            #expect(store.shown(row) == nil, "hidden while the delete is pending")
+            let committed = NextChange(.committed, in: store)
+            try await delivering(store) {
+                await clock.advance()
+                #expect(committed.change?.ids == [3])
+            }
+            #expect(store.shown(row) == nil, "a saved page's copy never brings it back")
+            #expect(store.value(for: 3) == nil)
 
-        store.merge([], gone: [4], readAt: store.beginRead())
-        #expect(store.shown(Note(id: 4, text: "deleted elsewhere")) == nil)
-        #expect(store.shown(Note(id: 5, text: "unknown")) == Note(id: 5, text: "unknown"), "a row the store never saw shows as the page has it")
+            store.merge([], gone: [4], readAt: store.beginRead())
+            #expect(store.shown(Note(id: 4, text: "deleted elsewhere")) == nil)
+            #expect(store.shown(Note(id: 5, text: "unknown")) == Note(id: 5, text: "unknown"), "a row the store never saw shows as the page has it")
+        }
     }
 
     @Test func aWriteTheDeviceCannotKeepRollsBackAndIsNeverSent() async throws {
@@ -192,18 +221,21 @@ struct RecordStoreTests {
         withExtendedLifetime(token) {}
     }
 
-    @Test func anAnswerAboutAnotherRecordIsRejected() async {
-        let store = makeStore()
-        store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
-        let told = NextFailure(in: store)
-        store.write(.edit(1, text: "final"))
-        let delivery = Task { await store.run(isRetryable: { _ in false }) { _, _ in Note(id: 9, text: "someone else") } }
-        defer { delivery.cancel() }
-        #expect(await told.failure.contains("MismatchedAnswer"))
-        #expect(store.value(for: 1) == Note(id: 1, text: "draft"))
+    @Test func anAnswerAboutAnotherRecordIsRejected() async throws {
+        try await clock.run {
+            let store = makeStore()
+            store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
+            let told = NextFailure(in: store)
+            store.write(.edit(1, text: "final"))
+            try await delivering(store, isRetryable: { _ in false }, send: { _, _ in Note(id: 9, text: "someone else") }) {
+                await clock.advance()
+                #expect(told.failure?.contains("MismatchedAnswer") == true, "\(String(describing: told.failure))")
+                #expect(store.value(for: 1) == Note(id: 1, text: "draft"))
+            }
+        }
     }
 
-    @Test func aRestartShowsTheSameRecordsAndPendingWrites() async {
+    @Test func aRestartShowsTheSameRecordsAndPendingWrites() async throws {
         server.isOnline = false
         do {
             let store = makeStore()
@@ -212,21 +244,23 @@ struct RecordStoreTests {
             store.write(.edit(1, text: "offline edit"))
             await store.waitUntilSaved()
         }
-        let restarted = makeStore()
-        await restarted.restore()
-        #expect(restarted.value(for: 1) == Note(id: 1, text: "offline edit"))
-        #expect(restarted.isPending(1))
-        #expect(restarted.value(for: 2) == Note(id: 2, text: "kept"))
+        try await clock.run {
+            let restarted = makeStore()
+            await restarted.restore()
+            #expect(restarted.value(for: 1) == Note(id: 1, text: "offline edit"))
+            #expect(restarted.isPending(1))
+            #expect(restarted.value(for: 2) == Note(id: 2, text: "kept"))
 
-        server.isOnline = true
-        let committed = NextChange(.committed, in: restarted)
-        let delivery = deliver(restarted)
-        defer { delivery.cancel() }
-        #expect(await committed.change.ids == [1])
-        #expect(restarted.value(for: 1) == Note(id: 1, text: "OFFLINE EDIT"))
-        #expect(server.received == [.edit(1, text: "offline edit")])
+            server.isOnline = true
+            let committed = NextChange(.committed, in: restarted)
+            try await delivering(restarted) {
+                await clock.advance()
+                #expect(committed.change?.ids == [1])
+                #expect(restarted.value(for: 1) == Note(id: 1, text: "OFFLINE EDIT"))
+                #expect(server.received == [.edit(1, text: "offline edit")])
+            }
+        }
     }
-
     @Test func restoringKeepsWhatTheStoreLearntSinceItWasCreated() async {
         do {
             let store = makeStore()
@@ -259,52 +293,58 @@ struct RecordStoreTests {
         #expect(try await restarted.outbox.pending.map(\.write) == [.edit(1, text: "before the restart"), .edit(1, text: "after the restart")])
     }
 
-    @Test func aRunStartedAgainAfterACancelledOneStillRollsBackRefusals() async {
+    @Test func aRunStartedAgainAfterACancelledOneStillRollsBackRefusals() async throws {
         server.refused = [1]
-        let store = makeStore()
-        store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
-        let first = deliver(store)
-        first.cancel()
-        await first.value
-        let second = deliver(store)
-        defer { second.cancel() }
-        let again = deliver(store)   // a second run while one delivers returns at once
-        await again.value
+        try await clock.run {
+            let store = makeStore()
+            store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
+            try await delivering(store) { await clock.advance() }   // a run, waiting for writes, then cancelled
+            try await delivering(store) {
+                try await delivering(store) {}   // a second run while one delivers returns at once
 
-        let rolledBack = NextChange(.rolledBack, in: store)
-        store.write(.edit(1, text: "final"))
-        #expect(await rolledBack.change.ids == [1])
-        #expect(store.value(for: 1) == Note(id: 1, text: "draft"))
+                let rolledBack = NextChange(.rolledBack, in: store)
+                store.write(.edit(1, text: "final"))
+                await clock.advance()
+                #expect(rolledBack.change?.ids == [1])
+                #expect(store.value(for: 1) == Note(id: 1, text: "draft"))
+            }
+        }
     }
 
-    @Test func theAnswerIsOnDiskBeforeTheOutboxLetsTheWriteGo() async {
+    @Test func theAnswerIsOnDiskBeforeTheOutboxLetsTheWriteGo() async throws {
         let cache = cache
         let seenAtMarkDone = Mutex<[String]>([])
         let checking = CheckingStorage(InMemoryOutboxStorage()) {
             let saved = try? await LocalDataSource(store: cache).saved(SavedNotes.self, for: "notes").value
             seenAtMarkDone.withLock { $0.append(saved?.records.first { $0.id == 1 }?.text ?? "nothing saved") }
         }
-        let store = RecordStore(outbox: Outbox<NoteWrite>(storage: checking, clock: TestClock()), local: LocalDataSource(store: cache), key: "notes")
-        await store.restore()
-        store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
-        store.write(.edit(1, text: "final"))
-        let delivery = deliver(store)
-        defer { delivery.cancel() }
-        #expect(await checking.markedDone.first == 1)
-        #expect(seenAtMarkDone.withLock { $0 } == ["FINAL"])
+        try await clock.run {
+            let store = RecordStore(outbox: Outbox<NoteWrite>(storage: checking, clock: clock), local: LocalDataSource(store: cache), key: "notes")
+            await store.restore()
+            store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
+            store.write(.edit(1, text: "final"))
+            try await delivering(store) {
+                await clock.advance()
+                #expect(await checking.markedDone == 1)
+                #expect(seenAtMarkDone.withLock { $0 } == ["FINAL"])
+            }
+        }
     }
 
-    @Test func aDamagedQueueTellsEveryScreenAndOneAlert() async {
-        let store = makeStore()
-        let lost = NextChange(.writesLost, in: store)
-        let alert = NextFailure(in: store)
-        let delivery = deliver(store)
-        defer { delivery.cancel() }
-        await storage.report(.damaged(byteCount: 40, keptAt: "/tmp/outbox.damaged"))
-        store.write(.edit(7, text: "after the damage"))   // the outbox reports what it found
-        _ = await lost.change
-        let failure = await alert.failure
-        #expect(failure.hasPrefix("storage(") && failure.contains("40"), "\(failure)")
+    @Test func aDamagedQueueTellsEveryScreenAndOneAlert() async throws {
+        try await clock.run {
+            let store = makeStore()
+            let lost = NextChange(.writesLost, in: store)
+            let alert = NextFailure(in: store)
+            try await delivering(store) {
+                await storage.report(.damaged(byteCount: 40, keptAt: "/tmp/outbox.damaged"))
+                store.write(.edit(7, text: "after the damage"))   // the outbox reports what it found
+                await clock.advance()
+                #expect(lost.change != nil)
+                let failure = alert.failure ?? "none"
+                #expect(failure.hasPrefix("storage(") && failure.contains("40"), "\(failure)")
+            }
+        }
     }
 }
 
@@ -315,52 +355,31 @@ struct SavedNotes: Codable {
     var deleted: [Int]
 }
 
-/// The store's next change for a reason, waited for without a clock.
+/// The store's first change for a reason, once it came.
 @MainActor
 final class NextChange {
     private var token: ObservationToken?
-    private var received: RecordChange<Int>?
-    private var waiting: CheckedContinuation<RecordChange<Int>, Never>?
+    private(set) var change: RecordChange<Int>?
 
     init<Write: RecordWrite>(_ reason: RecordChange<Int>.Reason, in store: RecordStore<Write>) where Write.Record.ID == Int {
         token = store.observe { [weak self] change in
-            guard let self, change.reason == reason, received == nil else { return }
-            received = change
-            waiting?.resume(returning: change)
-            waiting = nil
-        }
-    }
-
-    /// The change, once it came.
-    var change: RecordChange<Int> {
-        get async {
-            if let received { return received }
-            return await withCheckedContinuation { waiting = $0 }
+            guard let self, change.reason == reason, self.change == nil else { return }
+            self.change = change
         }
     }
 }
 
-/// The next failure the store gives a screen, described; registered as the screen on top.
+/// The first failure the store gives a screen, described, once it came; registered as the
+/// screen on top.
 @MainActor
 final class NextFailure {
     private var token: ObservationToken?
-    private var received: String?
-    private var waiting: CheckedContinuation<String, Never>?
+    private(set) var failure: String?
 
     init<Write: RecordWrite>(in store: RecordStore<Write>) {
         token = store.presentFailures { [weak self] failure in
-            guard let self, received == nil else { return }
-            received = "\(failure)"
-            waiting?.resume(returning: "\(failure)")
-            waiting = nil
-        }
-    }
-
-    /// The failure, described, once it came.
-    var failure: String {
-        get async {
-            if let received { return received }
-            return await withCheckedContinuation { waiting = $0 }
+            guard let self, self.failure == nil else { return }
+            self.failure = "\(failure)"
         }
     }
 }
@@ -371,20 +390,14 @@ actor CheckingStorage: OutboxStorage {
     private let base: InMemoryOutboxStorage
     private let beforeMarkDone: @Sendable () async -> Void
     private var marked: [UUID] = []
-    private var markWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(_ base: InMemoryOutboxStorage, beforeMarkDone: @escaping @Sendable () async -> Void) {
         self.base = base
         self.beforeMarkDone = beforeMarkDone
     }
 
-    /// How many marks were made, once there is at least one.
-    var markedDone: [Int] {
-        get async {
-            if marked.isEmpty { await withCheckedContinuation { markWaiters.append($0) } }
-            return [marked.count]
-        }
-    }
+    /// How many marks were made.
+    var markedDone: Int { marked.count }
 
     func append(_ record: OutboxRecord) async throws(CacheStoreError) { try await base.append(record) }
     func first() async throws(CacheStoreError) -> OutboxRecord? { await base.first() }
@@ -395,7 +408,5 @@ actor CheckingStorage: OutboxStorage {
         await beforeMarkDone()
         try await base.markDone(id)
         marked.append(id)
-        for waiter in markWaiters { waiter.resume() }
-        markWaiters = []
     }
 }
