@@ -287,16 +287,23 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListFeatureTests",
-            // user-writes-crash-app: building the tests builds the app KilledAppTests kills.
+            dependencies: ["UserListFeature", "MVVMTesting"],
+            swiftSettings: swiftSettings
+        ),
+        // The features against the real demo server over loopback, and an app killed with
+        // SIGKILL: the only feature tests that wait on the wall clock (a socket, another process).
+        // user-writes-crash-app: building the tests builds the app KilledAppTests kills.
+        .testTarget(
+            name: "LoopbackTests",
             dependencies: [
-                "UserListFeature", "MVVMTesting", "DemoServer", "user-writes-crash-app",
+                "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMTesting", "DemoServer", "user-writes-crash-app",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "RegistrationFeatureTests",
-            dependencies: ["RegistrationFeature", "MVVMTesting", "DemoServer"],
+            dependencies: ["RegistrationFeature", "MVVMTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

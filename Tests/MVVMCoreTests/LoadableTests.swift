@@ -132,7 +132,7 @@ struct LoadableTests {
         store.load(\.value, key: "value", policy: .queue) { try await clock.sleep(for: .seconds(10)); return 2 }
         #expect(await waitUntilSleeping(clock))
         await clock.advance(by: .seconds(1))
-        #expect(await waitUntil { store.state.value == .loaded(1) })   // the first landed; the second runs
+        #expect(store.state.value == .loaded(1))   // the first landed; the second runs
         store.load(\.value, key: "value", policy: .queue) { 3 }
         #expect(store.state.value == .loading(previous: 1))
 
@@ -179,7 +179,7 @@ struct LoadableTests {
 
     @Test func aCancellationErrorFromWorkThatWasNotCancelledLeavesNoSpinner() async {
         struct Screen: Equatable, Sendable { var value: Loadable<Int> = .loaded(7) }
-        let store = StateStore(Screen())
+        let store = StateStore(Screen(), clock: TestClock())
 
         store.load(\.value, key: "value") { throw CancellationError() }
         #expect(store.state.value == .loading(previous: 7))

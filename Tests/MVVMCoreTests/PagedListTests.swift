@@ -191,7 +191,7 @@ struct PaginationStoreTests {
     }
 
     @Test func aCancellationErrorFromAPageLetsTheSamePageLoadAgain() async {
-        let store = StateStore(Screen())
+        let store = StateStore(Screen(), clock: TestClock())
         let calls = LockedValue(0)
         let fetch: @Sendable (PageRequest<Int>) async throws -> Page<Int, Int> = { request in
             if calls.withValue({ $0 += 1; return $0 }) == 1 { throw CancellationError() }

@@ -199,6 +199,8 @@ public actor Outbox<Write: Codable & Sendable> {
         isDelivering = true
         defer { isDelivering = false }
         var failures = 0
+        // The write answered last: a storage still listing it first did not take its mark.
+        var answered: UUID?
         while !Task.isCancelled {
             let head: OutboxRecord?
             do {
@@ -215,6 +217,17 @@ public actor Outbox<Write: Codable & Sendable> {
                 await doorbell.wait()
                 continue
             }
+            if head.id == answered {
+                // Its mark did not take (a storage fault): the server has it, so it is never
+                // sent again from here. Say so once, and look again after a back-off, not in a
+                // loop that would spin.
+                if failures == 0 {
+                    outcomeContinuation.yield(.problem(.cannotRecordAnswer(.io("the storage still lists a write the server answered"))))
+                }
+                failures += 1
+                await waitBeforeTrying(afterFailure: failures)
+                continue
+            }
             let entry: Entry
             do {
                 entry = try self.entry(for: head)
@@ -229,6 +242,7 @@ public actor Outbox<Write: Codable & Sendable> {
             do {
                 try await send(entry)
                 failures = 0
+                answered = entry.id
                 await finish(entry.id)
                 outcomeContinuation.yield(.delivered(entry))
             } catch {
@@ -238,6 +252,7 @@ public actor Outbox<Write: Codable & Sendable> {
                     await waitBeforeTrying(afterFailure: failures)
                 } else {
                     failures = 0
+                    answered = entry.id
                     await finish(entry.id)
                     outcomeContinuation.yield(.rejected(entry, error))
                 }

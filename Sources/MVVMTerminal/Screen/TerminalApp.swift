@@ -17,6 +17,7 @@ public final class TerminalApp {
     static let tickInterval: Duration = .milliseconds(120)
 
     private let session: any TerminalDevice
+    private let clock: any Clock<Duration>
     /// The root screen, then one screen per destination of the followed stack.
     private var screens: [any Screen]
     private let follower: (any ScreenStackFollowing)?
@@ -25,20 +26,36 @@ public final class TerminalApp {
 
     /// Creates an app showing only `root` on `session` (the real terminal by default);
     /// ``ScreenAction/pop`` quits.
-    public init(root: any Screen, session: any TerminalDevice = TerminalSession()) {
+    ///
+    /// - Parameters:
+    ///   - root: the screen shown.
+    ///   - session: the terminal; a fake one in tests.
+    ///   - clock: the clock the redraws for spinners wait on (every 120 ms); a test clock in
+    ///     tests, so that nothing is drawn on the wall clock's time.
+    public init(root: any Screen, session: any TerminalDevice = TerminalSession(), clock: any Clock<Duration> = ContinuousClock()) {
         self.session = session
+        self.clock = clock
         self.screens = [root]
         self.follower = nil
     }
 
     /// Creates an app showing `root` under the screens of `navigation`'s stack, on `session`.
     /// ``ScreenAction/pop`` asks the ViewModel to go back, and quits from the root screen.
+    ///
+    /// - Parameters:
+    ///   - root: the screen under the stack's screens.
+    ///   - navigation: the ViewModel's stack, and the screen for each destination.
+    ///   - session: the terminal; a fake one in tests.
+    ///   - clock: the clock the redraws for spinners wait on (every 120 ms); a test clock in
+    ///     tests, so that nothing is drawn on the wall clock's time.
     public init<Destination>(
         root: any Screen,
         navigation: NavigationBinding<Destination>,
-        session: any TerminalDevice = TerminalSession()
+        session: any TerminalDevice = TerminalSession(),
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.session = session
+        self.clock = clock
         self.screens = [root]
         self.follower = ScreenStackFollower(navigation)
     }
@@ -59,9 +76,10 @@ public final class TerminalApp {
         rearm()
         // Spinners move with each render: redraw a few times a second; unchanged frames write
         // nothing.
+        let clock = clock
         let ticker = Task { @MainActor [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: Self.tickInterval)
+                try? await clock.sleep(for: Self.tickInterval)
                 self?.redraw()
             }
         }

@@ -68,6 +68,22 @@ struct OutboxTests {
         #expect(server.applied == [.setActive(false, userID: 1)])
     }
 
+    @Test func aStorageThatKeepsAnAnsweredWriteNeverMakesTheOutboxSendItAgain() async throws {
+        // Its marks do not take (a storage fault): the head stays the write just answered.
+        let outbox = outbox(ForgetfulStorage())
+        try await outbox.enqueue(.delete(userID: 1))
+        try await delivering(outbox) { log in
+            await clock.advance()
+            #expect(log.lines == [
+                "delivered delete(userID: 1)",
+                "problem: a delivered write could not be marked done: storage failed: the storage still lists a write the server answered",
+            ])
+            await clock.advance(by: .seconds(60))
+            #expect(log.lines.count == 2, "said once")
+        }
+        #expect(server.attempts == 1, "sent once, not in a loop")
+    }
+
     @Test func everyTryOfAWriteCarriesTheSameIdempotencyKey() async throws {
         server.isOnline = false
         let outbox = outbox()
@@ -289,3 +305,13 @@ final class WriteServer: Sendable {
     }
 }
 
+
+/// An outbox storage whose marks do not take: a storage fault.
+actor ForgetfulStorage: OutboxStorage {
+    private let base = InMemoryOutboxStorage()
+    func append(_ record: OutboxRecord) async throws(CacheStoreError) { try await base.append(record) }
+    func first() async throws(CacheStoreError) -> OutboxRecord? { await base.first() }
+    func all() async throws(CacheStoreError) -> [OutboxRecord] { await base.all() }
+    func takeProblems() async -> [OutboxProblem] { await base.takeProblems() }
+    func markDone(_ id: UUID) async throws(CacheStoreError) {}
+}

@@ -11,9 +11,9 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct ScreenLifecycleTests {
-    /// How long a wait may take on a loaded 2-core machine before it fails (it returns as soon as
-    /// the condition holds).
-    static let patience: Duration = .seconds(30)
+    /// The app's spinner clock: `clock.advance()` runs the app's main-actor work (keys, stack
+    /// changes, redraws) until it is quiet, without the wall clock.
+    let clock = TestClock()
 
     final class Journal {
         var entries: [String] = []
@@ -74,7 +74,16 @@ struct ScreenLifecycleTests {
                 return screen
             }
         )
-        return TerminalApp(root: NamedScreen("home", journal, model, next: "list"), navigation: binding, session: terminal)
+        return TerminalApp(root: NamedScreen("home", journal, model, next: "list"), navigation: binding, session: terminal, clock: clock)
+    }
+
+    /// How the app ended, once it has: a run still going fails the test and is then stopped, never
+    /// waited for.
+    func endOf(_ run: Task<TerminalAppExit, any Error>, _ terminal: FakeTerminal) async throws -> TerminalAppExit {
+        await clock.advance()
+        #expect(terminal.isStopped, "the app ended")
+        if !terminal.isStopped { run.cancel() }
+        return try await run.value
     }
 
     @Test func pushHidesTheScreenBelowAndPopShowsItAgain() async throws {
@@ -82,7 +91,8 @@ struct ScreenLifecycleTests {
         let terminal = FakeTerminal(width: 10, height: 2)
         let model = Model()
         let run = Task { try await makeApp(journal, terminal, model).run() }
-        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.count == 1 })
+        await clock.advance()
+        #expect(terminal.writes.count == 1)
         #expect(journal.entries == ["home appeared"])
 
         terminal.send(.enter)
@@ -90,7 +100,7 @@ struct ScreenLifecycleTests {
         terminal.send(.character("q"))
         terminal.send(.character("q"))
         terminal.send(.character("q"))
-        #expect(try await run.value == .finished)
+        #expect(try await endOf(run, terminal) == .finished)
 
         #expect(journal.entries == [
             "home appeared",
@@ -112,18 +122,20 @@ struct ScreenLifecycleTests {
         terminal.send(.character("+"))
         terminal.send(.character("+"))
         terminal.send(.enter)
-        #expect(await waitUntil(timeout: Self.patience) { journal.entries.last == "detail appeared" })
+        await clock.advance()
+        #expect(journal.entries.last == "detail appeared")
         let list = made.screens["list"]
         #expect(list?.presses == 2)
 
         terminal.send(.character("q"))
-        #expect(await waitUntil(timeout: Self.patience) { journal.entries.last == "list appeared" })
+        await clock.advance()
+        #expect(journal.entries.last == "list appeared")
         #expect(made.screens["list"] === list, "no new screen was made for the list")
         #expect(list?.presses == 2)
         #expect(model.navigation.stack == ["list"])
 
         terminal.send(.control("c"))
-        _ = try await run.value
+        _ = try await endOf(run, terminal)
     }
 
     @Test func aStackChangedByTheViewModelIsFollowedWithoutAKey() async throws {
@@ -131,17 +143,21 @@ struct ScreenLifecycleTests {
         let terminal = FakeTerminal(width: 10, height: 2)
         let model = Model()
         let run = Task { try await makeApp(journal, terminal, model).run() }
-        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.count == 1 })
+        await clock.advance()
+        #expect(terminal.writes.count == 1)
 
         model.navigation.push("list")  // work that finished, a deep link
-        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.last?.contains("list") == true })
+        await clock.advance()
+        #expect(terminal.writes.last?.contains("list") == true)
         model.navigation.push("detail")
-        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.last?.contains("detail") == true })
+        await clock.advance()
+        #expect(terminal.writes.last?.contains("detail") == true)
         model.navigation.handle(.popToRoot)
-        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.last?.contains("home") == true })
+        await clock.advance()
+        #expect(terminal.writes.last?.contains("home") == true)
 
         terminal.send(.control("c"))
-        _ = try await run.value
+        _ = try await endOf(run, terminal)
         #expect(journal.entries == [
             "home appeared",
             "home disappeared", "list appeared",
@@ -157,14 +173,16 @@ struct ScreenLifecycleTests {
         let model = Model()
         model.navigation = Navigation(stack: ["list", "detail"])
         let run = Task { try await makeApp(journal, terminal, model).run() }
-        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.count == 1 })
+        await clock.advance()
+        #expect(terminal.writes.count == 1)
         #expect(terminal.writes[0].contains("detail"))
         #expect(journal.entries == ["detail appeared"])
 
         terminal.send(.character("q"))
-        #expect(await waitUntil(timeout: Self.patience) { journal.entries.last == "list appeared" })
+        await clock.advance()
+        #expect(journal.entries.last == "list appeared")
         terminal.send(.control("c"))
-        _ = try await run.value
+        _ = try await endOf(run, terminal)
         #expect(journal.entries == ["detail appeared", "detail disappeared", "list appeared", "list disappeared"])
     }
 
@@ -174,9 +192,11 @@ struct ScreenLifecycleTests {
         let terminal = FakeTerminal(width: 10, height: 2)
         let model = Model()
         let run = Task { try await makeApp(journal, terminal, model).run() }
-        #expect(await waitUntil(timeout: Self.patience) { terminal.writes.count == 1 })
+        await clock.advance()
+        #expect(terminal.writes.count == 1)
         terminal.send(.enter)
-        #expect(await waitUntil(timeout: Self.patience) { journal.entries.last == "list appeared" })
+        await clock.advance()
+        #expect(journal.entries.last == "list appeared")
 
         switch ending {
         case "quit": terminal.send(.character("x"))
@@ -184,7 +204,7 @@ struct ScreenLifecycleTests {
         case "signal": terminal.terminate(by: 15)
         default: terminal.closeInput()
         }
-        _ = try await run.value
+        _ = try await endOf(run, terminal)
 
         #expect(journal.entries == ["home appeared", "home disappeared", "list appeared", "list disappeared"])
     }

@@ -6,6 +6,19 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct TerminalAppTests {
+    /// The app's spinner clock: `clock.advance()` runs the app's main-actor work (keys, state
+    /// changes, redraws) until it is quiet, without the wall clock.
+    let clock = TestClock()
+
+    /// How the app ended, once it has: a run still going fails the test and is then stopped, never
+    /// waited for.
+    func endOf(_ run: Task<TerminalAppExit, any Error>, _ terminal: FakeTerminal) async throws -> TerminalAppExit {
+        await clock.advance()
+        #expect(terminal.isStopped, "the app ended")
+        if !terminal.isStopped { run.cancel() }
+        return try await run.value
+    }
+
     @Observable
     final class Counter {
         var count = 0
@@ -32,41 +45,45 @@ struct TerminalAppTests {
     @Test func rendersOnStateChangesWritingOnlyTheDifference() async throws {
         let counter = Counter()
         let terminal = FakeTerminal(width: 10, height: 2)
-        let app = TerminalApp(root: CounterScreen(counter), session: terminal)
+        let app = TerminalApp(root: CounterScreen(counter), session: terminal, clock: clock)
         let run = Task { try await app.run() }
-        #expect(await waitUntil { terminal.writes.count == 1 })
+        await clock.advance()
+        #expect(terminal.writes.count == 1)
         #expect(terminal.isStarted)
         #expect(terminal.writes.first?.hasPrefix("\u{1B}[0m\u{1B}[2J") == true)
 
         counter.count = 7  // a change from outside the screen (a ViewModel's async work)
-        #expect(await waitUntil { terminal.writes.count == 2 })
+        await clock.advance()
+        #expect(terminal.writes.count == 2)
         #expect(terminal.writes.last == "\u{1B}[1;7H\u{1B}[0m7")
 
         terminal.send(.character("+"))
-        #expect(await waitUntil { terminal.writes.count == 3 })
+        await clock.advance()
+        #expect(terminal.writes.count == 3)
         #expect(terminal.writes.last == "\u{1B}[1;7H\u{1B}[0m8")
 
         terminal.send(.character("q"))
-        #expect(try await run.value == .finished)
+        #expect(try await endOf(run, terminal) == .finished)
         #expect(terminal.isStopped)
     }
 
     @Test func controlCQuitsFromAnyScreen() async throws {
         let terminal = FakeTerminal(width: 10, height: 2)
-        let app = TerminalApp(root: CounterScreen(Counter()), session: terminal)
+        let app = TerminalApp(root: CounterScreen(Counter()), session: terminal, clock: clock)
         let run = Task { try await app.run() }
         terminal.send(.control("c"))
-        #expect(try await run.value == .finished)
+        #expect(try await endOf(run, terminal) == .finished)
         #expect(terminal.isStopped)
     }
 
     @Test func aSignalEndsTheRunWithItsNumberAndRestoresTheTerminal() async throws {
         let terminal = FakeTerminal(width: 10, height: 2)
-        let app = TerminalApp(root: CounterScreen(Counter()), session: terminal)
+        let app = TerminalApp(root: CounterScreen(Counter()), session: terminal, clock: clock)
         let run = Task { try await app.run() }
-        #expect(await waitUntil { terminal.writes.count == 1 })
+        await clock.advance()
+        #expect(terminal.writes.count == 1)
         terminal.terminate(by: 15)
-        let exit = try await run.value
+        let exit = try await endOf(run, terminal)
         #expect(exit == .terminated(signal: 15))
         #expect(exit.status == 143)
         #expect(terminal.isStopped)
@@ -81,15 +98,17 @@ struct TerminalAppTests {
 extension TerminalAppTests {
     @Test func controlLRepaintsTheWholeScreen() async throws {
         let terminal = FakeTerminal(width: 10, height: 2)
-        let app = TerminalApp(root: CounterScreen(Counter()), session: terminal)
+        let app = TerminalApp(root: CounterScreen(Counter()), session: terminal, clock: clock)
         let run = Task { try await app.run() }
-        #expect(await waitUntil { terminal.writes.count == 1 })
+        await clock.advance()
+        #expect(terminal.writes.count == 1)
 
         terminal.send(.control("l"))
-        #expect(await waitUntil { terminal.writes.count == 2 })
+        await clock.advance()
+        #expect(terminal.writes.count == 2)
         #expect(terminal.writes.last == terminal.writes.first)   // cleared and drawn again, whole
 
         terminal.send(.control("c"))
-        #expect(try await run.value == .finished)
+        #expect(try await endOf(run, terminal) == .finished)
     }
 }
