@@ -1,6 +1,7 @@
 // The walkthrough "Testing a ViewModel" (MVVMTesting.docc/TestingAViewModel.md): a to-do list
 // with a stubbed repository, a test clock, navigation and an outbox, tested as exhaustive scripts.
 import Foundation
+import Synchronization
 import MVVMCore
 import MVVMData
 import MVVMTesting
@@ -150,6 +151,24 @@ struct TestingAViewModelTests {
     }
     // snippet end
 
+    // snippet: delivery
+    @Test func aWriteTheServerRefusesOnceIsSentAgainAfterTheBackOff() async throws {
+        let clock = TestClock()
+        let server = FlakyTodoServer(failures: 1)
+        let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
+        try await outbox.enqueue(.setDone(true, id: 1))
+        try await clock.run {
+            async let _ = outbox.deliver(isRetryable: { _ in true }) { try server.receive($0.write) }   // ends with the body
+            await clock.advance()                      // sent once: it failed, the outbox backs off
+            #expect(server.received == [])
+            await clock.advance(by: .seconds(1))       // the back-off ends: sent again, taken
+            #expect(server.received == [.setDone(true, id: 1)])
+            let pending = try await outbox.pending
+            #expect(pending.isEmpty)
+        }
+    }
+    // snippet end
+
     // snippet: failing
     @Test func aWrongExpectationFailsAtOnceWithADiff() async {
         var failures: [String] = []
@@ -174,4 +193,27 @@ struct TestingAViewModelTests {
         tester.disappear { $0.todos = .idle }
     }
     // snippet end
+}
+
+/// A server that fails its first `failures` writes, then takes them.
+final class FlakyTodoServer: Sendable {
+    struct Unavailable: Error {}
+    private let state: Mutex<(failures: Int, received: [TodoWrite])>
+
+    init(failures: Int) {
+        state = Mutex((failures, []))
+    }
+
+    /// The writes taken, in order.
+    var received: [TodoWrite] { state.withLock { $0.received } }
+
+    func receive(_ write: TodoWrite) throws {
+        try state.withLock { state in
+            guard state.failures == 0 else {
+                state.failures -= 1
+                throw Unavailable()
+            }
+            state.received.append(write)
+        }
+    }
 }

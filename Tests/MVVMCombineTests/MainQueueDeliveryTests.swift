@@ -8,6 +8,11 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct MainQueueDeliveryTests {
+    /// The background queue the values come from: `queue.sync {}` waits until it has sent them.
+    let queue = DispatchQueue(label: "MainQueueDeliveryTests.background")
+    /// `clock.advance()` lets the main queue run what was put on it, until it is quiet.
+    let clock = TestClock()
+
     @Test func receiveOnTheMainQueueFeedsAMainActorSinkFromABackgroundQueue() async {
         let subject = PassthroughSubject<Int, Never>()
         var received: [Int] = []
@@ -19,10 +24,11 @@ struct MainQueueDeliveryTests {
             }
         let shared = SubjectsAcrossThreads(subjects: [subject])
 
-        DispatchQueue.global().async {
+        queue.async {
             for value in 1...100 { shared.subjects[0].send(value) }
         }
-        _ = await waitUntil { received.count == 100 }
+        queue.sync {}   // every value was sent; their hops to the main queue wait there
+        await clock.advance()
 
         #expect(received == Array(1...100))
         cancellable.cancel()
@@ -37,10 +43,11 @@ struct MainQueueDeliveryTests {
         }
         let shared = SubjectsAcrossThreads(subjects: [subject])
 
-        DispatchQueue.global().async {
+        queue.async {
             for value in 1...100 { shared.subjects[0].send(value) }
         }
-        _ = await waitUntil { received.count == 100 }
+        queue.sync {}   // every value was sent; their hops to the main queue wait there
+        await clock.advance()
 
         #expect(received == Array(1...100))
         cancellable.cancel()
@@ -52,10 +59,11 @@ struct MainQueueDeliveryTests {
         let cancellable = viewModel.sendEvents(from: taps)
         let shared = SubjectsAcrossThreads(subjects: [taps])
 
-        DispatchQueue.global().async {
+        queue.async {
             for _ in 1...50 { shared.subjects[0].send(.tapped) }
         }
-        _ = await waitUntil { viewModel.state.taps == 50 }
+        queue.sync {}   // every value was sent; their hops to the main queue wait there
+        await clock.advance()
 
         #expect(viewModel.state.taps == 50)
         cancellable.cancel()
