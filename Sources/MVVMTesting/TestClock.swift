@@ -13,8 +13,9 @@ import Testing
 /// ```
 ///
 /// Work of a store on this clock runs on the clock's executor (see the *Testing a ViewModel*
-/// article): ``advance(by:fileID:filePath:line:column:)`` first lets that work run until it has finished or waits (on this
-/// clock, or on a stub the test controls), then wakes each sleeper that is due, earliest first,
+/// article): ``advance(by:fileID:filePath:line:column:)`` first lets that work run until it has
+/// finished or waits (on this clock, or on a stub the test controls), then wakes each sleeper that
+/// is due, earliest first,
 /// letting the work it wakes run the same way before it wakes the next. A sleep that woken work
 /// starts, due before the target, is woken in the same advance; the clock then reads the
 /// target. `advance(by: .zero)` runs what can run now without moving time.
@@ -160,8 +161,9 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
     }
 
     /// Makes what `make` returns with its stores' owned work on this clock's executor, as a
-    /// ``ViewModelTester`` makes its ViewModel: ``advance(by:fileID:filePath:line:column:)`` and ``waitUntilIdle(_:)-(Model)``
-    /// then run that work to where it waits, though the stores keep their own clock (or none).
+    /// ``ViewModelTester`` makes its ViewModel: ``advance(by:fileID:filePath:line:column:)`` and
+    /// ``waitUntilIdle(_:)-(Model)`` then run that work to where it waits, though the stores keep
+    /// their own clock (or none).
     ///
     /// For a ViewModel a test drives through its view (a screen, a view controller, a Driver
     /// binding) rather than through a tester:
@@ -176,19 +178,24 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
         try WorkContext.$executor.withValue(executor) { try make() }
     }
 
-    /// Runs `body` with the work it starts on this clock's executor, so that ``advance(by:fileID:filePath:line:column:)``
-    /// runs that work to where it waits: the actors `body` calls, its child tasks (`async let`,
-    /// task groups) and the stores and record stores it makes. For code that is not a ViewModel:
-    /// an outbox's delivery loop, a client's retries.
+    /// Runs `body` with the work it starts on this clock's executor, so that
+    /// ``advance(by:fileID:filePath:line:column:)`` runs that work to where it waits: the actors
+    /// `body` calls, its child tasks (`async let`, task groups) and the stores and record stores
+    /// it makes. For code that is not a ViewModel: an outbox's delivery loop, a client's retries.
     ///
     /// ```swift
-    /// await clock.run {
-    ///     async let delivery: Void = outbox.deliver(isRetryable: { _ in true }) { try await server.send($0) }
+    /// try await clock.run {
+    ///     async let _ = outbox.deliver(isRetryable: { _ in true }) { try await server.send($0) }
     ///     try await outbox.enqueue(.delete(userID: 7))
     ///     await clock.advance()              // sent once, failed; backing off
     ///     #expect(server.attempts == 1)
-    /// }                                      // `delivery` is cancelled and awaited here
+    /// }                                      // the delivery is cancelled and awaited here
     /// ```
+    ///
+    /// - Parameters:
+    ///   - isolation: the actor `body` runs on: the caller's.
+    ///   - body: the code to run; what it starts runs on this clock's executor.
+    /// - Returns: what `body` returns.
     public func run<Result>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
@@ -235,7 +242,8 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
         // With no executor preference: a test's own task may prefer this clock's executor
         // (`run(_:)`), and its own steps here are not work to wait for.
         await withTaskExecutorPreference(globalConcurrentExecutor) {
-            await advanceWithoutPreference(to: deadline, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+            let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            await advanceWithoutPreference(to: deadline, at: location)
         }
     }
 

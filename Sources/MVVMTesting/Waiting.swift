@@ -4,7 +4,8 @@ public import MVVMCore
 /// the previous one woke (see ``TestClock``).
 ///
 /// Use it when a test needs the effects to finish, not a precise moment (a retry's back-off);
-/// for a precise moment (299 ms versus 300 ms), use ``TestClock/advance(by:fileID:filePath:line:column:)``.
+/// for a precise moment (299 ms versus 300 ms), use
+/// ``TestClock/advance(by:fileID:filePath:line:column:)``.
 /// - Returns: whether `condition` held; `false` as soon as nothing sleeps on `clock` and it does
 ///   not hold (no later moment can change it).
 ///
@@ -24,7 +25,8 @@ public func advance(
     return true
 }
 
-/// Moves `clock` forward until `store` has no owned work left; see ``advance(_:until:fileID:filePath:line:column:)``.
+/// Moves `clock` forward until `store` has no owned work left; see
+/// ``advance(_:until:fileID:filePath:line:column:)``.
 @MainActor
 public func advanceUntilIdle<State>(
     _ store: StateStore<State>,
@@ -34,7 +36,8 @@ public func advanceUntilIdle<State>(
     await advance(clock, until: { store.isIdle }, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// Moves `clock` forward until `viewModel` has no owned work left; see ``advance(_:until:fileID:filePath:line:column:)``.
+/// Moves `clock` forward until `viewModel` has no owned work left; see
+/// ``advance(_:until:fileID:filePath:line:column:)``.
 @MainActor
 public func advanceUntilIdle<Model: ViewModel>(
     _ viewModel: Model,
@@ -80,7 +83,8 @@ public func waitUntilSleeping(_ clock: TestClock, fileID: String = #fileID, file
 ///
 /// Only for work no test executor runs: a real socket, another process, a file the system
 /// writes. A ViewModel's own work is run deterministically by ``ViewModelTester``,
-/// ``TestClock/advance(by:fileID:filePath:line:column:)`` and ``waitUntilIdle(_:)-(Model)``, which never read the wall clock.
+/// ``TestClock/advance(by:fileID:filePath:line:column:)`` and ``waitUntilIdle(_:)-(Model)``, which
+/// never read the wall clock.
 ///
 /// ```swift
 /// let server = try await LoopbackServer.start()

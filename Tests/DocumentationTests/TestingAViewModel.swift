@@ -99,7 +99,7 @@ final class StubTodoRepository: TodoRepository {
 }
 // snippet end
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct TestingAViewModelTests {
     static let milk = Todo(id: 1, title: "Buy milk")

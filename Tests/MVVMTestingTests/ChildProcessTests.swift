@@ -5,7 +5,7 @@ import Testing
 
 /// The crash tests' children get standard input, output and error, and nothing else: a socket
 /// the test process holds (a server's connection) must not stay open in a child.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct ChildProcessTests {
     @Test func aChildSeesNoDescriptorOfTheParentButItsOutput() throws {
         let held = open("/dev/null", O_RDONLY)   // not close-on-exec

@@ -64,7 +64,7 @@ private final class LoaderViewModel: ViewModel {
 
 /// The tester runs the ViewModel's work to where it waits, without the wall clock: a wrong
 /// expectation fails at once, and a test clock's advance runs each moment's work in turn.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct DeterministicWaitingTests {
     @Test func settlingLeavesTheRequestInFlightAtTheStubAndTheAnswerIsReceivedFromItsWork() async {
