@@ -143,6 +143,13 @@ let package = Package(
             dependencies: ["MVVMData", "UserListFeature"],
             swiftSettings: swiftSettings
         ),
+        // A test helper only, not a product: one screen in a real terminal session, with a file
+        // registered for removal, for CommandLineTests' pseudo-terminal tests.
+        .executableTarget(
+            name: "terminal-session-probe",
+            dependencies: ["MVVMTerminal"],
+            swiftSettings: swiftSettings
+        ),
         // `@Sensitive` printed as `<redacted>` by swift-custom-dump: one conformance, shared by
         // MVVMTesting's diffs and MVVMLogging's change log.
         .target(
@@ -222,7 +229,7 @@ let package = Package(
         .executableTarget(
             name: "demo-server",
             dependencies: [
-                "DemoServer",
+                "DemoServer", "MVVMTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -319,6 +326,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The real executables (mvvm-demo, demo-server, the terminal session probe) in processes
+        // and pseudo-terminals, as a user runs them: hostile arguments, signals, crashes,
+        // suspending. Process tests: their bounds are wall-clock.
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["MVVMTesting", "mvvm-demo", "demo-server", "terminal-session-probe"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -33,8 +33,18 @@ package final class ChildProcess {
     package let output: Int32
     private var end: End?
 
-    /// Starts `executable` with `arguments`, in this process's environment.
-    package init(executable: String, arguments: [String]) throws {
+    /// Starts `executable` with `arguments`, in this process's environment; with
+    /// `mergingStandardError`, its standard error goes to ``output`` too. With `terminal` (a
+    /// ``PseudoTerminal``'s), its standard input, output and error are that terminal instead, and
+    /// it runs in a process group of its own, as a shell runs a job.
+    /// `environment` is added to this process's environment for the child.
+    package init(
+        executable: String,
+        arguments: [String],
+        environment: [String: String] = [:],
+        mergingStandardError: Bool = false,
+        terminal: PseudoTerminal? = nil
+    ) throws {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw Failure(description: "pipe: errno \(errno)") }
         // Close-on-exec, so no child inherits them (the child's standard output is a dup2 copy).
@@ -43,31 +53,58 @@ package final class ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+        if let terminal {
+            for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+                posix_spawn_file_actions_adddup2(&actions, terminal.replica, descriptor)
+            }
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+            if mergingStandardError { posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDERR_FILENO) }
+        }
         // Nothing else of this process reaches the child: a socket it held open would keep a
         // connection alive that a server of this process closed.
         #if canImport(Darwin)
         var attributes = posix_spawnattr_t(nil as OpaquePointer?)
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
-        posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDERR_FILENO)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT | (terminal == nil ? 0 : POSIX_SPAWN_SETPGROUP)))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        if !mergingStandardError { posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDERR_FILENO) }
         posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDIN_FILENO)
         #else
         guard Self.closeFrom3(&actions) else { throw Failure(description: "posix_spawn_file_actions_addclosefrom_np is missing (glibc 2.34 or later)") }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child starts as a shell starts a program: no signal blocked, every action the
+        // default. Started from a Dispatch thread, it would inherit that thread's mask, which
+        // blocks most signals (SIGTSTP never reached a terminal session started that way), and
+        // this process's ignored signals (SwiftNIO ignores SIGPIPE).
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if terminal != nil {
+            // A group of its own whose parent (this process) is in the same session: not
+            // orphaned, so SIGTSTP stops it as it stops a shell's job.
+            flags |= POSIX_SPAWN_SETPGROUP
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         #endif
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var child: pid_t = 0
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for variable in envp { free(variable) } }
         #if canImport(Darwin)
-        let environment = _NSGetEnviron().pointee
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         #else
-        let environment = environ
-        #endif
-        #if canImport(Darwin)
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
-        #else
-        let status = posix_spawn(&child, executable, &actions, nil, argv, environment)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         #endif
         close(pipeEnds[1])
         guard status == 0 else {
@@ -111,6 +148,38 @@ package final class ChildProcess {
     /// Sends `signal` to the child, if it still runs.
     package func send(_ signal: Int32) {
         if isRunning { _ = kill(pid, signal) }
+    }
+
+    /// Waits, polling up to `timeoutMilliseconds`, until the child is stopped (`SIGTSTP`,
+    /// `SIGSTOP`); `false` when it was not (it runs, or ended: then ``waitForEnd()`` says how).
+    package func waitUntilStopped(timeoutMilliseconds: Int) -> Bool {
+        for _ in 0..<max(1, timeoutMilliseconds / 10) {
+            guard end == nil else { return false }
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WUNTRACED | WNOHANG)
+            if result == pid {
+                if status & 0xFF == 0x7F { return true }   // WIFSTOPPED
+                end = Self.end(of: status)
+                return false
+            }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    /// Waits, polling up to `timeoutMilliseconds`, for the child to end and says how it ended;
+    /// `nil` if it still runs (the deinit kills it).
+    package func waitForEnd(timeoutMilliseconds: Int) -> End? {
+        for _ in 0..<max(1, timeoutMilliseconds / 10) {
+            if let end { return end }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid, status & 0x7F != 0x7F {
+                end = Self.end(of: status)
+                return end
+            }
+            usleep(10_000)
+        }
+        return end
     }
 
     /// Waits for the child to end (blocking) and says how it ended.

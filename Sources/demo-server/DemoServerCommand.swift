@@ -51,14 +51,14 @@ struct DemoServerCommand: AsyncParsableCommand {
     func serve() async throws {
         do {
             let server = try await DemoServer.start(try serverConfiguration(), logger: try logger())
-            Console.write(
-                "demo-server listening on \(server.baseURL.absoluteString) (\(server.userCount) users, database \(server.databasePath))\n",
+            Console.writeLine(
+                "demo-server listening on \(server.baseURL.absoluteString) (\(server.userCount) users, database \(server.databasePath))",
                 to: .standardOutput
             )
             await ShutdownSignal.wait()
             await server.stop()
         } catch {
-            Console.write("demo-server: \(error)\n", to: .standardError)
+            Console.writeLine("demo-server: \(error)", to: .standardError)
             throw ExitCode.failure
         }
     }

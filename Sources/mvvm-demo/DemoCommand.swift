@@ -36,6 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
 
             Keys:
               anywhere    Ctrl-C quits (the terminal is restored)
+                          Ctrl-Z suspends (fg resumes), Ctrl-L repaints
               home        ↑/↓ move, Enter open, q/Esc quit
               user list   / search: type, Backspace, Enter/Esc done
                           ↑/↓ PgUp/PgDn Home/End move
@@ -119,7 +120,8 @@ struct DemoCommand: AsyncParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            FileHandle.standardError.write(Data("mvvm-demo: \(error)\n".utf8))
+            // What an error quotes (a path, a URL) may hold escape sequences: shown, never acted on.
+            FileHandle.standardError.write(Data("mvvm-demo: \(TerminalText.sanitize("\(error)"))\n".utf8))
             throw ExitCode.failure
         }
     }

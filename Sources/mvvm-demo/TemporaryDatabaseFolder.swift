@@ -4,15 +4,22 @@ import MVVMTerminal
 
 /// The embedded server's database folder in the temporary directory (`TMPDIR`): made before the
 /// server seeds it, removed when the demo ends, and registered with ``SignalCleanup`` so that a
-/// signal at any moment (while seeding, or a second Ctrl-C) removes it too.
+/// signal at any moment (while seeding, a second Ctrl-C, a crash) removes it too.
+///
+/// Only `kill -9` leaves it behind: its name carries the demo's process id
+/// (`mvvm-demo-<pid>-<UUID>`), and the next start removes the folders whose process is gone.
 struct TemporaryDatabaseFolder {
     let folder: URL
     let databasePath: String
 
-    /// Makes the folder and registers it and the files SQLite makes in it.
-    init() throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("mvvm-demo-\(UUID().uuidString)", isDirectory: true)
+    /// The prefix of every demo's folder name.
+    static let prefix = "mvvm-demo-"
+
+    /// Removes the folders of demos killed before they could clean up, then makes this run's
+    /// folder and registers it and the files SQLite makes in it.
+    init(in parent: URL = FileManager.default.temporaryDirectory) throws {
+        Self.removeStale(in: parent)
+        folder = parent.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         databasePath = folder.appendingPathComponent("users.sqlite").path
         SignalCleanup.removeOnAbnormalExit(
@@ -24,5 +31,20 @@ struct TemporaryDatabaseFolder {
     func remove() {
         FolderRemoval.remove(folder)
         SignalCleanup.removeOnAbnormalExit([])
+    }
+
+    /// Removes each `mvvm-demo-<pid>-<UUID>` folder in `parent` whose process no longer runs. A
+    /// folder whose pid runs (this demo, another one, or an unrelated process that reuses the
+    /// number) is kept.
+    static func removeStale(in parent: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0,
+                  UUID(uuidString: String(rest[rest.index(after: dash)...])) != nil,
+                  kill(pid, 0) == -1, errno == ESRCH
+            else { continue }
+            FolderRemoval.remove(parent.appendingPathComponent(name, isDirectory: true))
+        }
     }
 }

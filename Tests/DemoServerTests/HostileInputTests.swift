@@ -79,4 +79,34 @@ struct HostileInputTests {
             try expectError(try await client.get("/api/users?q=\(search)"), status: 400, code: "invalid_parameter")
         }
     }
+
+    @Test("A body that is not UTF-8 is 400 invalid_body, on PATCH and on POST", arguments: [
+        [0xFF, 0xFE],                 // never in UTF-8
+        [0xC3, 0x28],                 // a lead byte without its continuation
+        [0xED, 0xA0, 0x80],           // a UTF-16 surrogate, encoded
+    ] as [[UInt8]])
+    func bodiesThatAreNotUTF8(bytes: [UInt8]) async throws {
+        try await withServer { _, client in
+            let before = try await client.get("/api/users/1").decode(UserDTO.self).isActive
+            let patchBody = Data(#"{"isActive": \#(!before), "note": ""#.utf8) + Data(bytes) + Data(#""}"#.utf8)
+            let patch = try await client.send("PATCH", "/api/users/1", body: patchBody)
+            #expect(try expectError(patch, status: 400, code: "invalid_body").hasPrefix("The request body is not valid UTF-8;"))
+            let postBody = Data(#"{"loginID": "utf8-"#.utf8) + Data(bytes) + Data(#"", "password": "secret123"}"#.utf8)
+            let post = try await client.send("POST", "/api/registrations", body: postBody)
+            #expect(try expectError(post, status: 400, code: "invalid_body").hasPrefix("The request body is not valid UTF-8;"))
+            #expect(try await client.get("/api/users/1").decode(UserDTO.self).isActive == before, "the user is unchanged")
+        }
+    }
+
+    @Test("An error quotes at most 64 characters of a value the client sent", arguments: [
+        "/api/forecast/city/", "/api/forecast?city=", "/api/users?status=", "/api/users?page=", "/api/users/",
+    ])
+    func hugeValuesAreQuotedShort(path: String) async throws {
+        try await withServer { _, client in
+            let huge = String(repeating: "9", count: 50_000)
+            let message = try expectError(try await client.get(path + huge), status: 400, code: "invalid_parameter")
+            #expect(message.contains("\"" + String(repeating: "9", count: 64) + "…\""), "\(message.prefix(200))")
+            #expect(message.count < 300)
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MVVMData
 import MVVMGRDB
+import MVVMTesting
 import Testing
 
 /// What the SQLite store adds to the contract: a size bound, typed errors for a file that is

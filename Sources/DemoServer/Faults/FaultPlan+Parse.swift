@@ -24,7 +24,7 @@ extension FaultPlan {
             let (name, value) = part.splitOnce("=")
             let key = name.lowercased()
             guard seen.insert(key).inserted else {
-                throw FaultPlanParseError(part: part, reason: "\"\(name)\" appears more than once.")
+                throw FaultPlanParseError(part: part, reason: "\"\(QuotedValue.excerpt(name))\" appears more than once.")
             }
             switch key {
             case "latency":
@@ -33,7 +33,7 @@ extension FaultPlan {
                 plan.status = try parseStatus(value, part: part)
             case "malformed", "truncate", "close":
                 guard value == nil else {
-                    throw FaultPlanParseError(part: part, reason: "\"\(name)\" takes no value.")
+                    throw FaultPlanParseError(part: part, reason: "\"\(QuotedValue.excerpt(name))\" takes no value.")
                 }
                 switch key {
                 case "malformed": plan.malformedJSON = true

@@ -16,6 +16,6 @@ public struct FaultPlanParseError: Error, Sendable, Equatable, CustomStringConve
 
     /// One sentence naming the bad part and what is accepted.
     public var description: String {
-        "Invalid fault \"\(part)\": \(reason)"
+        "Invalid fault \"\(QuotedValue.excerpt(part))\": \(reason)"
     }
 }

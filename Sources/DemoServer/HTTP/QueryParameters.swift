@@ -18,7 +18,7 @@ struct QueryParameters {
     func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int, rule: String) throws(APIError) -> Int {
         guard let text = string(name) else { return defaultValue }
         guard let value = Int(digitsOnly: text[...]), range.contains(value) else {
-            throw .invalidParameter("The query parameter \(name) must be \(rule), but was \"\(text)\".")
+            throw .invalidParameter("The query parameter \(name) must be \(rule), but was \"\(QuotedValue.excerpt(text))\".")
         }
         return value
     }

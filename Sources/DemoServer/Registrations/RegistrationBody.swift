@@ -25,6 +25,10 @@ struct RegistrationBody: Decodable, Sendable, Equatable, CustomStringConvertible
     /// any of the values sent.
     static func decode(_ data: Data) throws(APIError) -> RegistrationBody {
         let shape = "a JSON object with a string loginID and a string password, \(example)"
+        // JSON is UTF-8 (RFC 8259, 8.1); Foundation's decoder lets some invalid bytes through.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw .invalidBody("The request body is not valid UTF-8; send \(shape).")
+        }
         do {
             return try JSONDecoder().decode(RegistrationBody.self, from: data)
         } catch DecodingError.keyNotFound(let key, _) {

@@ -10,6 +10,10 @@ struct ActivityPatch: Decodable, Sendable, Equatable {
     /// Decodes `data`, throwing an `invalid_body` error that says what is wrong.
     static func decode(_ data: Data) throws(APIError) -> ActivityPatch {
         let example = #"such as {"isActive": false}"#
+        // JSON is UTF-8 (RFC 8259, 8.1); Foundation's decoder lets some invalid bytes through.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw .invalidBody("The request body is not valid UTF-8; send a JSON object with a boolean isActive, \(example).")
+        }
         do {
             return try JSONDecoder().decode(ActivityPatch.self, from: data)
         } catch DecodingError.keyNotFound {

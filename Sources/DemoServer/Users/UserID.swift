@@ -6,7 +6,7 @@ enum UserID {
     static func require(_ context: DemoRequestContext) throws(APIError) -> Int {
         let text = context.parameters.get("id") ?? ""
         guard let id = Int(digitsOnly: text[...]), id >= 1 else {
-            throw .invalidParameter("The user id must be a positive integer, but was \"\(text)\".")
+            throw .invalidParameter("The user id must be a positive integer, but was \"\(QuotedValue.excerpt(text))\".")
         }
         return id
     }

@@ -34,7 +34,7 @@ struct UserListQuery: Sendable, Equatable {
         )
         if let text = query.string("status") {
             guard let status = UserStatusFilter(rawValue: text) else {
-                throw .invalidParameter("The query parameter status must be all, active or inactive, but was \"\(text)\".")
+                throw .invalidParameter("The query parameter status must be all, active or inactive, but was \"\(QuotedValue.excerpt(text))\".")
             }
             self.status = status
         }

@@ -35,7 +35,7 @@ struct ForecastCatalog: Sendable {
             )
         }
         guard code.utf8.count == 6, Int(digitsOnly: code[...]) != nil else {
-            throw .invalidParameter("The \(parameter) must be exactly 6 digits, such as 130010, but was \"\(code)\".")
+            throw .invalidParameter("The \(parameter) must be exactly 6 digits, such as 130010, but was \"\(QuotedValue.excerpt(code))\".")
         }
         guard let data = forecasts[code] else {
             throw .notFound("No forecast for city code \(code); GET /api/forecast/cities lists the known codes.")

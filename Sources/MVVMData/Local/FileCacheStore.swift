@@ -103,12 +103,17 @@ public actor FileCacheStore: CacheStore {
 
     /// Removes every entry file (and any temporary file) in the folder, leaving other files.
     public func removeAll() throws(CacheStoreError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else { throw .io("\(directory.path) is a file, not a folder") }
+        // Foundation's error says only "NSCocoaErrorDomain error 257"; the system's says why.
+        guard let folder = opendir(directory.path) else { throw .io("cannot list \(directory.path): \(DurableFile.errnoText())") }
+        closedir(folder)
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            if !FileManager.default.fileExists(atPath: directory.path) { return }
-            throw .io("listing \(directory.path): \(error.localizedDescription)")
+            throw .io("cannot list \(directory.path): \(error.localizedDescription)")
         }
         for name in names where Self.isOurs(name) {
             guard unlink(path(of: name)) == 0 || errno == ENOENT else { throw .io("unlink: \(DurableFile.errnoText())") }

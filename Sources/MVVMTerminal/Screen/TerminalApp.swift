@@ -10,7 +10,8 @@ import MVVMCore
 /// when it becomes visible or hidden.
 ///
 /// `q`/Esc handling is up to each screen (usually ``ScreenAction/pop``); Ctrl-C quits from
-/// anywhere, and Ctrl-L repaints the whole screen.
+/// anywhere, Ctrl-Z suspends (the terminal is put back until `fg`), and Ctrl-L repaints the whole
+/// screen.
 @MainActor
 public final class TerminalApp {
     /// How often the top screen is redrawn without a change, for spinners.
@@ -32,7 +33,11 @@ public final class TerminalApp {
     ///   - session: the terminal; a fake one in tests.
     ///   - clock: the clock the redraws for spinners wait on (every 120 ms); a test clock in
     ///     tests, so that nothing is drawn on the wall clock's time.
-    public init(root: any Screen, session: any TerminalDevice = TerminalSession(), clock: any Clock<Duration> = ContinuousClock()) {
+    public init(
+        root: any Screen,
+        session: any TerminalDevice = TerminalSession(),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.session = session
         self.clock = clock
         self.screens = [root]
@@ -61,7 +66,8 @@ public final class TerminalApp {
     }
 
     /// Starts the session and runs until the last screen pops, a screen quits, Ctrl-C, the
-    /// input closes, or SIGINT, SIGTERM, SIGHUP or SIGQUIT; the terminal is restored before it returns or throws.
+    /// input closes, or a signal that ends a process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1…,
+    /// ``SignalCleanup/defaultSignals``); the terminal is restored before it returns or throws.
     ///
     /// - Returns: why it ended. After ``TerminalAppExit/terminated(signal:)``, clean up and exit
     ///   with its ``TerminalAppExit/status``: the library never exits the process for you.
@@ -86,6 +92,11 @@ public final class TerminalApp {
         defer { ticker.cancel() }
         loop: for await key in session.keys() {
             if key == .control("c") { break }
+            if key == .control("z") {
+                // Ctrl-Z is a key in raw mode: suspend as a shell would, repaint on `fg`.
+                session.suspend()
+                continue
+            }
             if key == .control("l") {
                 // Repaint everything: the terminal may show something other than what was written.
                 previous = nil

@@ -8,7 +8,8 @@
 public enum TerminalAppExit: Equatable, Sendable {
     /// The last screen popped, a screen quit, Ctrl-C was pressed or the input closed.
     case finished
-    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived (from `kill` or a closed window, not a key:
+    /// A signal that ends a process arrived (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1…, from
+    /// `kill` or a closed window, not a key:
     /// Ctrl-C is a key in raw mode). The terminal was restored at once; the program should clean
     /// up and exit with ``status``.
     case terminated(signal: Int32)

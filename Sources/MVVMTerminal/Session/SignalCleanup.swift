@@ -32,21 +32,67 @@ import Synchronization
 ///   published with one atomic exchange, and never freed for the same reason (one per
 ///   registration);
 /// - the restore sequence, a `StaticString` (constant memory).
-/// The handler calls only `write`, `tcsetattr`, `unlink`, `rmdir` and `_exit`, all
-/// async-signal-safe, and atomic loads and exchanges, which are lock-free.
+/// - the actions the crash signals had before, a table allocated, filled and published before
+///   any crash handler can read it, and never freed.
+/// The handlers call only `write`, `tcsetattr`, `unlink`, `rmdir`, `sigaction`, `signal`,
+/// `raise` and `_exit`, all async-signal-safe, and atomic loads and exchanges, which are
+/// lock-free.
 public enum SignalCleanup {
-    /// The signals ``install(for:)`` handles by default: Ctrl-C, `kill`, a closed terminal window, Ctrl-\.
-    public static let defaultSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// The signals ``install(for:)`` handles by default: Ctrl-C, `kill`, a closed terminal window,
+    /// Ctrl-\\ (which a ``TerminalSession`` handles gracefully while it runs), and the other
+    /// signals whose default action ends the process (``terminatingSignals``).
+    public static let defaultSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT] + terminatingSignals
+
+    /// Signals that end the process by default and that a terminal program rarely handles
+    /// itself: `SIGUSR1`, `SIGUSR2`, `SIGALRM`, `SIGVTALRM`, `SIGPROF`, `SIGXCPU`, `SIGXFSZ` and
+    /// `SIGPIPE`.
+    public static let terminatingSignals: [Int32] = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE]
+
+    /// The signals a crash raises: a Swift trap (`SIGILL`, `SIGTRAP`), a bad memory access
+    /// (`SIGSEGV`, `SIGBUS`), `SIGFPE` and `abort()` (`SIGABRT`). ``install(for:)`` puts the
+    /// terminal back and removes the registered paths on each, then hands the signal to the
+    /// action it had before (the Swift runtime's backtracer, or the default), so the exit status
+    /// and any crash report are the ones the crash would have made.
+    public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
 
     /// Makes `signals` end the process with the clean-up above, until a ``TerminalSession``
-    /// takes them over for its run (and gives them back when it stops). Call it first thing,
-    /// before anything creates files or changes the terminal.
+    /// takes them over for its run (and gives them back when it stops), and cleans up on a crash
+    /// (``crashSignals``). A signal the process ignores (`nohup`'s `SIGHUP`, a
+    /// `SIGPIPE` a networking library ignores) stays ignored. Call it first thing, before
+    /// anything creates files or changes the terminal.
     public static func install(for signals: [Int32] = defaultSignals) {
         prepare()
-        for signalNumber in signals {
+        for signalNumber in signals where !isIgnored(signalNumber) {
             _ = setHandler(endProcess, for: signalNumber, flags: 0)
         }
+        // Once: a second install would record this file's handler as the one to hand crashes to.
+        guard crashActions.load(ordering: .sequentiallyConsistent) == 0 else { return }
+        let previousActions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(maximumSignal))
+        previousActions.initialize(repeating: sigaction(), count: Int(maximumSignal))
+        for signalNumber in crashSignals {
+            // SA_NODEFER: the re-raise inside the handler reaches the restored action at once.
+            if let previous = setHandler(restoreThenCrash, for: signalNumber, flags: Int32(SA_NODEFER)) {
+                previousActions[Int(signalNumber)] = previous
+            }
+        }
+        // The previous table is left allocated: a handler may be reading it.
+        _ = crashActions.exchange(Int(bitPattern: previousActions), ordering: .sequentiallyConsistent)
     }
+
+    /// Whether the process ignores `signalNumber` now.
+    static func isIgnored(_ signalNumber: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signalNumber, nil, &current) == 0 else { return false }
+        #if canImport(Glibc)
+        let handler = current.__sigaction_handler.sa_handler
+        #else
+        let handler = current.__sigaction_u.__sa_handler
+        #endif
+        return handler.map { unsafeBitCast($0, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) } ?? false
+    }
+
+    /// One more than the highest signal number handled here.
+    static let maximumSignal: Int32 = 32
 
     /// Makes `handler` the action of `signalNumber`; returns the action it had, or `nil` if it
     /// could not be set. Shared with ``SignalWatcher``.
@@ -97,6 +143,18 @@ public enum SignalCleanup {
     static func prepare() {
         _ = savedTerminal.load(ordering: .relaxed)
         _ = registeredPaths.load(ordering: .relaxed)
+        _ = crashActions.load(ordering: .relaxed)
+    }
+
+    /// In a crash signal's handler: puts back the action `signalNumber` had before
+    /// ``install(for:)``. Only async-signal-safe calls.
+    static func restorePreviousCrashAction(_ signalNumber: Int32) {
+        let address = crashActions.load(ordering: .sequentiallyConsistent)
+        guard let actions = UnsafeMutablePointer<sigaction>(bitPattern: address), signalNumber < maximumSignal else {
+            _ = signal(signalNumber, SIG_DFL)
+            return
+        }
+        _ = sigaction(signalNumber, actions + Int(signalNumber), nil)
     }
 
     /// In a signal handler: puts the terminal back and removes the registered paths. Only
@@ -128,9 +186,26 @@ private let savedTerminal = Atomic<Int>(0)
 /// The address of the paths to remove from a signal handler: a NUL-terminated array of C strings.
 private let registeredPaths = Atomic<Int>(0)
 
+/// The address of the actions the crash signals had before ``SignalCleanup/install(for:)``: a
+/// table of `SignalCleanup.maximumSignal` `sigaction`s, indexed by signal number.
+private let crashActions = Atomic<Int>(0)
+
 /// The handler ``SignalCleanup/install(for:)`` installs: clean up, then exit with 128 + the
 /// signal's number.
 private func endProcess(_ signalNumber: Int32) {
     SignalCleanup.cleanUpFromHandler()
     _exit(128 + signalNumber)
+}
+
+/// The handler ``SignalCleanup/install(for:)`` installs for ``SignalCleanup/crashSignals``: clean
+/// up, then raise the signal again under the action it had before, which ends the process as the
+/// crash would have (its status, its core file or backtrace).
+private func restoreThenCrash(_ signalNumber: Int32) {
+    SignalCleanup.cleanUpFromHandler()
+    SignalCleanup.restorePreviousCrashAction(signalNumber)
+    _ = raise(signalNumber)
+    // The previous action returned (the runtime's backtracer declines a signal sent by `kill`):
+    // end the process by the signal, as its default action does.
+    _ = signal(signalNumber, SIG_DFL)
+    _ = raise(signalNumber)
 }

@@ -2,7 +2,8 @@
 /// tests.
 @MainActor
 public protocol TerminalDevice: AnyObject {
-    /// Called on the main actor after the terminal was resized.
+    /// Called on the main actor after the terminal was resized, or taken again after a suspend:
+    /// repaint everything.
     var onResize: (@MainActor (TerminalSize) -> Void)? { get set }
     /// The terminal's current size.
     var size: TerminalSize { get }
@@ -14,12 +15,18 @@ public protocol TerminalDevice: AnyObject {
     func keys() -> AsyncStream<Key>
     /// Restores the terminal.
     func stop()
-    /// The signal (SIGINT, SIGTERM, SIGHUP or SIGQUIT) that ended ``keys()``, if one did. Defaults to `nil`: a
-    /// device without signals.
+    /// Puts the terminal back and stops the process until it is continued (Ctrl-Z). Defaults to
+    /// nothing: a device with no process to stop.
+    func suspend()
+    /// The signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1…) that ended ``keys()``, if one did.
+    /// Defaults to `nil`: a device without signals.
     var terminationSignal: Int32? { get }
 }
 
 extension TerminalDevice {
     /// `nil`: this device does not end on signals.
     public var terminationSignal: Int32? { nil }
+
+    /// Nothing: this device has no process to stop.
+    public func suspend() {}
 }

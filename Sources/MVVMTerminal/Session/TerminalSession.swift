@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// ``stop()`` restores the terminal. Call it on every way out, thrown errors included.
 ///
-/// SIGINT, SIGTERM, SIGHUP and SIGQUIT restore the terminal at once, then end the ``keys()``
+/// SIGINT, SIGTERM, SIGHUP, SIGQUIT and the other signals that end a process by default
+/// (``SignalCleanup/terminatingSignals``) restore the terminal at once, then end the ``keys()``
 /// streams and record the signal in ``terminationSignal``: ``TerminalApp/run()`` returns
 /// ``TerminalAppExit/terminated(signal:)``, and the program cleans up (temporary files, servers)
 /// before it exits with 128 + the signal's number. A second signal, should the program be unable
@@ -22,10 +23,12 @@ public final class TerminalSession: TerminalDevice {
     private var restorer: TerminalRestorer?
     private var termination = SessionTermination()
     private var signalWatcher: SignalWatcher?
+    private var jobControl: JobControl?
     private var sources: [any DispatchSourceProtocol] = []
     private let inputQueue = DispatchQueue(label: "MVVMTerminal.input")
 
-    /// Called on the main actor after the terminal was resized.
+    /// Called on the main actor after the terminal was resized, or taken again after a suspend:
+    /// what it shows is unknown, so repaint everything.
     public var onResize: (@MainActor (TerminalSize) -> Void)?
 
     /// Creates a session; nothing changes until ``start()``.
@@ -52,16 +55,23 @@ public final class TerminalSession: TerminalDevice {
         raw.c_cflag |= tcflag_t(CS8)
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-        let restorer = TerminalRestorer(original: original)
+        let restorer = TerminalRestorer(original: original, raw: raw)
         self.restorer = restorer
         let termination = SessionTermination()
         self.termination = termination
-        TerminalOutput.send(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J".utf8))
+        TerminalOutput.send(TerminalRestorer.takeSequence)
         SignalCleanup.restoreTerminal(to: original)
-        signalWatcher = SignalWatcher(signals: SignalCleanup.defaultSignals, queue: .global()) { signalNumber in
+        // A signal the process ignores (a SIGPIPE a networking library relies on ignoring) stays
+        // ignored.
+        let watched = SignalCleanup.defaultSignals.filter { !SignalCleanup.isIgnored($0) }
+        signalWatcher = SignalWatcher(signals: watched, queue: .global()) { signalNumber in
             restorer.restore()
             termination.end(by: signalNumber)
         }
+        jobControl = JobControl(
+            onSuspend: { [weak self] in self?.suspend() },
+            onContinue: { [weak self] in self?.resumeAfterContinue() }
+        )
         signal(SIGWINCH, SIG_IGN)
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
         resize.setEventHandler { [weak self] in
@@ -121,6 +131,22 @@ public final class TerminalSession: TerminalDevice {
         return source
     }
 
+    /// Puts the terminal back and stops the process, as Ctrl-Z does in a shell, until `fg` (or
+    /// `SIGCONT`) continues it: then raw mode and the alternate screen are taken again and
+    /// ``onResize`` is called, so that the app repaints everything. `kill -TSTP` does the same.
+    public func suspend() {
+        guard let restorer, let jobControl, restorer.suspend() else { return }
+        jobControl.stopProcess()
+        resumeAfterContinue()
+    }
+
+    /// Takes the terminal again and asks for a full repaint: after a suspend, or after the
+    /// process was stopped and continued from outside (`kill -STOP`, `kill -CONT`).
+    private func resumeAfterContinue() {
+        guard let restorer, restorer.resume() else { return }
+        onResize?(size)
+    }
+
     /// Stops reading keys, restores the terminal and puts back the signal handlers the process
     /// had before ``start()``.
     public func stop() {
@@ -131,5 +157,7 @@ public final class TerminalSession: TerminalDevice {
         SignalCleanup.restoreTerminal(to: nil)
         signalWatcher?.stop()
         signalWatcher = nil
+        jobControl?.stop()
+        jobControl = nil
     }
 }

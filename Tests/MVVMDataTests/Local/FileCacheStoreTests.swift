@@ -1,5 +1,6 @@
 import Foundation
 import MVVMData
+import MVVMTesting
 import Testing
 
 /// What the file store adds to the contract: a size bound, corrupted files reported and
@@ -81,6 +82,15 @@ struct FileCacheStoreTests {
         try await store.removeAll()
         #expect(try await store.entry(for: "k") == nil)
         #expect(FileManager.default.fileExists(atPath: notes.path))
+    }
+
+    @Test func emptyingAFolderThatIsAFileNamesThePathAndTheProblem() async throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("a-file")
+        try Data("not a cache".utf8).write(to: file)
+        let store = FileCacheStore(directory: file)
+        await #expect(throws: CacheStoreError.io("\(file.path) is a file, not a folder")) { try await store.removeAll() }
+        #expect(try Data(contentsOf: file) == Data("not a cache".utf8), "the file is left alone")
     }
 
     @Test func aFolderThatCannotBeMadeIsAnIOError() async throws {

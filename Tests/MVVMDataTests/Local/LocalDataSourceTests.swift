@@ -3,6 +3,7 @@ import InMemoryLogging
 import Logging
 import MVVMCore
 import MVVMData
+import MVVMTesting
 import Testing
 
 /// Saved values come back with the time they were saved; anything that cannot be used is a

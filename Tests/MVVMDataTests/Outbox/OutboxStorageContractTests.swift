@@ -1,5 +1,6 @@
 import Foundation
 import MVVMData
+import MVVMTesting
 import Testing
 
 /// What every ``OutboxStorage`` promises (its documentation), checked for the two that ship.

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+
+/// The write end of the job-control pipe, for ``forwardJobControlSignal(_:)``; -1 until made.
+private let jobControlWriteEnd = Atomic<Int32>(-1)
+
+/// The read end of the job-control pipe, made once, never closed, both ends non-blocking; `nil`
+/// if no pipe could be made (then suspending from outside stops the process as it always did).
+private let jobControlReadEnd: Int32? = {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    for end in ends {
+        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    jobControlWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
+    return ends[0]
+}()
+
+/// The C handler of `SIGTSTP` and `SIGCONT`: writes the signal's number to the pipe, all it may
+/// safely do (an atomic load and `write`, async-signal-safe).
+private func forwardJobControlSignal(_ signalNumber: Int32) {
+    let savedErrno = errno
+    var byte = UInt8(truncatingIfNeeded: signalNumber)
+    _ = write(jobControlWriteEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
+    errno = savedErrno
+}
+
+/// Suspending and resuming a ``TerminalSession`` from outside: `kill -TSTP` (a shell's Ctrl-Z is
+/// a key in raw mode, handled by ``TerminalApp``), then `fg` or `kill -CONT`.
+///
+/// `SIGTSTP` stops a process at once, leaving the terminal in raw mode on the alternate screen:
+/// the shell's prompt then echoes nothing and reads nothing until Enter. So the signal only
+/// writes to a pipe, and `onSuspend` (on the main queue) puts the terminal back before it stops
+/// the process itself. `SIGCONT` calls `onContinue`, which takes the terminal again and repaints.
+@MainActor
+final class JobControl {
+    private var previousActions: [(signal: Int32, action: sigaction)] = []
+    private var source: (any DispatchSourceRead)?
+
+    /// Starts handling `SIGTSTP` and `SIGCONT`. Without a pipe nothing changes.
+    init(onSuspend: @escaping @MainActor @Sendable () -> Void, onContinue: @escaping @MainActor @Sendable () -> Void) {
+        guard let readEnd = jobControlReadEnd else { return }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &bytes, bytes.count) > 0 {}   // left by a previous session
+        source = Self.readSignals(from: readEnd) { signalNumber in
+            MainActor.assumeIsolated {
+                signalNumber == SIGTSTP ? onSuspend() : onContinue()
+            }
+        }
+        for signalNumber in [SIGTSTP, SIGCONT] {
+            if let previous = SignalCleanup.setHandler(forwardJobControlSignal, for: signalNumber, flags: Int32(SA_RESTART)) {
+                previousActions.append((signalNumber, previous))
+            }
+        }
+    }
+
+    /// Stops the process as `SIGTSTP` would have (its default action), and returns once it is
+    /// continued. The terminal must be put back first.
+    func stopProcess() {
+        // Unblocked on this thread for the raise: the main queue may run on a Dispatch worker
+        // thread, which blocks SIGTSTP (the signal then stayed pending and nothing stopped).
+        var stopSignal = sigset_t()
+        sigemptyset(&stopSignal)
+        sigaddset(&stopSignal, SIGTSTP)
+        var previousMask = sigset_t()
+        _ = pthread_sigmask(SIG_UNBLOCK, &stopSignal, &previousMask)
+        _ = signal(SIGTSTP, SIG_DFL)
+        _ = raise(SIGTSTP)
+        _ = pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        // Continued (or never stopped: a process group with no shell to continue it ignores
+        // SIGTSTP). Handle the next one again.
+        _ = SignalCleanup.setHandler(forwardJobControlSignal, for: SIGTSTP, flags: Int32(SA_RESTART))
+    }
+
+    /// Puts back the actions the signals had before.
+    func stop() {
+        for (signalNumber, previous) in previousActions {
+            var action = previous
+            _ = sigaction(signalNumber, &action, nil)
+        }
+        previousActions = []
+        source?.cancel()
+        source = nil
+    }
+
+    /// A read source on the main queue that calls `handler` with each signal number in the pipe.
+    private nonisolated static func readSignals(
+        from readEnd: Int32,
+        handler: @escaping @Sendable (Int32) -> Void
+    ) -> any DispatchSourceRead {
+        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: .main)
+        source.setEventHandler {
+            var bytes = [UInt8](repeating: 0, count: 16)
+            let count = read(readEnd, &bytes, bytes.count)
+            for byte in bytes.prefix(max(count, 0)) { handler(Int32(byte)) }
+        }
+        source.resume()
+        return source
+    }
+}
