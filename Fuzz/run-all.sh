@@ -49,6 +49,7 @@ sources_for() {
         echo Sources/DemoServer/Faults/FaultPlan.swift Sources/DemoServer/Faults/FaultPlan+Parse.swift
         echo Sources/DemoServer/Faults/FaultPlan+Description.swift Sources/DemoServer/Faults/FaultPlanParseError.swift
         echo Sources/DemoServer/Support/Int+DigitsOnly.swift Sources/DemoServer/Support/StringProtocol+Trimming.swift
+        echo Sources/DemoServer/Support/QuotedValue.swift
         echo Fuzz/Harnesses/FaultPlanFuzz.swift ;;
     dto-decoding)
         echo Examples/Weather/Data/ForecastDTO.swift Examples/Weather/Data/ForecastMapping.swift

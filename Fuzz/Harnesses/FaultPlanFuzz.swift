@@ -8,7 +8,8 @@
 // - `headerValue` reads back to an equal plan, and so does `description` unless the plan is
 //   `none` (whose description is "none" and whose header value is empty);
 // - an error names a non-empty part of the value "as written": its UTF-8 occurs in the input,
-//   and its description starts `Invalid fault "<part>": `.
+//   and its description starts `Invalid fault "<part>": `, the part cut to 64 characters and
+//   "…" when longer (QuotedValue: an answer never echoes a huge input).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -37,7 +38,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
         invariant(!error.part.isEmpty, "an error with an empty part for \(header.debugDescription)")
         invariant(containsRun(Array(header.utf8), Array(error.part.utf8)), "error part \(error.part.debugDescription) is not in \(header.debugDescription)")
-        invariant(error.description.hasPrefix("Invalid fault \"\(error.part)\": "), "error description \(error.description.debugDescription)")
+        invariant(
+            error.description.hasPrefix("Invalid fault \"\(QuotedValue.excerpt(error.part))\": "),
+            "error description \(error.description.debugDescription)"
+        )
     }
     return 0
 }

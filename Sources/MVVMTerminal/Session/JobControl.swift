@@ -9,26 +9,14 @@ import Synchronization
 /// The write end of the job-control pipe, for ``forwardJobControlSignal(_:)``; -1 until made.
 private let jobControlWriteEnd = Atomic<Int32>(-1)
 
-/// The read end of the job-control pipe, made once, never closed, both ends non-blocking; `nil`
-/// if no pipe could be made (then suspending from outside stops the process as it always did).
-private let jobControlReadEnd: Int32? = {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return nil }
-    for end in ends {
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-    }
-    jobControlWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
-    return ends[0]
-}()
+/// The read end of the job-control pipe (``SignalPipe``); `nil` if no pipe could be made (then
+/// suspending from outside stops the process as it always did).
+private let jobControlReadEnd: Int32? = SignalPipe.make(publishingWriteEndIn: jobControlWriteEnd)
 
 /// The C handler of `SIGTSTP` and `SIGCONT`: writes the signal's number to the pipe, all it may
-/// safely do (an atomic load and `write`, async-signal-safe).
+/// safely do.
 private func forwardJobControlSignal(_ signalNumber: Int32) {
-    let savedErrno = errno
-    var byte = UInt8(truncatingIfNeeded: signalNumber)
-    _ = write(jobControlWriteEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
-    errno = savedErrno
+    SignalPipe.forward(signalNumber, to: jobControlWriteEnd)
 }
 
 /// Suspending and resuming a ``TerminalSession`` from outside: `kill -TSTP` (a shell's Ctrl-Z is
@@ -46,9 +34,8 @@ final class JobControl {
     /// Starts handling `SIGTSTP` and `SIGCONT`. Without a pipe nothing changes.
     init(onSuspend: @escaping @MainActor @Sendable () -> Void, onContinue: @escaping @MainActor @Sendable () -> Void) {
         guard let readEnd = jobControlReadEnd else { return }
-        var bytes = [UInt8](repeating: 0, count: 64)
-        while read(readEnd, &bytes, bytes.count) > 0 {}   // left by a previous session
-        source = Self.readSignals(from: readEnd) { signalNumber in
+        SignalPipe.drain(readEnd)   // left by a previous session
+        source = SignalPipe.readSource(readEnd, queue: .main) { signalNumber in
             MainActor.assumeIsolated {
                 signalNumber == SIGTSTP ? onSuspend() : onContinue()
             }
@@ -87,20 +74,5 @@ final class JobControl {
         previousActions = []
         source?.cancel()
         source = nil
-    }
-
-    /// A read source on the main queue that calls `handler` with each signal number in the pipe.
-    private nonisolated static func readSignals(
-        from readEnd: Int32,
-        handler: @escaping @Sendable (Int32) -> Void
-    ) -> any DispatchSourceRead {
-        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: .main)
-        source.setEventHandler {
-            var bytes = [UInt8](repeating: 0, count: 16)
-            let count = read(readEnd, &bytes, bytes.count)
-            for byte in bytes.prefix(max(count, 0)) { handler(Int32(byte)) }
-        }
-        source.resume()
-        return source
     }
 }

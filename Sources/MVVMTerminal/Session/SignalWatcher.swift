@@ -12,19 +12,8 @@ private let signalPipeWriteEnd = Atomic<Int32>(-1)
 /// Whether a watched signal arrived since the last ``SignalWatcher`` started.
 private let watchedSignalArrived = Atomic<Bool>(false)
 
-/// The read end of the process's signal pipe, made once, never closed, both ends non-blocking
-/// (the handler reads the write end from ``signalPipeWriteEnd``: an atomic load is safe in a
-/// signal handler, a lazy global's first access is not); `nil` if no pipe could be made.
-private let signalPipeReadEnd: Int32? = {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return nil }
-    for end in ends {
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-    }
-    signalPipeWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
-    return ends[0]
-}()
+/// The read end of the process's signal pipe (``SignalPipe``); `nil` if no pipe could be made.
+private let signalPipeReadEnd: Int32? = SignalPipe.make(publishingWriteEndIn: signalPipeWriteEnd)
 
 /// The C signal handler: the first signal is written to the pipe (all it may safely do); a
 /// second one, should the program be unable to wind down, puts the terminal back, removes the
@@ -36,10 +25,7 @@ private func forwardSignal(_ signalNumber: Int32) {
         SignalCleanup.cleanUpFromHandler()
         _exit(128 + signalNumber)
     }
-    let savedErrno = errno
-    var byte = UInt8(truncatingIfNeeded: signalNumber)
-    _ = write(signalPipeWriteEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
-    errno = savedErrno
+    SignalPipe.forward(signalNumber, to: signalPipeWriteEnd)
 }
 
 /// Turns signals into calls of a handler on a dispatch queue, through a self-pipe: its own
@@ -59,9 +45,9 @@ final class SignalWatcher {
     /// their actions.
     init(signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
         guard let readEnd = signalPipeReadEnd else { return }
-        Self.drain(readEnd)
+        SignalPipe.drain(readEnd)
         watchedSignalArrived.store(false, ordering: .sequentiallyConsistent)
-        source = Self.readSignals(from: readEnd, queue: queue, handler: handler)
+        source = SignalPipe.readSource(readEnd, queue: queue, handler: handler)
         for signalNumber in signals {
             if let previous = SignalCleanup.setHandler(forwardSignal, for: signalNumber, flags: Int32(SA_RESTART)) {
                 previousActions.append((signalNumber, previous))
@@ -78,28 +64,5 @@ final class SignalWatcher {
         previousActions = []
         source?.cancel()
         source = nil
-    }
-
-    /// A read source that calls `handler` with each signal number in the pipe; its handler runs
-    /// off the main actor, so it is made in a nonisolated function.
-    private nonisolated static func readSignals(
-        from readEnd: Int32,
-        queue: DispatchQueue,
-        handler: @escaping @Sendable (Int32) -> Void
-    ) -> any DispatchSourceRead {
-        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: queue)
-        source.setEventHandler {
-            var bytes = [UInt8](repeating: 0, count: 16)
-            let count = read(readEnd, &bytes, bytes.count)
-            for byte in bytes.prefix(max(count, 0)) { handler(Int32(byte)) }
-        }
-        source.resume()
-        return source
-    }
-
-    /// Discards bytes a previous watcher left unread (a signal in the moment it stopped).
-    private static func drain(_ readEnd: Int32) {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        while read(readEnd, &bytes, bytes.count) > 0 {}
     }
 }
