@@ -381,7 +381,8 @@ let package = Package(
 // libdispatch queues, which the sanitizer's runtime sees either way).
 if Context.environment["MVVM_THREAD_SANITIZER"] == "1" {
     for target in package.targets where target.type != .plugin {
-        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=thread"])]
+        // MVVM_THREAD_SANITIZER in code: what the sanitizer's runtime does itself (crash signals).
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=thread"]), .define("MVVM_THREAD_SANITIZER")]
         target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=thread"])]
     }
 }
