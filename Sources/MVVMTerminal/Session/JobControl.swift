@@ -28,21 +28,17 @@ private func forwardJobControlSignal(_ signalNumber: Int32) {
 /// the process itself. `SIGCONT` calls `onContinue`, which takes the terminal again and repaints.
 @MainActor
 final class JobControl {
-    private var previousActions: [(signal: Int32, action: sigaction)] = []
-    private var source: (any DispatchSourceRead)?
+    private var listening: SignalPipe.Listening?
 
     /// Starts handling `SIGTSTP` and `SIGCONT`. Without a pipe nothing changes.
     init(onSuspend: @escaping @MainActor @Sendable () -> Void, onContinue: @escaping @MainActor @Sendable () -> Void) {
         guard let readEnd = jobControlReadEnd else { return }
         SignalPipe.drain(readEnd)   // left by a previous session
-        source = SignalPipe.readSource(readEnd, queue: .main) { signalNumber in
+        listening = SignalPipe.Listening(
+            [SIGTSTP, SIGCONT], forward: forwardJobControlSignal, readEnd: readEnd, queue: .main
+        ) { signalNumber in
             MainActor.assumeIsolated {
                 signalNumber == SIGTSTP ? onSuspend() : onContinue()
-            }
-        }
-        for signalNumber in [SIGTSTP, SIGCONT] {
-            if let previous = SignalCleanup.setHandler(forwardJobControlSignal, for: signalNumber, flags: Int32(SA_RESTART)) {
-                previousActions.append((signalNumber, previous))
             }
         }
     }
@@ -67,12 +63,7 @@ final class JobControl {
 
     /// Puts back the actions the signals had before.
     func stop() {
-        for (signalNumber, previous) in previousActions {
-            var action = previous
-            _ = sigaction(signalNumber, &action, nil)
-        }
-        previousActions = []
-        source?.cancel()
-        source = nil
+        listening?.stop()
+        listening = nil
     }
 }

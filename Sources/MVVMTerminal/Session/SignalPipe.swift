@@ -55,4 +55,39 @@ enum SignalPipe {
         source.resume()
         return source
     }
+
+    /// Signals handled through a pipe: `forward` installed as their handler (the actions they
+    /// had are kept) and a read source calling `handler`, until ``stop()``.
+    @MainActor
+    final class Listening {
+        private var previousActions: [(signal: Int32, action: sigaction)] = []
+        private var source: (any DispatchSourceRead)?
+
+        /// Reads `readEnd` on `queue`, then makes `forward` the action of each of `signals`.
+        init(
+            _ signals: [Int32],
+            forward: @escaping @convention(c) (Int32) -> Void,
+            readEnd: Int32,
+            queue: DispatchQueue,
+            handler: @escaping @Sendable (Int32) -> Void
+        ) {
+            source = SignalPipe.readSource(readEnd, queue: queue, handler: handler)
+            for signalNumber in signals {
+                if let previous = SignalCleanup.setHandler(forward, for: signalNumber, flags: Int32(SA_RESTART)) {
+                    previousActions.append((signalNumber, previous))
+                }
+            }
+        }
+
+        /// Puts back the actions the signals had before, and stops calling the handler.
+        func stop() {
+            for (signalNumber, previous) in previousActions {
+                var action = previous
+                _ = sigaction(signalNumber, &action, nil)
+            }
+            previousActions = []
+            source?.cancel()
+            source = nil
+        }
+    }
 }

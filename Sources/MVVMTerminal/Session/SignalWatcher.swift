@@ -36,8 +36,7 @@ private func forwardSignal(_ signalNumber: Int32) {
 /// never hear the signal again.
 @MainActor
 final class SignalWatcher {
-    private var previousActions: [(signal: Int32, action: sigaction)] = []
-    private var source: (any DispatchSourceRead)?
+    private var listening: SignalPipe.Listening?
 
     /// Starts watching `signals`: each one calls `handler` on `queue`, once, with its number. A
     /// second watched signal before the next watcher starts ends the process (128 + its
@@ -47,22 +46,12 @@ final class SignalWatcher {
         guard let readEnd = signalPipeReadEnd else { return }
         SignalPipe.drain(readEnd)
         watchedSignalArrived.store(false, ordering: .sequentiallyConsistent)
-        source = SignalPipe.readSource(readEnd, queue: queue, handler: handler)
-        for signalNumber in signals {
-            if let previous = SignalCleanup.setHandler(forwardSignal, for: signalNumber, flags: Int32(SA_RESTART)) {
-                previousActions.append((signalNumber, previous))
-            }
-        }
+        listening = SignalPipe.Listening(signals, forward: forwardSignal, readEnd: readEnd, queue: queue, handler: handler)
     }
 
     /// Puts back the actions the signals had before, and stops calling the handler.
     func stop() {
-        for (signalNumber, previous) in previousActions {
-            var action = previous
-            _ = sigaction(signalNumber, &action, nil)
-        }
-        previousActions = []
-        source?.cancel()
-        source = nil
+        listening?.stop()
+        listening = nil
     }
 }
