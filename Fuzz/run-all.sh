@@ -43,7 +43,7 @@ sources_for() {
         echo Fuzz/Harnesses/KeyDecoderFuzz.swift ;;
     terminal-text)
         echo Sources/MVVMTerminal/Text/TerminalText.swift Sources/MVVMTerminal/Text/DisplayWidth.swift
-        echo Sources/MVVMTerminal/Text/EastAsianWide.swift
+        echo Sources/MVVMTerminal/Text/EastAsianWide.swift Sources/MVVMTerminal/Text/DisplayWidth+Uncertain.swift
         echo Fuzz/Harnesses/TerminalTextFuzz.swift ;;
     fault-plan)
         echo Sources/DemoServer/Faults/FaultPlan.swift Sources/DemoServer/Faults/FaultPlan+Parse.swift

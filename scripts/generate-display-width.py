@@ -4,8 +4,10 @@ Width property marks Wide (W) or Fullwidth (F), which terminals draw in two colu
 Unassigned code points are wide in the blocks where EastAsianWidth.txt says they default to W
 (CJK ideographs, planes 2 and 3, the emoji pictograph blocks), so emoji newer than this Python's
 Unicode are measured as terminals draw them; elsewhere an unassigned code point between two wide
-ones is folded into their range. Regional indicators (flag halves) are added: East Asian Width
-calls them neutral, but terminals draw a flag in two columns.
+ones is folded into their range. Two neutral or ambiguous blocks are added because glibc's
+`wcwidth` (what tmux and xterm on Linux draw by) makes them wide: the circled numbers on black
+squares (U+3248...U+324F) and the Yijing hexagrams (U+4DC0...U+4DFF). Regional indicators (flag
+halves) stay narrow, as glibc has them: a flag is two of them, two columns.
 
 Run from the repository root after a Python upgrade brings a newer Unicode:
     python3 scripts/generate-display-width.py
@@ -18,13 +20,13 @@ DEFAULT_WIDE_BLOCKS = [
     (0x1F300, 0x1F64F), (0x1F900, 0x1F9FF), (0x1FA70, 0x1FAFF),
     (0x20000, 0x2FFFD), (0x30000, 0x3FFFD),
 ]
-REGIONAL_INDICATORS = (0x1F1E6, 0x1F1FF)
+TERMINAL_WIDE = [(0x3248, 0x324F), (0x4DC0, 0x4DFF)]
 
 
 def is_wide(code_point):
     """True or False, or None for an unassigned code point outside the default-wide blocks."""
     character = chr(code_point)
-    if REGIONAL_INDICATORS[0] <= code_point <= REGIONAL_INDICATORS[1]:
+    if any(low <= code_point <= high for low, high in TERMINAL_WIDE):
         return True
     if unicodedata.category(character) == "Cn":
         return True if any(low <= code_point <= high for low, high in DEFAULT_WIDE_BLOCKS) else None

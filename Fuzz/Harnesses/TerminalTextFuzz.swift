@@ -4,11 +4,38 @@
 // as they do for text from data). Properties, from TerminalText's and DisplayWidth's documentation:
 // - sanitized text has no C0 control, ESC, DEL, C1 control, bidi control, line or paragraph
 //   separator, tab or line break;
-// - every grapheme of sanitized text is visible and takes 1 or 2 columns (sanitize removes
-//   graphemes a terminal draws as nothing);
+// - every grapheme of sanitized text is visible and takes at least 1 column, at most 2 per
+//   scalar (sanitize removes graphemes a terminal draws as nothing);
 // - the width of any text is never negative and is the sum of its graphemes' widths; every
 //   scalar takes 0, 1 or 2 columns;
-// - sanitized text is safe: `isSafe(sanitize(x))`, so sanitizing twice changes nothing.
+// - sanitized text is safe: `isSafe(sanitize(x))`, so sanitizing twice changes nothing;
+// - every scalar takes the columns glibc's `wcwidth` gives it (in C.UTF-8: what tmux, xterm and
+//   VTE draw by, an implementation independent of ours), for the code points both know
+//   (Unicode 14.0 and older; `wcwidth` says -1 for what it does not know or for a control).
+//   Deliberate differences: U+0000 (glibc 0; a control, which sanitize replaces) and U+1171E
+//   AHOM CONSONANT SIGN MEDIAL RA (glibc 1, from an older Unicode where it was a spacing mark;
+//   a nonspacing mark, 0, since Unicode 14).
+
+#if canImport(Glibc)
+import Glibc
+
+/// glibc's `wcwidth` in C.UTF-8, or nil when that locale is missing (then nothing is compared).
+/// Swift's Glibc module does not export `wcwidth`, so it is looked up in the process.
+private func glibcWidths() -> ((Unicode.Scalar) -> Int?)? {
+    typealias WCWidth = @convention(c) (Int32) -> Int32
+    guard setlocale(LC_CTYPE, "C.UTF-8") != nil,
+          let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "wcwidth") else { return nil }
+    let wcwidth = unsafeBitCast(symbol, to: WCWidth.self)
+    return { scalar in
+        let width = Int(wcwidth(Int32(bitPattern: scalar.value)))
+        return width >= 0 ? width : nil
+    }
+}
+#else
+private func glibcWidths() -> ((Unicode.Scalar) -> Int?)? { nil }
+#endif
+
+private let deliberateDifferences: Set<UInt32> = [0x0000, 0x1171E]
 
 private func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
@@ -23,8 +50,14 @@ private func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
 
+    let glibcWidth = glibcWidths()
     for scalar in text.unicodeScalars {
-        invariant((0...2).contains(DisplayWidth.columns(of: scalar)), "scalar U+\(String(scalar.value, radix: 16)) width")
+        let columns = DisplayWidth.columns(of: scalar)
+        invariant((0...2).contains(columns), "scalar U+\(String(scalar.value, radix: 16)) width")
+        if let glibcWidth, let age = scalar.properties.age, age.major <= 14,
+           !deliberateDifferences.contains(scalar.value), let theirs = glibcWidth(scalar) {
+            invariant(columns == theirs, "U+\(String(scalar.value, radix: 16, uppercase: true)) takes \(columns) columns, glibc's wcwidth says \(theirs)")
+        }
     }
     let rawWidth = DisplayWidth.columns(of: text)
     invariant(rawWidth >= 0, "negative width \(rawWidth)")
@@ -38,7 +71,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for character in safe {
         let columns = DisplayWidth.columns(of: character)
         invariant(!DisplayWidth.isInvisible(character), "sanitized text keeps an invisible grapheme \(character.debugDescription)")
-        invariant((1...2).contains(columns), "grapheme \(character.debugDescription) takes \(columns) columns")
+        invariant(columns >= 1 && columns <= 2 * character.unicodeScalars.count, "grapheme \(character.debugDescription) takes \(columns) columns")
         sum += columns
     }
     let width = DisplayWidth.columns(of: safe)

@@ -9,9 +9,9 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct TerminalSessionTests {
     /// What puts the terminal back: style reset, cursor shown, main screen.
-    static let restore = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    static let restore = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l"
     /// What takes it: the alternate screen, the cursor hidden, cleared.
-    static let take = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+    static let take = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[2J"
 
     /// What a run of the probe showed.
     struct Seen: Sendable {

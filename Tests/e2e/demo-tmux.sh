@@ -32,7 +32,12 @@ RUN_DEMO="TMPDIR='$DEMO_TMP' XDG_CACHE_HOME='$DEMO_CACHE' SWIFTNIO_STRICT=1 '$BI
 # A server that is not there: nothing listens on port 9 (discard) here.
 DEAD_API="http://127.0.0.1:9"
 
-cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; rm -rf "$DEMO_TMP" "$DEMO_ERR" "$DEMO_CACHE"; }
+torture_pid=""
+cleanup() {
+    tmux kill-session -t "$SESSION" 2>/dev/null || true
+    if [[ -n "$torture_pid" ]]; then kill "$torture_pid" 2>/dev/null || true; fi
+    rm -rf "$DEMO_TMP" "$DEMO_ERR" "$DEMO_CACHE"
+}
 trap cleanup EXIT
 
 screen() { tmux capture-pane -p -t "$SESSION"; }
@@ -327,6 +332,63 @@ screen | grep -q 'not an http(s) URL: http://x�' || fail "the hostile URL is n
 tmux capture-pane -e -p -t "$SESSION" | grep -q $'\e\\[31m' && fail "the hostile URL turned the text red"
 tmux send-keys -t "$SESSION" "clear" Enter
 
+# 4g. A width-torture list from a hostile server (Tests/e2e/torture-server.py): names tmux
+#     measures differently from a grapheme count (Thai marks, a joiner after a letter, emoji with
+#     selectors, skin tones and ZWJ sequences, flags, new emoji), escapes and bidi overrides. After
+#     scrolling down and up, opening a detail and coming back, the pane equals the pane after a
+#     full redraw (Ctrl-L): no cell of an earlier frame is left (33 rows differed before).
+TORTURE_PORT_FILE="$(mktemp)"
+python3 Tests/e2e/torture-server.py "$TORTURE_PORT_FILE" &
+torture_pid=$!
+torture_port() { [[ -s "$TORTURE_PORT_FILE" ]]; }
+poll torture_port || fail "the torture server did not start"
+start_demo "--api-url http://127.0.0.1:$(cat "$TORTURE_PORT_FILE")"
+tmux send-keys -t "$SESSION" Enter
+wait_for 'Family' "the torture list"
+# same_as_redrawn WHAT: the pane's cells, with their styles (Tests/e2e/pane-cells.py), equal
+# the pane's after Ctrl-L.
+pane_now() { tmux capture-pane -e -p -t "$SESSION" | python3 Tests/e2e/pane-cells.py; }
+pane_settled() {
+    local first second
+    first=$(pane_now); sleep 0.3; second=$(pane_now)
+    [[ "$first" == "$second" ]] && printf '%s' "$second"
+}
+same_as_redrawn() {
+    local scrolled redrawn
+    scrolled=$(poll pane_settled) || fail "$1: the pane never settled"
+    tmux send-keys -t "$SESSION" C-l
+    sleep 0.3
+    redrawn=$(poll pane_settled) || fail "$1: the pane never settled after Ctrl-L"
+    if [[ "$scrolled" != "$redrawn" ]]; then
+        diff <(printf '%s\n' "$scrolled") <(printf '%s\n' "$redrawn") >&2 || true
+        fail "$1: the pane differs from a full redraw"
+    fi
+}
+for key in Down Down Down Down Down Down Down Down Down Down NPage NPage NPage Up Up Up NPage PPage; do
+    tmux send-keys -t "$SESSION" "$key"
+    sleep 0.05
+done
+same_as_redrawn "scrolling the torture list"
+for key in NPage NPage NPage NPage Down Down Up PPage PPage Down; do
+    tmux send-keys -t "$SESSION" "$key"
+    sleep 0.05
+done
+same_as_redrawn "scrolling further"
+tmux send-keys -t "$SESSION" Enter
+wait_for '^ Email ' "a torture user's detail"
+same_as_redrawn "the detail over the list"
+tmux send-keys -t "$SESSION" q
+wait_for 'Family|Flag|Plain' "the torture list again"
+same_as_redrawn "the list after the detail"
+screen | grep -q 'pwned' && ! screen | grep -q '�\]0;pwned' && fail "an escape sequence in a name was acted on"
+tmux send-keys -t "$SESSION" q
+wait_for '^   User list' "the home screen after the torture list"
+tmux send-keys -t "$SESSION" q
+wait_for_shell "the torture list"
+kill "$torture_pid" 2>/dev/null || true
+torture_pid=""
+rm -f "$TORTURE_PORT_FILE"
+
 # 5. Two signals back to back: the second ends the process at once, from its signal handler,
 #    which puts the terminal back and removes the temporary database itself.
 start_demo
@@ -355,4 +417,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline delivered after a restart and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, a hostile --api-url, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline delivered after a restart and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, a hostile --api-url, a width-torture list equal to its full redraw, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"

@@ -1,6 +1,7 @@
 extension Frame {
     /// Draws `text` from `position` on one row, sanitised, clipped to `maxWidth` columns and to
-    /// the frame's right edge; a wide character that would not fit whole is not drawn.
+    /// the frame's right edge; a character wider than one column that would not fit whole is
+    /// not drawn.
     ///
     /// - Returns: the number of columns drawn.
     @discardableResult
@@ -18,8 +19,8 @@ extension Frame {
             if column + columns > limit { break }
             if column >= 0 {
                 setCell(Cell(character, style: style), row: position.row, column: column)
-                if columns == 2 {
-                    setCell(.continuation(style: style), row: position.row, column: column + 1)
+                for offset in 1..<columns {
+                    setCell(.continuation(style: style), row: position.row, column: column + offset)
                 }
             }
             column += columns
@@ -34,18 +35,19 @@ extension Frame {
         }
     }
 
-    /// Sets one cell, blanking the other half of any wide character it overwrites. `cell`'s
-    /// character must already be safe to draw (sanitised text, or a space).
+    /// Sets one cell, blanking the rest of any character wider than one column it overwrites
+    /// part of. `cell`'s character must already be safe to draw (sanitised text, or a space).
     mutating func setCell(_ cell: Cell, row: Int, column: Int) {
         guard contains(row: row, column: column) else { return }
-        let old = self[row, column]
-        if old.isContinuation, !cell.isContinuation {
-            storeSanitized(Cell(" ", style: self[row, column - 1].style), row: row, column: column - 1)
+        var head = column
+        while head > 0, self[row, head].isContinuation { head -= 1 }
+        let style = self[row, head].style
+        var other = head + 1
+        while other < width, self[row, other].isContinuation {
+            if other != column { storeSanitized(Cell(" ", style: style), row: row, column: other) }
+            other += 1
         }
-        if !old.isContinuation, self[row, column + 1].isContinuation,
-           DisplayWidth.columns(of: old.character) == 2 {
-            storeSanitized(Cell(" ", style: old.style), row: row, column: column + 1)
-        }
+        if head != column { storeSanitized(Cell(" ", style: style), row: row, column: head) }
         storeSanitized(cell, row: row, column: column)
     }
 }

@@ -4,6 +4,15 @@
 /// (`ESC[row;colH`, one-based) and SGR sequences written only when the style changes. Without
 /// a previous frame, or when the size changed, the whole frame is redrawn after clearing the
 /// screen (`ESC[0m ESC[2J`).
+///
+/// A changed row that holds, before or after, a character whose width terminals disagree on
+/// (``DisplayWidth/isUncertain(_:)``) is written whole instead: erased (`ESC[2K`), then drawn
+/// from its first column with the cursor placed absolutely after each such character. What the
+/// terminal shows on that row then depends only on the new frame, never on what was there
+/// before, so a terminal that draws `☀️` in two columns where ``DisplayWidth`` counts one keeps
+/// no stale cell, and a scrolled screen equals a full redraw (Ctrl-L). The session turns the
+/// terminal's line wrap off, so a character drawn wider than counted never spills into the next
+/// row.
 public enum FrameRenderer {
     /// The bytes that turn what `previous` shows into `next`; empty when nothing changed.
     public static func render(from previous: Frame?, to next: Frame) -> [UInt8] {
@@ -14,23 +23,60 @@ public enum FrameRenderer {
     public static func renderText(from previous: Frame?, to next: Frame) -> String {
         var output = ""
         var current: Style?
-        let full = previous.map { $0.width != next.width || $0.height != next.height } ?? true
-        if full { output += "\u{1B}[0m\u{1B}[2J" }
+        let old = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
+        if old == nil { output += "\u{1B}[0m\u{1B}[2J" }
         for row in 0..<next.height {
-            for run in changedRuns(row: row, previous: full ? nil : previous, next: next) {
+            let cells = next.row(row)
+            let oldCells = old?.row(row)
+            if let oldCells, oldCells == cells { continue }
+            if hasUncertainCharacter(cells) || oldCells.map(hasUncertainCharacter) == true {
+                writeWhole(row: row, of: next, into: &output, style: &current)
+                continue
+            }
+            for run in changedRuns(row: row, previous: old, next: next) {
                 output += "\u{1B}[\(row + 1);\(run.lowerBound + 1)H"
                 for column in run {
                     let cell = next[row, column]
                     if cell.isContinuation { continue }
-                    if cell.style != current {
-                        output += cell.style.sgr
-                        current = cell.style
-                    }
-                    output.append(cell.character)
+                    write(cell, into: &output, style: &current)
                 }
             }
         }
         return output
+    }
+
+    /// Erases `row` and draws all of it, placing the cursor after each uncertain character.
+    private static func writeWhole(row: Int, of frame: Frame, into output: inout String, style current: inout Style?) {
+        output += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K"
+        current = .plain
+        let cells = frame.row(row)
+        var end = frame.width
+        while end > 0, cells[cells.startIndex + end - 1] == .blank { end -= 1 }
+        var column = 0
+        var placed = true
+        while column < end {
+            let cell = cells[cells.startIndex + column]
+            column += 1
+            if cell.isContinuation { continue }
+            if !placed {
+                output += "\u{1B}[\(row + 1);\(column)H"
+                placed = true
+            }
+            write(cell, into: &output, style: &current)
+            if DisplayWidth.isUncertain(cell.character) { placed = false }
+        }
+    }
+
+    private static func write(_ cell: Cell, into output: inout String, style current: inout Style?) {
+        if cell.style != current {
+            output += cell.style.sgr
+            current = cell.style
+        }
+        output.append(cell.character)
+    }
+
+    private static func hasUncertainCharacter(_ cells: ArraySlice<Cell>) -> Bool {
+        cells.contains { !$0.isContinuation && DisplayWidth.isUncertain($0.character) }
     }
 
     /// The column ranges of `row` that differ, each widened to start on a whole character.
@@ -42,7 +88,7 @@ public enum FrameRenderer {
                 && (previous.map { $0[row, column] != next[row, column] } ?? true)
             if changed, start == nil {
                 var first = column
-                if next[row, column].isContinuation, column > 0 { first -= 1 }
+                while first > 0, next[row, first].isContinuation { first -= 1 }
                 if let last = runs.last, last.upperBound >= first {
                     start = runs.removeLast().lowerBound
                 } else {

@@ -162,7 +162,7 @@ public enum SignalCleanup {
     static func cleanUpFromHandler() {
         let settingsAddress = savedTerminal.exchange(0, ordering: .sequentiallyConsistent)
         if let settings = UnsafeMutablePointer<termios>(bitPattern: settingsAddress) {
-            let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+            let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l"
             _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
             _ = tcsetattr(STDIN_FILENO, TCSANOW, settings)
         }

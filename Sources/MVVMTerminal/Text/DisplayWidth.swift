@@ -1,21 +1,35 @@
-/// How many terminal columns text takes, as terminals draw it (the rules of `wcwidth`):
+/// How many terminal columns text takes, as terminals draw it.
+///
+/// A terminal does not measure graphemes: it advances the cursor by each code point's `wcwidth`
+/// and draws zero-width code points onto the cell before them. So a grapheme takes the **sum**
+/// of its scalars' columns. One scalar takes:
 ///
 /// - **2** for East Asian Wide and Fullwidth characters (CJK, kana, Hangul syllables, fullwidth
 ///   forms, most emoji), from Unicode's East Asian Width property (`eastAsianWide`, generated
-///   by `scripts/generate-display-width.py`);
-/// - **0** for what terminals draw as nothing: combining marks (nonspacing and enclosing),
-///   format characters and other default-ignorable code points (zero-width spaces and joiners,
-///   U+2060 word joiner, U+FEFF, variation selectors), and Hangul medial vowels and final
-///   consonants; except the soft hyphen and the Hangul fillers, which terminals draw;
-/// - **1** for everything else, East Asian Ambiguous characters included.
+///   by `scripts/generate-display-width.py`, with the two blocks glibc also makes wide);
+/// - **0** for what terminals draw as nothing or onto the cell before: combining marks
+///   (nonspacing and enclosing), format characters and other default-ignorable code points
+///   (zero-width spaces and joiners, U+2060 word joiner, U+FEFF, variation selectors), Hangul
+///   medial vowels and final consonants; except the soft hyphen, the Hangul fillers and the
+///   prepended concatenation marks (U+0600 Arabic number sign…), which terminals draw;
+/// - **1** for everything else: East Asian Ambiguous characters, spacing marks (Thai, Indic
+///   vowel signs) and regional indicators (a flag is two: two columns) included.
 ///
-/// A grapheme takes the columns of its widest scalar, so an emoji with a variation selector or
-/// a letter with an accent is measured as one glyph. ``TerminalText/sanitize(_:)`` removes
-/// graphemes that would take no column at all, so every drawn grapheme takes at least one.
+/// One exception, tmux's: a scalar after a ZERO WIDTH JOINER is drawn into the joiner's cell,
+/// so an emoji ZWJ sequence takes the columns of its first emoji (`👨‍👩‍👧` is 2).
+///
+/// These are the widths of glibc's `wcwidth`, which tmux, xterm and VTE draw by, checked code
+/// point by code point in `DisplayWidthTableTests` and by the `terminal-text` fuzz target.
+/// Newer terminals measure some graphemes differently (an emoji with U+FE0F, a skin tone, a
+/// spacing mark): those graphemes are ``isUncertain(_:)``, and ``FrameRenderer`` draws their
+/// rows so that either answer leaves no stale cell. The cases, with each terminal's answer,
+/// are listed in the *Widths* section of the MVVMTerminal documentation.
 public enum DisplayWidth {
-    /// The columns one grapheme takes: the widest of its scalars, at least 1.
+    /// The columns one grapheme takes: the sum of its scalars' (a scalar after a zero-width
+    /// joiner adding none), at least 1.
     public static func columns(of character: Character) -> Int {
-        max(1, widest(character))
+        if character.isASCII { return 1 }
+        return max(1, sum(character))
     }
 
     /// The columns a whole string takes.
@@ -25,24 +39,38 @@ public enum DisplayWidth {
 
     /// Whether a terminal draws `character` as nothing (every scalar in it is zero-width).
     public static func isInvisible(_ character: Character) -> Bool {
-        widest(character) == 0
+        !character.isASCII && sum(character) == 0
     }
 
     /// The columns one scalar takes on its own: 0, 1 or 2.
     public static func columns(of scalar: Unicode.Scalar) -> Int {
+        if scalar.isASCII { return 1 }
         if isZeroWidth(scalar) { return 0 }
         return isWide(scalar.value) ? 2 : 1
     }
 
-    private static func widest(_ character: Character) -> Int {
-        character.unicodeScalars.reduce(0) { max($0, columns(of: $1)) }
+    private static func sum(_ character: Character) -> Int {
+        var total = 0
+        var afterJoiner = false
+        for scalar in character.unicodeScalars {
+            if scalar.value == 0x200D {
+                afterJoiner = true
+            } else if afterJoiner {
+                afterJoiner = false   // drawn into the joiner's cell
+            } else {
+                total += columns(of: scalar)
+            }
+        }
+        return total
     }
 
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00AD, 0x115F, 0x3164, 0xFFA0:
             return false   // soft hyphen, Hangul fillers: default-ignorable, but drawn
-        case 0x1160...0x11FF:
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x110BD, 0x110CD:
+            return false   // prepended concatenation marks: format characters with a glyph
+        case 0x1160...0x11FF, 0xD7B0...0xD7FF:
             return true    // Hangul medial vowels and final consonants join the syllable
         default:
             switch scalar.properties.generalCategory {
@@ -53,13 +81,18 @@ public enum DisplayWidth {
     }
 
     /// Binary search in the sorted `eastAsianWide` ranges.
-    private static func isWide(_ value: UInt32) -> Bool {
+    static func isWide(_ value: UInt32) -> Bool {
         guard value >= 0x1100 else { return false }
+        return contains(value, in: eastAsianWide)
+    }
+
+    /// Whether `value` lies in one of `ranges` (sorted, disjoint).
+    static func contains(_ value: UInt32, in ranges: [ClosedRange<UInt32>]) -> Bool {
         var low = 0
-        var high = eastAsianWide.count - 1
+        var high = ranges.count - 1
         while low <= high {
             let middle = (low + high) / 2
-            let range = eastAsianWide[middle]
+            let range = ranges[middle]
             if value < range.lowerBound {
                 high = middle - 1
             } else if value > range.upperBound {

@@ -14,8 +14,15 @@ public enum TerminalText {
     /// - tabs, line breaks and the Unicode line and paragraph separators become a space;
     /// - graphemes a terminal draws as nothing (a zero-width space, U+2060, U+FEFF, a combining
     ///   mark with no base: ``DisplayWidth/isInvisible(_:)``) are removed, so that every column a
-    ///   ``Frame`` counts is a column the terminal draws.
+    ///   ``Frame`` counts is a column the terminal draws;
+    /// - what a terminal would draw onto the neighbouring grapheme is removed: zero-width
+    ///   scalars before a grapheme's first drawn one, and a ZERO WIDTH JOINER that ends a
+    ///   grapheme (tmux draws whatever follows it into the joiner's cell, so `a‍😀` would take
+    ///   one column instead of three). A joiner inside an emoji sequence stays.
+    ///
+    /// Printable ASCII is returned as is, without a copy.
     public static func sanitize(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -25,9 +32,31 @@ public enum TerminalText {
                 scalars.append(isControl(scalar) ? "\u{FFFD}" : scalar)
             }
         }
+        // Removing a joiner can join its neighbours into a new grapheme: tidy until nothing moves.
         var result = String(scalars)
-        result.removeAll(where: DisplayWidth.isInvisible)
+        for _ in 0..<4 {
+            let tidied = tidyGraphemes(result)
+            if tidied == result { break }
+            result = tidied
+        }
         return result
+    }
+
+    /// One pass of the grapheme rules of ``sanitize(_:)``.
+    private static func tidyGraphemes(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for character in text {
+            let graphemeScalars = character.unicodeScalars
+            if character.isASCII || graphemeScalars.count == 1 {
+                if !DisplayWidth.isInvisible(character) { scalars.append(contentsOf: graphemeScalars) }
+                continue
+            }
+            var kept = graphemeScalars[...]
+            while let first = kept.first, DisplayWidth.columns(of: first) == 0 { kept.removeFirst() }
+            while kept.last?.value == 0x200D { kept.removeLast() }
+            scalars.append(contentsOf: kept)
+        }
+        return String(scalars)
     }
 
     /// Whether a terminal would act on `scalar` instead of drawing it: C0 and C1 controls (tabs

@@ -37,6 +37,12 @@ extension TerminalText {
                     current = ""
                 }
                 columns = DisplayWidth.columns(of: current)
+                // What followed the space may not leave room for a character of several columns.
+                if columns + characterColumns > width, !current.isEmpty {
+                    lines.append(current)
+                    current = ""
+                    columns = 0
+                }
             }
             current.append(character)
             columns += characterColumns

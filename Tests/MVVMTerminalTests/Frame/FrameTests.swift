@@ -60,6 +60,17 @@ struct FrameTests {
         #expect(!frame[0, 3].isContinuation)
     }
 
+    @Test func aGraphemeOfFourColumnsTakesFourCellsAndOverwritingOneBlanksTheRest() {
+        var frame = Frame(width: 6, height: 1)
+        #expect(frame.put("👍🏽x", at: Position(row: 0, column: 0)) == 5)
+        #expect(frame[0, 0].character == "👍🏽")
+        #expect((1...3).allSatisfy { frame[0, $0].isContinuation })
+        #expect(frame[0, 4].character == "x")
+        frame.put("y", at: Position(row: 0, column: 2))
+        #expect((0..<5).map { frame[0, $0].character } == [" ", " ", "y", " ", "x"])
+        #expect((0..<5).allSatisfy { !frame[0, $0].isContinuation })
+    }
+
     @Test func styleSGR() {
         #expect(Style.plain.sgr == "\u{1B}[0m")
         #expect(Style(foreground: .red, background: .blue, bold: true, inverse: true).sgr

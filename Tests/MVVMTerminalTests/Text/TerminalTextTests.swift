@@ -60,3 +60,29 @@ struct InvisibleCharacterTests {
         #expect((0..<3).map { frame[0, $0].character } == ["a", "b", "c"])
     }
 }
+
+/// What a terminal would draw onto a neighbouring grapheme is removed, so widths add up.
+struct GraphemeEdgeTests {
+    @Test func aJoinerThatJoinsNothingIsRemoved() {
+        // tmux draws the emoji into the joiner's cell: one column, where three were counted.
+        #expect(TerminalText.sanitize("a\u{200D}😀") == "a😀")
+        #expect(DisplayWidth.columns(of: TerminalText.sanitize("a\u{200D}😀")) == 3)
+        #expect(TerminalText.sanitize("x\u{200D}") == "x")
+    }
+
+    @Test func zeroWidthScalarsBeforeAGraphemesFirstDrawnOneAreRemoved() {
+        #expect(TerminalText.sanitize("\u{301}\u{93F}x") == "\u{93F}x")
+    }
+
+    @Test func printableASCIIIsReturnedAsIs() {
+        let text = "Plain4 X <u4@ex.com> >"
+        #expect(TerminalText.sanitize(text) == text)
+    }
+
+    @Test(arguments: ["a\u{200D}\u{200D}😀", "🇯\u{200D}🇵", "\u{200B}\u{301}a", "e\u{301}\u{200D}", "👨\u{200D}\u{200D}👩"])
+    func sanitizingTwiceChangesNothing(text: String) {
+        let once = TerminalText.sanitize(text)
+        #expect(TerminalText.sanitize(once) == once)
+    }
+}
+

@@ -1,0 +1,63 @@
+extension DisplayWidth {
+    /// Whether terminals disagree on the columns `character` takes, so that drawing it may move
+    /// the cursor by something other than ``columns(of:)-(Character)``.
+    ///
+    /// Terminals that measure code point by code point (tmux 3.3, xterm, VTE; glibc's
+    /// `wcwidth`) and terminals that measure graphemes (kitty, WezTerm, tmux 3.4 and later,
+    /// Python's `wcwidth` package) agree on a grapheme that is one scalar plus nonspacing
+    /// marks. They differ on:
+    ///
+    /// - any other grapheme of several scalars: an emoji with U+FE0F (`☀️`: 1 or 2), a skin
+    ///   tone (`👍🏽`: 4 or 2), a ZWJ sequence (`👨‍👩‍👧`: 2, or 6 in xterm), a spacing mark
+    ///   (`น้ำ`: 2 or 1), a keycap, a flag;
+    /// - a scalar whose width the two kinds of table give differently (`uncertainScalars`: the
+    ///   Yijing trigrams, the Hangul fillers, a lone regional indicator…) or a spacing mark
+    ///   on its own;
+    /// - a scalar newer than Unicode 14.0, the version Debian 12's glibc and tmux know: an
+    ///   older terminal draws it in no column at all.
+    ///
+    /// ``FrameRenderer`` rewrites a whole row holding such a grapheme (after erasing it) and
+    /// places the cursor absolutely after each one, so the row looks the same whichever answer
+    /// the terminal gives, and nothing of an earlier frame stays behind.
+    public static func isUncertain(_ character: Character) -> Bool {
+        if character.isASCII { return false }
+        let scalars = character.unicodeScalars
+        var index = scalars.startIndex
+        guard !isUncertain(scalars[index]) else { return true }
+        index = scalars.index(after: index)
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark:
+                if isVariationSelector(scalar) { return true }
+            default:
+                return true
+            }
+            index = scalars.index(after: index)
+        }
+        return false
+    }
+
+    private static func isUncertain(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return false }
+        if contains(scalar.value, in: uncertainScalars) { return true }
+        if scalar.properties.generalCategory == .spacingMark { return true }
+        guard let age = scalar.properties.age else { return true }
+        return age.major > 14
+    }
+
+    private static func isVariationSelector(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xFE00...0xFE0F, 0xE0100...0xE01EF: true
+        default: false
+        }
+    }
+
+    /// Code points glibc's `wcwidth` and Python's `wcwidth` 0.7 (Unicode 17) measure
+    /// differently, besides spacing marks and code points glibc does not know: found by
+    /// comparing the two over every code point (see the *Widths* documentation).
+    static let uncertainScalars: [ClosedRange<UInt32>] = [
+        0x2630...0x2637, 0x268A...0x268F, 0x3164...0x3164, 0x3248...0x324F,
+        0xFFA0...0xFFA0, 0x1D300...0x1D356, 0x1D360...0x1D376, 0x1F1E6...0x1F1FF,
+    ]
+}
