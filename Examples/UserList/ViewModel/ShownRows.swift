@@ -21,6 +21,9 @@ final class ShownRows {
     private var result: [User] = []
     /// Users changed in the records since `result` was made.
     private var changed: Set<Int> = []
+    /// How many of `shown` are `nil`: while none is, a row's place in `result` is its place in
+    /// `items`, and a changed row is replaced there instead of mapping `result` again.
+    private var hiddenCount = 0
 
     /// The users of `items` as the records show them, in order, deleted ones left out.
     func rows(of items: [User], through records: UserRecords) -> [User] {
@@ -30,18 +33,27 @@ final class ShownRows {
             shown = items.map { records.shown($0) }
             changed = []
             result = shown.compactMap { $0 }
+            hiddenCount = shown.count - result.count
         } else if !changed.isEmpty {
-            var moved = false
+            var remap = false
             for id in changed {
                 guard let position = positions[id] else { continue }
                 let row = records.shown(items[position])
-                if row != shown[position] {
-                    shown[position] = row
-                    moved = true
+                guard row != shown[position] else { continue }
+                let wasShown = shown[position] != nil
+                hiddenCount += (row == nil ? 1 : 0) - (wasShown ? 0 : 1)
+                shown[position] = row
+                if let row, wasShown, hiddenCount == 0, !remap {
+                    result[position] = row
+                } else {
+                    remap = true
                 }
             }
             changed = []
-            if moved { result = shown.compactMap { $0 } }
+            if remap {
+                result = shown.compactMap { $0 }
+                hiddenCount = shown.count - result.count
+            }
         }
         return result
     }

@@ -20,30 +20,32 @@ extension DisplayWidth {
     /// places the cursor absolutely after each one, so the row looks the same whichever answer
     /// the terminal gives, and nothing of an earlier frame stays behind.
     public static func isUncertain(_ character: Character) -> Bool {
-        if character.isASCII { return false }
-        let scalars = character.unicodeScalars
-        var index = scalars.startIndex
-        guard !isUncertain(scalars[index]) else { return true }
-        index = scalars.index(after: index)
-        while index != scalars.endIndex {
-            let scalar = scalars[index]
-            switch scalar.properties.generalCategory {
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return false }
+        guard var next = scalars.next() else { return isUncertain(first) }
+        if isUncertain(first) { return true }
+        while true {
+            switch next.properties.generalCategory {
             case .nonspacingMark, .enclosingMark:
-                if isVariationSelector(scalar) { return true }
+                if isVariationSelector(next) { return true }
             default:
                 return true
             }
-            index = scalars.index(after: index)
+            guard let after = scalars.next() else { return false }
+            next = after
         }
-        return false
     }
 
     private static func isUncertain(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII { return false }
-        if contains(scalar.value, in: uncertainScalars) { return true }
-        if scalar.properties.generalCategory == .spacingMark { return true }
-        guard let age = scalar.properties.age else { return true }
-        return age.major > 14
+        switch scalar.value {
+        case ..<0x0300, 0x3041...0x3096, 0x30A0...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+            return false   // Latin, kana, CJK, Hangul syllables: every table agrees
+        default:
+            if contains(scalar.value, in: uncertainScalars) { return true }
+            if scalar.properties.generalCategory == .spacingMark { return true }
+            guard let age = scalar.properties.age else { return true }
+            return age.major > 14
+        }
     }
 
     private static func isVariationSelector(_ scalar: Unicode.Scalar) -> Bool {

@@ -28,8 +28,7 @@ public enum DisplayWidth {
     /// The columns one grapheme takes: the sum of its scalars' (a scalar after a zero-width
     /// joiner adding none), at least 1.
     public static func columns(of character: Character) -> Int {
-        if character.isASCII { return 1 }
-        return max(1, sum(character))
+        max(1, sum(character))
     }
 
     /// The columns a whole string takes.
@@ -39,12 +38,12 @@ public enum DisplayWidth {
 
     /// Whether a terminal draws `character` as nothing (every scalar in it is zero-width).
     public static func isInvisible(_ character: Character) -> Bool {
-        !character.isASCII && sum(character) == 0
+        sum(character) == 0
     }
 
     /// The columns one scalar takes on its own: 0, 1 or 2.
     public static func columns(of scalar: Unicode.Scalar) -> Int {
-        if scalar.isASCII { return 1 }
+        if scalar.value < 0x0300 { return 1 }   // no mark, format or wide character before U+0300
         if isZeroWidth(scalar) { return 0 }
         return isWide(scalar.value) ? 2 : 1
     }
@@ -66,6 +65,8 @@ public enum DisplayWidth {
 
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
+        case 0x3041...0x3096, 0x30A0...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+            return false   // kana, CJK, Hangul syllables (the common case, without a table lookup)
         case 0x00AD, 0x115F, 0x3164, 0xFFA0:
             return false   // soft hyphen, Hangul fillers: default-ignorable, but drawn
         case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x110BD, 0x110CD:

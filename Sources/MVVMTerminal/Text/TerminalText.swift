@@ -20,9 +20,9 @@ public enum TerminalText {
     ///   grapheme (tmux draws whatever follows it into the joiner's cell, so `a‍😀` would take
     ///   one column instead of three). A joiner inside an emoji sequence stays.
     ///
-    /// Printable ASCII is returned as is, without a copy.
+    /// Text with nothing to change (no control, no zero-width scalar) is returned as is.
     public static func sanitize(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if isClean(text) { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -40,6 +40,20 @@ public enum TerminalText {
             result = tidied
         }
         return result
+    }
+
+    /// Whether no rule of ``sanitize(_:)`` applies: no control and no zero-width scalar (the
+    /// grapheme rules only ever remove zero-width scalars).
+    private static func isClean(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F: return false
+            case 0x20..<0x0300: continue
+            default:
+                if isControl(scalar) || DisplayWidth.columns(of: scalar) == 0 { return false }
+            }
+        }
+        return true
     }
 
     /// One pass of the grapheme rules of ``sanitize(_:)``.
