@@ -3,6 +3,9 @@ import Foundation
 import InMemoryLogging
 import Logging
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A flood of rejected clients makes one warning per reason, not one per connection: the log
 /// stays readable while the server is attacked.
@@ -31,7 +34,7 @@ struct RejectionLogTests {
         let port = server.port
         // Six connections, all open at once, that send nothing: two are served (and closed when
         // idle), the others wait for a free slot, then are closed when idle in turn.
-        let closedAfter = try await Task.detached { try ConnectionLimitsTests.silentConnections(port: port, count: 6) }.value
+        let closedAfter = try await onOwnThread { try ConnectionLimitsTests.silentConnections(port: port, count: 6) }
         for seconds in closedAfter { #expect(seconds < 9) }
         await server.stop()
 
@@ -64,7 +67,7 @@ struct RejectionLogTests {
         let server = try await Self.start(DemoServerConfiguration(userCount: 10, idleTimeout: .seconds(5)), handler: handler)
         let port = server.port
         let request = "GET /api/users/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-        _ = try await Task.detached { try ConnectionLimitsTests.secondsUntilClosed(port: port, sending: request) }.value
+        _ = try await onOwnThread { try ConnectionLimitsTests.secondsUntilClosed(port: port, sending: request) }
         await server.stop()
 
         #expect(Self.rejections(in: handler) == [])
@@ -79,9 +82,9 @@ struct RejectionLogTests {
         let server = try await Self.start(DemoServerConfiguration(userCount: 10), handler: handler)
         let port = server.port
         let request = "PATCH /api/users/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"is"
-        let (_, received) = try await Task.detached {
+        let (_, received) = try await onOwnThread {
             try ConnectionLimitsTests.exchange(port: port, sending: request, closingWrite: true)
-        }.value
+        }
         await server.stop()
 
         // Whether an answer still goes out depends on how far the server read before the end
