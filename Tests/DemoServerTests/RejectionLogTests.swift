@@ -96,3 +96,39 @@ struct RejectionLogTests {
         #expect(handler.entries.filter { $0.level >= .error }.map(\.message.description) == [])
     }
 }
+
+extension RejectionLogTests {
+    @Test("Slow heads and connections past a client's cap: two of each, one warning each")
+    func headRejections() async throws {
+        let handler = InMemoryLogHandler()
+        // Two servers logging to one handler, so that the connections the first closes need not
+        // be uncounted before the second's cap is tested.
+        let heads = try await Self.start(
+            DemoServerConfiguration(userCount: 10, idleTimeout: .seconds(5), headerReadTimeout: .milliseconds(200)), handler: handler
+        )
+        let capped = try await Self.start(DemoServerConfiguration(userCount: 10, maximumConnectionsPerClient: 3), handler: handler)
+        let (headsPort, cappedPort) = (heads.port, capped.port)
+        let statuses = try await onOwnThread {
+            for _ in 0..<2 {
+                _ = try ConnectionLimitsTests.exchange(port: headsPort, sending: "GET /api/users/1 HTTP/1.1\r\nHost: x\r\n")
+            }
+            // Three connections are the cap; the next two are closed at once.
+            let held = try (0..<3).map { _ in try ConnectionLimitsTests.connectedSocket(port: cappedPort) }
+            defer { held.forEach { close($0) } }
+            let statuses = held.map { RawHTTP.exchange("GET /api/users/1 HTTP/1.1\r\nHost: x\r\n\r\n", on: $0)?.status }
+            for _ in 0..<2 { _ = try ConnectionLimitsTests.exchange(port: cappedPort, sending: "") }
+            return statuses
+        }
+        await heads.stop()
+        await capped.stop()
+
+        #expect(statuses == [200, 200, 200])
+        #expect(Self.rejections(in: handler).sorted() == ["clientConnectionLimit", "slowRequestHead"])
+        let messages = handler.entries.filter { $0.metadata["rejection"] != nil }.map(\.message.description).sorted()
+        #expect(messages == [
+            "Closed a connection whose request head did not arrive within 0.2 seconds (a slow or silent client; answered 408 if part of the head came). Later ones are not logged.",
+            "Closed a new connection from a client that already had 3 connections open (the per-client cap). Later ones are not logged.",
+        ])
+        #expect(handler.entries.first { $0.metadata["rejection"] == "clientConnectionLimit" }?.metadata["client"] == "127.0.0.1")
+    }
+}

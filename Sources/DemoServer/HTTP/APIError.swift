@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// An error the API answers with: an HTTP status and a `{"error": {"code", "message"}}` body.
@@ -11,6 +12,7 @@ struct APIError: Error, Sendable, Equatable {
         case injectedFault = "injected_fault"
         case idTaken = "id_taken"
         case idempotencyKeyReused = "idempotency_key_reused"
+        case requestTimeout = "request_timeout"
         case `internal` = "internal"
     }
 
@@ -70,9 +72,27 @@ struct APIError: Error, Sendable, Equatable {
         )
     }
 
+    /// A 408 for a request head that did not arrive within `timeout`.
+    static func requestTimeout(after timeout: Duration) -> APIError {
+        APIError(
+            status: 408, code: .requestTimeout,
+            message: "The request head (request line and header fields) did not arrive within \(timeout); send it at once."
+        )
+    }
+
     /// The JSON response for this error.
     func response() -> Response {
-        JSONResponse.encoding(ErrorBody(error: .init(code: code, message: message)), status: status)
+        JSONResponse.bytes(jsonBody, status: status)
+    }
+
+    /// The response body: `{"error": {"code", "message"}}`, keys sorted.
+    var jsonBody: Data {
+        do {
+            return try JSONResponse.encoder.encode(ErrorBody(error: .init(code: code, message: message)))
+        } catch {
+            // Unreachable: the body is strings only.
+            return Data(#"{"error":{"code":"internal","message":"The server could not encode its response."}}"#.utf8)
+        }
     }
 }
 
