@@ -98,7 +98,7 @@ struct RejectionLogTests {
 }
 
 extension RejectionLogTests {
-    @Test("Slow heads and connections past a client's cap: two of each, one warning each")
+    @Test("Slow heads, oversized heads and connections past a client's cap: two of each, one warning each")
     func headRejections() async throws {
         let handler = InMemoryLogHandler()
         // Two servers logging to one handler, so that the connections the first closes need not
@@ -111,6 +111,9 @@ extension RejectionLogTests {
         let statuses = try await onOwnThread {
             for _ in 0..<2 {
                 _ = try ConnectionLimitsTests.exchange(port: headsPort, sending: "GET /api/users/1 HTTP/1.1\r\nHost: x\r\n")
+                _ = try ConnectionLimitsTests.exchange(
+                    port: headsPort, sending: "GET /api/users/1 HTTP/1.1\r\nX-Pad: \(String(repeating: "a", count: 100_000))\r\n\r\n"
+                )
             }
             // Three connections are the cap; the next two are closed at once.
             let held = try (0..<3).map { _ in try ConnectionLimitsTests.connectedSocket(port: cappedPort) }
@@ -123,11 +126,12 @@ extension RejectionLogTests {
         await capped.stop()
 
         #expect(statuses == [200, 200, 200])
-        #expect(Self.rejections(in: handler).sorted() == ["clientConnectionLimit", "slowRequestHead"])
+        #expect(Self.rejections(in: handler).sorted() == ["clientConnectionLimit", "oversizedHead", "slowRequestHead"])
         let messages = handler.entries.filter { $0.metadata["rejection"] != nil }.map(\.message.description).sorted()
         #expect(messages == [
             "Closed a connection whose request head did not arrive within 0.2 seconds (a slow or silent client; answered 408 if part of the head came). Later ones are not logged.",
             "Closed a new connection from a client that already had 3 connections open (the per-client cap). Later ones are not logged.",
+            "Refused a request head over 80 KiB (414 or 431). Later ones are not logged.",
         ])
         #expect(handler.entries.first { $0.metadata["rejection"] == "clientConnectionLimit" }?.metadata["client"] == "127.0.0.1")
     }

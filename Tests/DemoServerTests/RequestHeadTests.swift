@@ -5,10 +5,11 @@ import Testing
 import Glibc
 #endif
 
-/// Slow clients (slowloris): a head that is late is answered 408 with the JSON error body; one
-/// client cannot hold every connection. The server runs on 127.0.0.1 with a short header read timeout, so each test takes
+/// Slow clients (slowloris) and oversized request heads: a head that is late is answered 408, one
+/// that is too large 414 or 431, each with the JSON error body; one client cannot hold every
+/// connection. The server runs on 127.0.0.1 with a short header read timeout, so each test takes
 /// well under a second or two.
-@Suite("Request heads: slow, one client's share", .timeLimit(.minutes(1)))
+@Suite("Request heads: slow, oversized, one client's share", .timeLimit(.minutes(1)))
 struct RequestHeadTests {
     /// A server whose request heads must arrive within 200 ms, and whose idle timeout (5 s) is far
     /// longer, so a close within a second or two is the header read timeout's.
@@ -108,6 +109,50 @@ struct RequestHeadTests {
         #expect(overCap.seconds < 1, "closed after \(overCap.seconds) s")
         #expect(overCap.received == "")
         #expect(afterClose == 200)
+    }
+
+    @Test("A head over 80 KiB is 414 (a long request line) or 431 (large or many header fields), with a JSON error", arguments: [
+        ("GET /api/users?q=" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414,
+         "The request line (method, path and query) is longer than 80 KiB; send a shorter one."),
+        ("GET /api/users/1 HTTP/1.1\r\nHost: x\r\nX-Pad: " + String(repeating: "a", count: 100_000) + "\r\n\r\n", 431,
+         "The request head is larger than 80 KiB or has more than 1000 header fields; send fewer or smaller header fields."),
+        ("GET /api/users/1 HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X-Pad: aaaaaaaaaaaaaaaaaaaa\r\n", count: 4_000) + "\r\n", 431,
+         "The request head is larger than 80 KiB or has more than 1000 header fields; send fewer or smaller header fields."),
+    ])
+    func oversizedHead(request: String, status: Int, message: String) async throws {
+        try await withServer { server, _ in
+            let port = server.port
+            let response = try await onOwnThread {
+                let fd = try ConnectionLimitsTests.connectedSocket(port: port)
+                defer { close(fd) }
+                return RawHTTP.exchange(request, on: fd)
+            }
+            let answer = try #require(response)
+            #expect(answer.status == status)
+            #expect(answer.headers["content-type"] == "application/json")
+            #expect(answer.error?.code == "request_too_large", "\(answer.body)")
+            #expect(answer.error?.message == message)
+        }
+    }
+
+    @Test("A head that is not valid HTTP is 400 invalid_request with a JSON error, not an empty 400", arguments: [
+        "GET /api/users/1 HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n",
+        "G@T /api/users/1 HTTP/1.1\r\nHost: x\r\n\r\n",
+    ])
+    func invalidHead(request: String) async throws {
+        try await withServer { server, _ in
+            let port = server.port
+            let response = try await onOwnThread {
+                let fd = try ConnectionLimitsTests.connectedSocket(port: port)
+                defer { close(fd) }
+                return RawHTTP.exchange(request, on: fd)
+            }
+            let answer = try #require(response)
+            #expect(answer.status == 400)
+            #expect(answer.headers["content-type"] == "application/json")
+            #expect(answer.error?.code == "invalid_request", "\(answer.body)")
+            #expect(answer.error?.message == "The request is not valid HTTP/1.1.")
+        }
     }
 
     @Test("A header read timeout or per-client cap out of range is a clear configuration error")

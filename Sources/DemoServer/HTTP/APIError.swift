@@ -12,6 +12,8 @@ struct APIError: Error, Sendable, Equatable {
         case injectedFault = "injected_fault"
         case idTaken = "id_taken"
         case idempotencyKeyReused = "idempotency_key_reused"
+        case invalidRequest = "invalid_request"
+        case requestTooLarge = "request_too_large"
         case requestTimeout = "request_timeout"
         case `internal` = "internal"
     }
@@ -69,6 +71,27 @@ struct APIError: Error, Sendable, Equatable {
         APIError(
             status: 405, code: .methodNotAllowed,
             message: "\(path) does not answer \(method); it answers \(allowed.joined(separator: ", "))."
+        )
+    }
+
+    /// A 400 for a request head that is not HTTP/1.1 (the HTTP decoder refused it).
+    static func invalidRequest() -> APIError {
+        APIError(status: 400, code: .invalidRequest, message: "The request is not valid HTTP/1.1.")
+    }
+
+    /// A 414 for a request line (method, path and query) longer than `limit` bytes.
+    static func requestLineTooLong(limit: Int) -> APIError {
+        APIError(
+            status: 414, code: .requestTooLarge,
+            message: "The request line (method, path and query) is longer than \(limit / 1024) KiB; send a shorter one."
+        )
+    }
+
+    /// A 431 for a request head over `limit` bytes, or with more than `fields` header fields.
+    static func requestHeadTooLarge(limit: Int, fields: Int) -> APIError {
+        APIError(
+            status: 431, code: .requestTooLarge,
+            message: "The request head is larger than \(limit / 1024) KiB or has more than \(fields) header fields; send fewer or smaller header fields."
         )
     }
 

@@ -17,6 +17,8 @@ final class RejectionLog: Sendable {
         /// A request head did not arrive within the header read timeout (408, or closed without
         /// an answer when nothing of it came).
         case slowRequestHead
+        /// A request head was over the HTTP decoder's limits (414 or 431).
+        case oversizedHead
         /// A client (an IP address) opened a connection past its cap: the connection was closed.
         case clientConnectionLimit
     }
@@ -54,6 +56,8 @@ final class RejectionLog: Sendable {
             "Refused a request body over its limit (413)."
         case .slowRequestHead:
             "Closed a connection whose request head did not arrive within \(configuration.headerReadTimeout) (a slow or silent client; answered 408 if part of the head came)."
+        case .oversizedHead:
+            "Refused a request head over \(RequestHeadGuard.maximumHeadSize / 1024) KiB (414 or 431)."
         case .clientConnectionLimit:
             "Closed a new connection from a client that already had \(configuration.maximumConnectionsPerClient) connections open (the per-client cap)."
         }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import NIOCore
+import NIOHTTP1
 
 /// The request parts Hummingbird's HTTP/1 pipeline carries after its decoder (NIOHTTPTypes'
 /// `HTTPRequestPart`), named through Hummingbird so the demo needs no other package.
@@ -9,7 +10,8 @@ typealias RequestPart = HTTPConnectionStateHandler.InboundIn
 /// The response parts Hummingbird's HTTP/1 pipeline carries (NIOHTTPTypes' `HTTPResponsePart`).
 typealias ResponsePart = HTTPConnectionStateHandler.OutboundIn
 
-/// Bounds how long a request head may take to arrive.
+/// Bounds how long a request head may take to arrive, and answers a head the HTTP decoder refuses
+/// (too large, or not HTTP) with the API's JSON error instead of Hummingbird's empty 400.
 ///
 /// Hummingbird's idle timeout counts decoded parts, so a client sending a head a byte a second
 /// (slowloris) held its connection for the whole idle timeout. This handler sits after the HTTP
@@ -24,6 +26,12 @@ typealias ResponsePart = HTTPConnectionStateHandler.OutboundIn
 /// are seen before they are decoded, so a pipelined head that begins in the same read as the end
 /// of the request before it is timed from the connection's next read.)
 ///
+/// A decoder error on a head, with no answer in flight, is answered here: 414 or 431
+/// `request_too_large` for a head over ``maximumHeadSize`` (414 when the request line alone is
+/// that long), 400 `invalid_request` otherwise, then the connection is closed. An error in a body,
+/// or with an answer in flight, goes on to Hummingbird as before (a body's error reaches the
+/// route, which answers 400 `invalid_body`).
+///
 /// All state lives on the channel's event loop, as NIO handlers' state does.
 final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = RequestPart
@@ -31,6 +39,11 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = ResponsePart
     typealias OutboundOut = ResponsePart
 
+    /// The most bytes a request head (request line and header fields) may have, and the most
+    /// bytes one header field may have: the HTTP decoder's limits.
+    static let maximumHeadSize = 80 * 1024
+    /// The most header fields a request head may have: the HTTP decoder's limit.
+    static let maximumHeaderFieldCount = 1000
     /// How long a connection stays half-open after its last answer, for the client to read it
     /// and close.
     static let lingering = TimeAmount.seconds(2)
@@ -62,6 +75,8 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether a byte other than CR or LF came in the current head (empty lines before a request
     /// line are allowed, and skipped).
     private var requestLineStarted = false
+    /// The request line's length with its line break, once its end came.
+    private var requestLineLength: Int?
 
     /// - Parameters:
     ///   - timeout: How long a head may take (``DemoServerConfiguration/headerReadTimeout``).
@@ -127,8 +142,29 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// Whether the connection's last answer is decided (the head timed out): bytes that come
-    /// now are dropped before the decoder.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if phase == .closing { return }   // the decoder refusing what came after the refused head
+        guard let error = error as? HTTPParserError, answersInFlight == 0,
+              phase == .readingHead || phase == .betweenRequests
+        else {
+            context.fireErrorCaught(error)
+            return
+        }
+        cancelTimer()
+        if error == .headerOverflow {
+            rejections.record(.oversizedHead)
+            // The head's bytes were counted from its first one only in `readingHead` (see above).
+            let requestLineTooLong = phase == .readingHead && (requestLineLength ?? .max) > Self.maximumHeadSize
+            answer(requestLineTooLong ? .requestLineTooLong(limit: Self.maximumHeadSize) : .requestHeadTooLarge(
+                limit: Self.maximumHeadSize, fields: Self.maximumHeaderFieldCount
+            ))
+        } else {
+            answer(.invalidRequest())
+        }
+    }
+
+    /// Whether the connection's last answer is decided (a timeout or a refused head): bytes that
+    /// come now are dropped before the decoder.
     var dropsInput: Bool {
         phase == .timedOut || phase == .closing
     }
@@ -140,14 +176,25 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
             phase = .readingHead
             headBytes = 0
             requestLineStarted = false
+            requestLineLength = nil
             armTimer()
         case .readingHead:
             break
         case .readingBody, .timedOut, .closing:
             return
         }
-        if !requestLineStarted {
-            requestLineStarted = bytes.readableBytesView.contains { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }
+        if requestLineLength == nil {
+            let readable = bytes.readableBytesView
+            for (offset, byte) in readable.enumerated() {
+                if byte == UInt8(ascii: "\n") {
+                    if requestLineStarted {
+                        requestLineLength = headBytes + offset + 1
+                        break
+                    }
+                } else if byte != UInt8(ascii: "\r") {
+                    requestLineStarted = true
+                }
+            }
         }
         headBytes += bytes.readableBytes
     }
@@ -188,8 +235,8 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Writes `error` as the connection's last answer, then closes the connection: its sending
     /// side at once, the rest once the client closes too or after ``lingering``. What the client
-    /// still sends meanwhile is read and dropped; closing with it unread would reset the
-    /// connection, and a client still sending could lose the answer.
+    /// still sends meanwhile (the rest of a huge head) is read and dropped; closing with it unread
+    /// would reset the connection, and a client still sending could lose the answer.
     private func answer(_ error: APIError) {
         guard let context else { return }
         cancelTimer()
@@ -214,7 +261,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
 /// The front of a connection's pipeline, before the HTTP decoder: tells its
 /// ``RequestHeadGuard`` when bytes arrive, and drops them once the guard is closing the
-/// connection (the head came too late).
+/// connection (the decoder has refused the head, or the head came too late).
 final class RequestHeadBytes: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer

@@ -52,11 +52,12 @@ actor ServerRunner {
         // and in future NIO versions). Tests/e2e/demo-tmux.sh quits under SWIFTNIO_STRICT=1.
         let eventLoopGroup = MultiThreadedEventLoopGroup.singleton
         // A silent connection (idle, or stalled mid-request) is closed after the idle timeout, a
-        // request head that is late after the header read timeout (RequestHeadGuard); past the
-        // connection cap, new ones wait in the backlog, and past a client's own cap they are
-        // closed. Each is logged once.
+        // request head that is late after the header read timeout (RequestHeadGuard, which also
+        // answers a head the decoder refuses); past the connection cap, new ones wait in the
+        // backlog, and past a client's own cap they are closed. Each is logged once.
         let idleTimeout = TimeAmount(serverConfiguration.idleTimeout)
         let clientCounts = ClientConnectionCounts(maximum: serverConfiguration.maximumConnectionsPerClient)
+        let headLimit = RequestHeadGuard.maximumHeadSize
         let application = Application(
             router: router,
             server: .http1(configuration: .init(
@@ -67,7 +68,11 @@ actor ServerRunner {
                     RequestHeadGuard(timeout: serverConfiguration.headerReadTimeout, rejections: rejections),
                     IdleCloseWatcher(idleTimeout: serverConfiguration.idleTimeout, rejections: rejections),
                 ],
-                idleTimeout: idleTimeout
+                idleTimeout: idleTimeout,
+                httpDecoderConfiguration: .init(
+                    maxHeaderFieldSize: headLimit, maxHeaderListSize: headLimit,
+                    maxHeaderFieldCount: RequestHeadGuard.maximumHeaderFieldCount
+                )
             )),
             configuration: .init(
                 address: .hostname(host, port: port),
