@@ -39,6 +39,12 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Option(help: "The most connections served at once; more wait until one closes.")
     var maxConnections: Int = 1_000
 
+    @Option(help: "Seconds a request head (request line and header fields) may take to arrive; a late one is answered 408 and its connection closed. Counted from the connection's start for its first request, from the first byte for later ones.")
+    var headerReadTimeout: Double = 10
+
+    @Option(help: "The most connections one client (IP address) may have open at once; more are closed at once.")
+    var maxConnectionsPerClient: Int = 64
+
     @Option(help: "Log level: trace, debug (logs every request), info, notice, warning, error or critical.")
     var logLevel: String = "warning"
 
@@ -70,17 +76,20 @@ struct DemoServerCommand: AsyncParsableCommand {
             databasePath: database,
             userCount: users,
             defaultFaults: try fault.map { try FaultPlan.parse($0) } ?? .none,
-            idleTimeout: try idleTimeoutDuration(),
-            maximumConnections: maxConnections
+            idleTimeout: try duration(idleTimeout, option: "--idle-timeout", example: "30 or 0.5"),
+            maximumConnections: maxConnections,
+            headerReadTimeout: try duration(headerReadTimeout, option: "--header-read-timeout", example: "10 or 0.5"),
+            maximumConnectionsPerClient: maxConnectionsPerClient
         )
     }
 
-    /// `--idle-timeout` as a duration; the server checks its range and says what is wrong.
-    private func idleTimeoutDuration() throws -> Duration {
-        guard idleTimeout.isFinite, abs(idleTimeout) < 1e9 else {
-            throw CommandLineError("--idle-timeout must be a number of seconds, such as 30 or 0.5, not \(idleTimeout).")
+    /// A number of seconds given to `option` as a duration; the server checks its range and says
+    /// what is wrong.
+    private func duration(_ seconds: Double, option: String, example: String) throws -> Duration {
+        guard seconds.isFinite, abs(seconds) < 1e9 else {
+            throw CommandLineError("\(option) must be a number of seconds, such as \(example), not \(seconds).")
         }
-        return .milliseconds(Int64((idleTimeout * 1000).rounded()))
+        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
     private func logger() throws -> Logger {

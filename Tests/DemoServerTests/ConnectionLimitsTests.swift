@@ -17,7 +17,7 @@ struct ConnectionLimitsTests {
         let server = try await DemoServer.start(DemoServerConfiguration(userCount: 10, idleTimeout: .milliseconds(300)))
         defer { Task { await server.stop() } }
         let port = server.port
-        let closedWithin = try await Task.detached { try Self.secondsUntilClosed(port: port, sending: bytes) }.value
+        let closedWithin = try await onOwnThread { try Self.secondsUntilClosed(port: port, sending: bytes) }
         #expect(closedWithin < 5)
         await server.stop()
     }

@@ -3,6 +3,9 @@ import Foundation
 import InMemoryLogging
 import Logging
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A flood of rejected clients makes one warning per reason, not one per connection: the log
 /// stays readable while the server is attacked.
@@ -31,7 +34,7 @@ struct RejectionLogTests {
         let port = server.port
         // Six connections, all open at once, that send nothing: two are served (and closed when
         // idle), the others wait for a free slot, then are closed when idle in turn.
-        let closedAfter = try await Task.detached { try ConnectionLimitsTests.silentConnections(port: port, count: 6) }.value
+        let closedAfter = try await onOwnThread { try ConnectionLimitsTests.silentConnections(port: port, count: 6) }
         for seconds in closedAfter { #expect(seconds < 9) }
         await server.stop()
 
@@ -64,7 +67,7 @@ struct RejectionLogTests {
         let server = try await Self.start(DemoServerConfiguration(userCount: 10, idleTimeout: .seconds(5)), handler: handler)
         let port = server.port
         let request = "GET /api/users/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
-        _ = try await Task.detached { try ConnectionLimitsTests.secondsUntilClosed(port: port, sending: request) }.value
+        _ = try await onOwnThread { try ConnectionLimitsTests.secondsUntilClosed(port: port, sending: request) }
         await server.stop()
 
         #expect(Self.rejections(in: handler) == [])
@@ -79,9 +82,9 @@ struct RejectionLogTests {
         let server = try await Self.start(DemoServerConfiguration(userCount: 10), handler: handler)
         let port = server.port
         let request = "PATCH /api/users/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"is"
-        let (_, received) = try await Task.detached {
+        let (_, received) = try await onOwnThread {
             try ConnectionLimitsTests.exchange(port: port, sending: request, closingWrite: true)
-        }.value
+        }
         await server.stop()
 
         // Whether an answer still goes out depends on how far the server read before the end
@@ -91,5 +94,45 @@ struct RejectionLogTests {
             #expect(received.contains(#""code":"invalid_body""#))
         }
         #expect(handler.entries.filter { $0.level >= .error }.map(\.message.description) == [])
+    }
+}
+
+extension RejectionLogTests {
+    @Test("Slow heads, oversized heads and connections past a client's cap: two of each, one warning each")
+    func headRejections() async throws {
+        let handler = InMemoryLogHandler()
+        // Two servers logging to one handler, so that the connections the first closes need not
+        // be uncounted before the second's cap is tested.
+        let heads = try await Self.start(
+            DemoServerConfiguration(userCount: 10, idleTimeout: .seconds(5), headerReadTimeout: .milliseconds(200)), handler: handler
+        )
+        let capped = try await Self.start(DemoServerConfiguration(userCount: 10, maximumConnectionsPerClient: 3), handler: handler)
+        let (headsPort, cappedPort) = (heads.port, capped.port)
+        let statuses = try await onOwnThread {
+            for _ in 0..<2 {
+                _ = try ConnectionLimitsTests.exchange(port: headsPort, sending: "GET /api/users/1 HTTP/1.1\r\nHost: x\r\n")
+                _ = try ConnectionLimitsTests.exchange(
+                    port: headsPort, sending: "GET /api/users/1 HTTP/1.1\r\nX-Pad: \(String(repeating: "a", count: 100_000))\r\n\r\n"
+                )
+            }
+            // Three connections are the cap; the next two are closed at once.
+            let held = try (0..<3).map { _ in try ConnectionLimitsTests.connectedSocket(port: cappedPort) }
+            defer { held.forEach { close($0) } }
+            let statuses = held.map { RawHTTP.exchange("GET /api/users/1 HTTP/1.1\r\nHost: x\r\n\r\n", on: $0)?.status }
+            for _ in 0..<2 { _ = try ConnectionLimitsTests.exchange(port: cappedPort, sending: "") }
+            return statuses
+        }
+        await heads.stop()
+        await capped.stop()
+
+        #expect(statuses == [200, 200, 200])
+        #expect(Self.rejections(in: handler).sorted() == ["clientConnectionLimit", "oversizedHead", "slowRequestHead"])
+        let messages = handler.entries.filter { $0.metadata["rejection"] != nil }.map(\.message.description).sorted()
+        #expect(messages == [
+            "Closed a connection whose request head did not arrive within 0.2 seconds (a slow or silent client; answered 408 if part of the head came). Later ones are not logged.",
+            "Closed a new connection from a client that already had 3 connections open (the per-client cap). Later ones are not logged.",
+            "Refused a request head over 80 KiB (414 or 431). Later ones are not logged.",
+        ])
+        #expect(handler.entries.first { $0.metadata["rejection"] == "clientConnectionLimit" }?.metadata["client"] == "127.0.0.1")
     }
 }

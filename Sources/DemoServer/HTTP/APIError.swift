@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// An error the API answers with: an HTTP status and a `{"error": {"code", "message"}}` body.
@@ -11,6 +12,9 @@ struct APIError: Error, Sendable, Equatable {
         case injectedFault = "injected_fault"
         case idTaken = "id_taken"
         case idempotencyKeyReused = "idempotency_key_reused"
+        case invalidRequest = "invalid_request"
+        case requestTooLarge = "request_too_large"
+        case requestTimeout = "request_timeout"
         case `internal` = "internal"
     }
 
@@ -70,9 +74,48 @@ struct APIError: Error, Sendable, Equatable {
         )
     }
 
+    /// A 400 for a request head that is not HTTP/1.1 (the HTTP decoder refused it).
+    static func invalidRequest() -> APIError {
+        APIError(status: 400, code: .invalidRequest, message: "The request is not valid HTTP/1.1.")
+    }
+
+    /// A 414 for a request line (method, path and query) longer than `limit` bytes.
+    static func requestLineTooLong(limit: Int) -> APIError {
+        APIError(
+            status: 414, code: .requestTooLarge,
+            message: "The request line (method, path and query) is longer than \(limit / 1024) KiB; send a shorter one."
+        )
+    }
+
+    /// A 431 for a request head over `limit` bytes, or with more than `fields` header fields.
+    static func requestHeadTooLarge(limit: Int, fields: Int) -> APIError {
+        APIError(
+            status: 431, code: .requestTooLarge,
+            message: "The request head is larger than \(limit / 1024) KiB or has more than \(fields) header fields; send fewer or smaller header fields."
+        )
+    }
+
+    /// A 408 for a request head that did not arrive within `timeout`.
+    static func requestTimeout(after timeout: Duration) -> APIError {
+        APIError(
+            status: 408, code: .requestTimeout,
+            message: "The request head (request line and header fields) did not arrive within \(timeout); send it at once."
+        )
+    }
+
     /// The JSON response for this error.
     func response() -> Response {
-        JSONResponse.encoding(ErrorBody(error: .init(code: code, message: message)), status: status)
+        JSONResponse.bytes(jsonBody, status: status)
+    }
+
+    /// The response body: `{"error": {"code", "message"}}`, keys sorted.
+    var jsonBody: Data {
+        do {
+            return try JSONResponse.encoder.encode(ErrorBody(error: .init(code: code, message: message)))
+        } catch {
+            // Unreachable: the body is strings only.
+            return Data(#"{"error":{"code":"internal","message":"The server could not encode its response."}}"#.utf8)
+        }
     }
 }
 

@@ -72,9 +72,7 @@ public final class DemoServer: Sendable {
                 try? database.close()
                 throw DemoServerError.databaseUnavailable(path: location.path, reason: "\(error)")
             }
-            let rejections = RejectionLog(
-                logger: logger, idleTimeout: configuration.idleTimeout, maximumConnections: configuration.maximumConnections
-            )
+            let rejections = RejectionLog(logger: logger, configuration: configuration)
             let router = DemoRouter.make(
                 users: users, forecasts: forecasts, openAPIDocument: openAPIDocument,
                 defaultFaults: configuration.defaultFaults, rejections: rejections

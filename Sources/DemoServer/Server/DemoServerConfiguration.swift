@@ -16,6 +16,15 @@ public struct DemoServerConfiguration: Sendable, Equatable {
     public var idleTimeout: Duration
     /// The most connections served at once; more wait in the listen backlog.
     public var maximumConnections: Int
+    /// How long a request head (request line and header fields) may take to arrive, counted from
+    /// the connection's start for its first request and from the first byte of each later one. A
+    /// head still incomplete then is answered 408 `request_timeout` and the connection closed,
+    /// so a client sending a byte a second (slowloris) holds a connection for this long, not for
+    /// the idle timeout. A connection that sends nothing at all is closed without an answer.
+    public var headerReadTimeout: Duration
+    /// The most connections one client (one remote IP address) may have open at once; a new one
+    /// past this is closed at once, so no single client can take all ``maximumConnections``.
+    public var maximumConnectionsPerClient: Int
 
     /// Creates a configuration; the defaults give an ephemeral port on 127.0.0.1, a temporary
     /// database of 10,000 users and no faults.
@@ -27,6 +36,9 @@ public struct DemoServerConfiguration: Sendable, Equatable {
     ///   - defaultFaults: Faults for requests without an `X-Demo-Fault` header.
     ///   - idleTimeout: How long a silent connection is kept (30 s by default).
     ///   - maximumConnections: The most connections served at once (1,000 by default).
+    ///   - headerReadTimeout: How long a request head may take to arrive (10 s by default).
+    ///   - maximumConnectionsPerClient: The most connections open at once from one IP address
+    ///     (64 by default).
     public init(
         host: String = "127.0.0.1",
         port: Int = 0,
@@ -34,7 +46,9 @@ public struct DemoServerConfiguration: Sendable, Equatable {
         userCount: Int = 10_000,
         defaultFaults: FaultPlan = .none,
         idleTimeout: Duration = .seconds(30),
-        maximumConnections: Int = 1_000
+        maximumConnections: Int = 1_000,
+        headerReadTimeout: Duration = .seconds(10),
+        maximumConnectionsPerClient: Int = 64
     ) {
         self.host = host
         self.port = port
@@ -43,6 +57,8 @@ public struct DemoServerConfiguration: Sendable, Equatable {
         self.defaultFaults = defaultFaults
         self.idleTimeout = idleTimeout
         self.maximumConnections = maximumConnections
+        self.headerReadTimeout = headerReadTimeout
+        self.maximumConnectionsPerClient = maximumConnectionsPerClient
     }
 
     /// Checks the values that must be in range before anything is started.
@@ -61,6 +77,14 @@ public struct DemoServerConfiguration: Sendable, Equatable {
         }
         guard maximumConnections >= 1 else {
             throw .invalidConfiguration("The maximum number of connections must be at least 1, but was \(maximumConnections).")
+        }
+        guard headerReadTimeout > .zero else {
+            throw .invalidConfiguration("The header read timeout must be positive, but was \(headerReadTimeout).")
+        }
+        guard maximumConnectionsPerClient >= 1 else {
+            throw .invalidConfiguration(
+                "The maximum number of connections per client must be at least 1, but was \(maximumConnectionsPerClient)."
+            )
         }
         guard !host.isEmpty else {
             throw .invalidConfiguration("The host is empty; use an address such as 127.0.0.1.")

@@ -14,34 +14,52 @@ final class RejectionLog: Sendable {
         case idleConnection
         /// A request body was over its route's limit (413).
         case oversizedBody
+        /// A request head did not arrive within the header read timeout (408, or closed without
+        /// an answer when nothing of it came).
+        case slowRequestHead
+        /// A request head was over the HTTP decoder's limits (414 or 431).
+        case oversizedHead
+        /// A client (an IP address) opened a connection past its cap: the connection was closed.
+        case clientConnectionLimit
     }
 
     private let logger: Logger
-    private let idleTimeout: Duration
-    private let maximumConnections: Int
+    private let configuration: DemoServerConfiguration
     private let logged = Mutex<Set<Rejection>>([])
 
-    init(logger: Logger, idleTimeout: Duration, maximumConnections: Int) {
+    /// - Parameters:
+    ///   - logger: Where the warnings go.
+    ///   - configuration: The limits the messages name.
+    init(logger: Logger, configuration: DemoServerConfiguration) {
         self.logger = logger
-        self.idleTimeout = idleTimeout
-        self.maximumConnections = maximumConnections
+        self.configuration = configuration
     }
 
-    /// Records one rejection; only the first of each kind is logged (as a warning).
-    func record(_ rejection: Rejection) {
+    /// Records one rejection; only the first of each kind is logged (as a warning), with
+    /// `metadata` (such as the client's address) beside the reason.
+    func record(_ rejection: Rejection, metadata: Logger.Metadata = [:]) {
         let isFirst = logged.withLock { $0.insert(rejection).inserted }
         guard isFirst else { return }
-        logger.warning("\(message(for: rejection)) Later ones are not logged.", metadata: ["rejection": "\(rejection)"])
+        logger.warning(
+            "\(message(for: rejection)) Later ones are not logged.",
+            metadata: metadata.merging(["rejection": "\(rejection)"]) { _, reason in reason }
+        )
     }
 
     private func message(for rejection: Rejection) -> Logger.Message {
         switch rejection {
         case .connectionLimit:
-            "Serving the maximum of \(maximumConnections) connections: new connections wait until one closes."
+            "Serving the maximum of \(configuration.maximumConnections) connections: new connections wait until one closes."
         case .idleConnection:
-            "Closed a connection that stayed silent for \(idleTimeout) (idle, or a request that stopped arriving)."
+            "Closed a connection that stayed silent for \(configuration.idleTimeout) (idle, or a request that stopped arriving)."
         case .oversizedBody:
             "Refused a request body over its limit (413)."
+        case .slowRequestHead:
+            "Closed a connection whose request head did not arrive within \(configuration.headerReadTimeout) (a slow or silent client; answered 408 if part of the head came)."
+        case .oversizedHead:
+            "Refused a request head over \(RequestHeadGuard.maximumHeadSize / 1024) KiB (414 or 431)."
+        case .clientConnectionLimit:
+            "Closed a new connection from a client that already had \(configuration.maximumConnectionsPerClient) connections open (the per-client cap)."
         }
     }
 }

@@ -51,14 +51,28 @@ actor ServerRunner {
         // EventLoop that has already shut down" (1 quit in 5; a crash under SWIFTNIO_STRICT=1
         // and in future NIO versions). Tests/e2e/demo-tmux.sh quits under SWIFTNIO_STRICT=1.
         let eventLoopGroup = MultiThreadedEventLoopGroup.singleton
-        // A silent connection (idle, or stalled mid-request) is closed after the idle timeout;
-        // past the connection cap, new ones wait in the backlog. Each is logged once.
+        // A silent connection (idle, or stalled mid-request) is closed after the idle timeout, a
+        // request head that is late after the header read timeout (RequestHeadGuard, which also
+        // answers a head the decoder refuses); past the connection cap, new ones wait in the
+        // backlog, and past a client's own cap they are closed. Each is logged once.
         let idleTimeout = TimeAmount(serverConfiguration.idleTimeout)
+        let clientCounts = ClientConnectionCounts(maximum: serverConfiguration.maximumConnectionsPerClient)
+        let headLimit = RequestHeadGuard.maximumHeadSize
         let application = Application(
             router: router,
             server: .http1(configuration: .init(
-                additionalChannelHandlers: [IdleCloseWatcher(idleTimeout: serverConfiguration.idleTimeout, rejections: rejections)],
-                idleTimeout: idleTimeout
+                // Created for each connection. IdleCloseWatcher stays last, next to Hummingbird's
+                // handler whose idle closes it watches.
+                additionalChannelHandlers: [
+                    ClientConnectionCap(counts: clientCounts, rejections: rejections),
+                    RequestHeadGuard(timeout: serverConfiguration.headerReadTimeout, rejections: rejections),
+                    IdleCloseWatcher(idleTimeout: serverConfiguration.idleTimeout, rejections: rejections),
+                ],
+                idleTimeout: idleTimeout,
+                httpDecoderConfiguration: .init(
+                    maxHeaderFieldSize: headLimit, maxHeaderListSize: headLimit,
+                    maxHeaderFieldCount: RequestHeadGuard.maximumHeaderFieldCount
+                )
             )),
             configuration: .init(
                 address: .hostname(host, port: port),

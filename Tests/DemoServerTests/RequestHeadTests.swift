@@ -1,0 +1,167 @@
+@testable import DemoServer
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Slow clients (slowloris) and oversized request heads: a head that is late is answered 408, one
+/// that is too large 414 or 431, each with the JSON error body; one client cannot hold every
+/// connection. The server runs on 127.0.0.1 with a short header read timeout, so each test takes
+/// well under a second or two.
+@Suite("Request heads: slow, oversized, one client's share", .timeLimit(.minutes(1)))
+struct RequestHeadTests {
+    /// A server whose request heads must arrive within 200 ms, and whose idle timeout (5 s) is far
+    /// longer, so a close within a second or two is the header read timeout's.
+    static let slowHeadConfiguration = DemoServerConfiguration(
+        userCount: 10, idleTimeout: .seconds(5), headerReadTimeout: .milliseconds(200)
+    )
+
+    @Test("A head sent a byte at a time is answered 408 request_timeout at the header read timeout, not the idle timeout")
+    func slowHeadIsTimedOut() async throws {
+        let server = try await DemoServer.start(Self.slowHeadConfiguration)
+        let port = server.port
+        // A byte every 20 ms: the connection is never silent, but the head takes over 1 s.
+        let (seconds, received) = try await onOwnThread {
+            let fd = try ConnectionLimitsTests.connectedSocket(port: port)
+            defer { close(fd) }
+            return RawHTTP.drip(
+                "GET /api/users/1 HTTP/1.1\r\nHost: x\r\nX-Slow: " + String(repeating: "a", count: 200) + "\r\n\r\n",
+                on: fd, every: .milliseconds(20), limit: .seconds(4)
+            )
+        }
+        await server.stop()
+
+        #expect(seconds < 2, "closed after \(seconds) s")
+        let response = try #require(RawHTTPResponse(received), "no answer: \(received.debugDescription)")
+        #expect(response.status == 408)
+        #expect(response.headers["content-type"] == "application/json")
+        #expect(response.headers["connection"] == "close")
+        #expect(response.error?.code == "request_timeout")
+        #expect(response.error?.message == "The request head (request line and header fields) did not arrive within 0.2 seconds; send it at once.")
+    }
+
+    @Test("A connection that sends nothing is closed, without an answer, at the header read timeout")
+    func silentConnectionIsClosed() async throws {
+        let server = try await DemoServer.start(Self.slowHeadConfiguration)
+        let port = server.port
+        let (seconds, received) = try await onOwnThread { try ConnectionLimitsTests.exchange(port: port, sending: "") }
+        await server.stop()
+
+        #expect(seconds < 2, "closed after \(seconds) s")
+        #expect(received == "")
+    }
+
+    @Test("Each keep-alive request has its own header read timeout, and the wait between requests is not counted")
+    func keepAliveRestartsTheTimeout() async throws {
+        let server = try await DemoServer.start(Self.slowHeadConfiguration)
+        let port = server.port
+        let (first, stayedOpen, second, late) = try await onOwnThread {
+            let fd = try ConnectionLimitsTests.connectedSocket(port: port)
+            defer { close(fd) }
+            let request = "GET /api/users/1 HTTP/1.1\r\nHost: x\r\n\r\n"
+            let first = RawHTTP.exchange(request, on: fd)
+            // Idle between requests for longer than the header read timeout: the idle timeout
+            // (5 s) applies, so the connection stays open and the next request is answered.
+            let stayedOpen = RawHTTP.staysOpen(fd, for: .milliseconds(500))
+            let second = RawHTTP.exchange(request, on: fd)
+            // A third request whose head never completes is timed out on its own.
+            let late = RawHTTP.drip("GET /api/users/2 HTTP/1.1\r\nHost: x\r\n", on: fd, every: .milliseconds(1), limit: .seconds(1))
+            return (first, stayedOpen, second, late)
+        }
+        await server.stop()
+
+        #expect(first?.status == 200)
+        #expect(stayedOpen)
+        #expect(second?.status == 200)
+        #expect(late.seconds < 2, "closed after \(late.seconds) s")
+        #expect(RawHTTPResponse(late.received)?.status == 408, "\(late.received.debugDescription)")
+    }
+
+    @Test("A client past its connection cap is closed at once; its other connections are served, and a freed slot is reused")
+    func perClientCap() async throws {
+        let server = try await DemoServer.start(
+            DemoServerConfiguration(userCount: 10, idleTimeout: .seconds(5), maximumConnectionsPerClient: 2)
+        )
+        let port = server.port
+        let (overCap, answers, afterClose) = try await onOwnThread {
+            let held = try (0..<2).map { _ in try ConnectionLimitsTests.connectedSocket(port: port) }
+            defer { held.forEach { close($0) } }
+            // The two connections are accepted (each answers) before the third connects.
+            let request = "GET /api/users/1 HTTP/1.1\r\nHost: x\r\n\r\n"
+            let answers = held.map { RawHTTP.exchange(request, on: $0)?.status }
+            let overCap = try ConnectionLimitsTests.exchange(port: port, sending: "")
+            // Once one of the two closes, its slot is free again (the server notices the close
+            // within moments; the loop only bounds that).
+            shutdown(held[0], Int32(SHUT_RDWR))
+            var afterClose: Int?
+            let deadline = ContinuousClock.now + .seconds(3)
+            while afterClose != 200, ContinuousClock.now < deadline {
+                let fd = try ConnectionLimitsTests.connectedSocket(port: port)
+                afterClose = RawHTTP.exchange("GET /api/users/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", on: fd)?.status
+                close(fd)
+            }
+            return (overCap, answers, afterClose)
+        }
+        await server.stop()
+
+        #expect(answers == [200, 200])
+        #expect(overCap.seconds < 1, "closed after \(overCap.seconds) s")
+        #expect(overCap.received == "")
+        #expect(afterClose == 200)
+    }
+
+    @Test("A head over 80 KiB is 414 (a long request line) or 431 (large or many header fields), with a JSON error", arguments: [
+        ("GET /api/users?q=" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414,
+         "The request line (method, path and query) is longer than 80 KiB; send a shorter one."),
+        ("GET /api/users/1 HTTP/1.1\r\nHost: x\r\nX-Pad: " + String(repeating: "a", count: 100_000) + "\r\n\r\n", 431,
+         "The request head is larger than 80 KiB or has more than 1000 header fields; send fewer or smaller header fields."),
+        ("GET /api/users/1 HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X-Pad: aaaaaaaaaaaaaaaaaaaa\r\n", count: 4_000) + "\r\n", 431,
+         "The request head is larger than 80 KiB or has more than 1000 header fields; send fewer or smaller header fields."),
+    ])
+    func oversizedHead(request: String, status: Int, message: String) async throws {
+        try await withServer { server, _ in
+            let port = server.port
+            let response = try await onOwnThread {
+                let fd = try ConnectionLimitsTests.connectedSocket(port: port)
+                defer { close(fd) }
+                return RawHTTP.exchange(request, on: fd)
+            }
+            let answer = try #require(response)
+            #expect(answer.status == status)
+            #expect(answer.headers["content-type"] == "application/json")
+            #expect(answer.error?.code == "request_too_large", "\(answer.body)")
+            #expect(answer.error?.message == message)
+        }
+    }
+
+    @Test("A head that is not valid HTTP is 400 invalid_request with a JSON error, not an empty 400", arguments: [
+        "GET /api/users/1 HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n",
+        "G@T /api/users/1 HTTP/1.1\r\nHost: x\r\n\r\n",
+    ])
+    func invalidHead(request: String) async throws {
+        try await withServer { server, _ in
+            let port = server.port
+            let response = try await onOwnThread {
+                let fd = try ConnectionLimitsTests.connectedSocket(port: port)
+                defer { close(fd) }
+                return RawHTTP.exchange(request, on: fd)
+            }
+            let answer = try #require(response)
+            #expect(answer.status == 400)
+            #expect(answer.headers["content-type"] == "application/json")
+            #expect(answer.error?.code == "invalid_request", "\(answer.body)")
+            #expect(answer.error?.message == "The request is not valid HTTP/1.1.")
+        }
+    }
+
+    @Test("A header read timeout or per-client cap out of range is a clear configuration error")
+    func badLimits() async {
+        await #expect(throws: DemoServerError.invalidConfiguration("The header read timeout must be positive, but was 0.0 seconds.")) {
+            _ = try await DemoServer.start(DemoServerConfiguration(userCount: 10, headerReadTimeout: .zero))
+        }
+        await #expect(throws: DemoServerError.invalidConfiguration("The maximum number of connections per client must be at least 1, but was 0.")) {
+            _ = try await DemoServer.start(DemoServerConfiguration(userCount: 10, maximumConnectionsPerClient: 0))
+        }
+    }
+}
