@@ -37,7 +37,7 @@ struct UserListScreenTests {
         let screen = UserListScreen(viewModel: viewModel, app: app)
         screen.didAppear()   // as the app does when it shows the screen
         defer { screen.willDisappear() }
-        #expect(await waitUntilRows { viewModel.state.visibleUsers == users })
+        #expect(await settle { viewModel.state.visibleUsers == users })
         _ = screen.handle(.character("d"))
         #expect(screen.ui.confirmingDelete == users[0])
         #expect(screen.handle(.character("q")) == nil, "keys go to the dialog while it shows")
@@ -53,17 +53,11 @@ struct UserListScreenTests {
         let screen = UserListScreen(viewModel: viewModel, app: app)
         screen.didAppear()
         defer { screen.willDisappear() }
-        #expect(await waitUntilRows { viewModel.state.visibleUsers == users })
+        #expect(await settle { viewModel.state.visibleUsers == users })
         _ = screen.handle(.down)
         #expect(screen.handle(.enter) == nil)
         #expect(app.state.navigation.stack == [.users, .user(id: 2)])
         #expect(app.path == "users/2")
-    }
-
-    /// Lets the screen's first load land (the repository answers at once).
-    private func waitUntilRows(_ condition: @MainActor () -> Bool) async -> Bool {
-        for _ in 0..<10_000 where !condition() { await Task.yield() }
-        return condition()
     }
 
     @Test func filterKeyCyclesTheFilter() {
@@ -76,5 +70,38 @@ struct UserListScreenTests {
         #expect(viewModel.state.filter == .inactive)
         _ = screen.handle(.backTab)
         #expect(viewModel.state.filter == .active)
+    }
+
+    @Test func keysOnTheListToggleRefreshAndClimbIntoTheSearchField() async {
+        let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true),
+                     User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
+        let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users), records: unsentRecords())
+        let screen = UserListScreen(viewModel: viewModel, app: app)
+        screen.didAppear()
+        defer { screen.willDisappear() }
+        #expect(await settle { viewModel.state.visibleUsers == users })
+        var frame = Frame(width: 50, height: 10)
+        screen.render(into: &frame)
+        #expect(frame.line(4) == " ● Ann  <ann@example.com>")
+        #expect(frame.line(5) == " ○ Bob  <bob@example.com>")
+
+        _ = screen.handle(.end)
+        _ = screen.handle(.character("t"))
+        #expect(viewModel.state.visibleUsers[1].isActive, "the toggle shows at once")
+        #expect(viewModel.state.pendingUserIDs == [2])
+        screen.render(into: &frame)
+        #expect(frame.line(5) == " ● Bob  <bob@example.com> …")
+
+        _ = screen.handle(.character("r"))
+        #expect(viewModel.state.isRefreshing)
+        _ = screen.handle(.home)
+        _ = screen.handle(.up)
+        #expect(screen.ui.isSearchFocused, "up from the first row goes to the search field")
+        _ = screen.handle(.character("A"))
+        _ = screen.handle(.control("u"))
+        #expect(viewModel.state.searchText == "")
+        _ = screen.handle(.down)
+        #expect(!screen.ui.isSearchFocused)
+        #expect(screen.ui.selection == 0)
     }
 }

@@ -1,0 +1,47 @@
+import AppFeature
+@testable import DemoScreens
+@testable import MVVMTerminal
+import Testing
+import WeatherFeature
+
+@Suite(.timeLimit(.minutes(2)))
+@MainActor
+struct AppScreensTests {
+    @Test func eachDestinationOnTheStackGetsItsScreen() throws {
+        let app = try pendingApp(path: "users/5")
+        let city = City(id: "130010", name: "東京", prefecture: "東京都")
+        app.onEvent(.opened(.registration))
+        #expect(AppScreens.root(app) is HomeScreen)
+        let expected: [(AppDestination, any Screen.Type)] = [(.users, UserListScreen.self), (.user(id: 5), UserDetailScreen.self), (.registration, RegistrationScreen.self)]
+        for (destination, type) in expected {
+            let model = try #require(app.screenModel(for: destination), "\(destination)")
+            #expect(Swift.type(of: AppScreens.screen(for: model, app: app)) == type)
+        }
+        #expect(app.screenModel(for: .city(city)) == nil, "no ViewModel for what is not on the stack")
+        let weatherApp = try pendingApp(path: "weather/130010")
+        let weather = try #require(weatherApp.screenModel(for: .weather))
+        #expect(AppScreens.screen(for: weather, app: weatherApp) is WeatherScreen)
+        let forecast = try #require(weatherApp.screenModel(for: .city(city)))
+        #expect(AppScreens.screen(for: forecast, app: weatherApp) is WeatherDetailScreen)
+    }
+
+    @Test func aDestinationWithoutAViewModelShowsAScreenThatGoesBack() {
+        let screen = GoneScreen()
+        var frame = Frame(width: 20, height: 2)
+        screen.render(into: &frame)
+        #expect(frame.line(1).contains("q Back"))
+        #expect(screen.handle(.character("x")) == nil)
+        guard case .pop? = screen.handle(.character("q")) else { Issue.record("q should go back"); return }
+        guard case .pop? = screen.handle(.escape) else { Issue.record("Esc should go back"); return }
+    }
+
+    @Test func theBindingFollowsTheAppsStackAndBackEvent() throws {
+        let app = try pendingApp(path: "users/5")
+        let binding = AppScreens.navigation(app)
+        #expect(binding.stack() == [.users, .user(id: 5)])
+        #expect(binding.screen(.user(id: 5)) is UserDetailScreen)
+        #expect(binding.screen(.registration) is GoneScreen)
+        binding.back()
+        #expect(app.state.navigation.stack == [.users])
+    }
+}

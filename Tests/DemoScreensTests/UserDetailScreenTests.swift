@@ -1,0 +1,62 @@
+import DemoScreens
+import MVVMTerminal
+import Testing
+import UserListFeature
+
+@Suite(.timeLimit(.minutes(2)))
+@MainActor
+struct UserDetailScreenTests {
+    let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true)]
+
+    @Test func showsTheUserTogglesAndGoesBack() async {
+        let viewModel = UserDetailViewModel(userID: 1, repository: OnePageUserRepository(users: users), records: unsentRecords())
+        let screen = UserDetailScreen(viewModel: viewModel)
+        var frame = Frame(width: 40, height: 12)
+        screen.didAppear()
+        defer { screen.willDisappear() }
+        screen.render(into: &frame)
+        #expect(frame.text.contains("Loading…"), "a spinner while the user loads")
+        #expect(await settle { viewModel.state.user.value == users[0] })
+        screen.render(into: &frame)
+        #expect(frame.text.contains("ann@example.com"))
+
+        #expect(screen.handle(.character("t")) == nil)
+        #expect(viewModel.state.user.value?.isActive == false, "the toggle shows at once")
+        guard case .pop? = screen.handle(.character("q")) else { Issue.record("q should go back"); return }
+        guard case .pop? = screen.handle(.escape) else { Issue.record("Esc should go back"); return }
+    }
+
+    @Test func deleteAsksFirstAndKeysGoToTheQuestion() async {
+        let viewModel = UserDetailViewModel(userID: 1, repository: OnePageUserRepository(users: users), records: unsentRecords())
+        let screen = UserDetailScreen(viewModel: viewModel)
+        screen.didAppear()
+        defer { screen.willDisappear() }
+        #expect(await settle { viewModel.state.user.value != nil })
+        _ = screen.handle(.character("d"))
+        #expect(viewModel.state.isConfirmingDelete)
+        #expect(screen.handle(.character("q")) == nil, "keys go to the question while it shows")
+        #expect(viewModel.state.isConfirmingDelete)
+        _ = screen.handle(.escape)
+        #expect(!viewModel.state.isConfirmingDelete)
+        _ = screen.handle(.character("d"))
+        _ = screen.handle(.character("y"))
+        #expect(!viewModel.state.isConfirmingDelete)
+        // The delete waits for the server (the app closes this screen meanwhile); nothing else
+        // can be changed until it is answered.
+        #expect(viewModel.state.isSaving)
+        _ = screen.handle(.character("t"))
+        #expect(viewModel.state.user.value?.isActive == true)
+    }
+
+    @Test func rRetriesAFailedLoad() async {
+        let viewModel = UserDetailViewModel(userID: 9, repository: OnePageUserRepository(users: users), records: unsentRecords())
+        let screen = UserDetailScreen(viewModel: viewModel)
+        screen.didAppear()
+        defer { screen.willDisappear() }
+        #expect(await settle { viewModel.state.user.error != nil || viewModel.state.isGone })
+        _ = screen.handle(.character("r"))
+        var frame = Frame(width: 40, height: 12)
+        screen.render(into: &frame)
+        #expect(frame.line(0).contains("ユーザー 9"))
+    }
+}
