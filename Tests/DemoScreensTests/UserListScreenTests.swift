@@ -15,6 +15,19 @@ struct UserListScreenTests {
         app = try pendingApp(path: "users")
     }
 
+    static let twoUsers = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true),
+                           User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
+
+    /// A list screen showing ``twoUsers``, appeared as the app shows it; the test makes it
+    /// disappear.
+    private func listShowingTwoUsers() async -> (UserListViewModel, UserListScreen) {
+        let viewModel = UserListViewModel(repository: OnePageUserRepository(users: Self.twoUsers), records: unsentRecords())
+        let screen = UserListScreen(viewModel: viewModel, app: app)
+        screen.didAppear()
+        #expect(await settle { viewModel.state.visibleUsers == Self.twoUsers })
+        return (viewModel, screen)
+    }
+
     @Test func searchFieldTakesTextUntilEscape() {
         let screen = UserListScreen(viewModel: viewModel, app: app)
         screen.didAppear()   // as the app does when it shows the screen
@@ -31,13 +44,9 @@ struct UserListScreenTests {
     }
 
     @Test func deleteAsksForConfirmationAndCancels() async {
-        let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true),
-                     User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
-        let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users), records: unsentRecords())
-        let screen = UserListScreen(viewModel: viewModel, app: app)
-        screen.didAppear()   // as the app does when it shows the screen
+        let users = Self.twoUsers
+        let (viewModel, screen) = await listShowingTwoUsers()
         defer { screen.willDisappear() }
-        #expect(await settle { viewModel.state.visibleUsers == users })
         _ = screen.handle(.character("d"))
         #expect(screen.ui.confirmingDelete == users[0])
         #expect(screen.handle(.character("q")) == nil, "keys go to the dialog while it shows")
@@ -47,13 +56,9 @@ struct UserListScreenTests {
     }
 
     @Test func enterOpensTheSelectedUsersDetail() async {
-        let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true),
-                     User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
-        let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users), records: unsentRecords())
-        let screen = UserListScreen(viewModel: viewModel, app: app)
-        screen.didAppear()
+        let users = Self.twoUsers
+        let (viewModel, screen) = await listShowingTwoUsers()
         defer { screen.willDisappear() }
-        #expect(await settle { viewModel.state.visibleUsers == users })
         _ = screen.handle(.down)
         #expect(screen.handle(.enter) == nil)
         #expect(app.state.navigation.stack == [.users, .user(id: 2)])
@@ -73,13 +78,9 @@ struct UserListScreenTests {
     }
 
     @Test func keysOnTheListToggleRefreshAndClimbIntoTheSearchField() async {
-        let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true),
-                     User(id: 2, name: "Bob", email: "bob@example.com", isActive: false)]
-        let viewModel = UserListViewModel(repository: OnePageUserRepository(users: users), records: unsentRecords())
-        let screen = UserListScreen(viewModel: viewModel, app: app)
-        screen.didAppear()
+        let users = Self.twoUsers
+        let (viewModel, screen) = await listShowingTwoUsers()
         defer { screen.willDisappear() }
-        #expect(await settle { viewModel.state.visibleUsers == users })
         var frame = Frame(width: 50, height: 10)
         screen.render(into: &frame)
         #expect(frame.line(4) == " ● Ann  <ann@example.com>")

@@ -1,4 +1,5 @@
 import MVVMTerminal
+import MVVMTesting
 import Testing
 
 /// Whatever width a terminal gives the graphemes terminals disagree on, what it shows after
@@ -62,7 +63,7 @@ struct UncertainWidthRenderingTests {
         default: { DisplayWidth.columns(of: $0) }
         }
         var frames: [Frame] = []
-        var generator = SystemRandomNumberGenerator.Seeded(seed: 30)
+        var generator = SplitMix64(seed: 30)
         var offset = 0
         for step in 0..<120 {
             offset = max(0, offset + Int(generator.next() % 7) - 3)
@@ -103,20 +104,5 @@ struct UncertainWidthRenderingTests {
         var next = Frame(width: 8, height: 1)
         next.put("plain", at: Position(row: 0, column: 0))
         #expect(FrameRenderer.renderText(from: previous, to: next) == "\u{1B}[1;1H\u{1B}[0m\u{1B}[2Kplain")
-    }
-}
-
-extension SystemRandomNumberGenerator {
-    /// SplitMix64: the same numbers on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
