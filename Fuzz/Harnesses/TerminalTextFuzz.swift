@@ -13,8 +13,8 @@
 //   VTE draw by, an implementation independent of ours), for the code points both know
 //   (Unicode 14.0 and older; `wcwidth` says -1 for what it does not know or for a control).
 //   Deliberate differences: U+0000 (glibc 0; a control, which sanitize replaces) and U+1171E
-//   AHOM CONSONANT SIGN MEDIAL RA (glibc 1, from an older Unicode where it was a spacing mark;
-//   a nonspacing mark, 0, since Unicode 14).
+//   AHOM CONSONANT SIGN MEDIAL RA (glibc 0, a nonspacing mark in the Unicode it knows; 1 here,
+//   a spacing mark in Swift's newer Unicode, and so uncertain: its rows are drawn whole).
 
 #if canImport(Glibc)
 import Glibc

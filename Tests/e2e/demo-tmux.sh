@@ -347,7 +347,7 @@ tmux send-keys -t "$SESSION" Enter
 wait_for 'Family' "the torture list"
 # same_as_redrawn WHAT: the pane's cells, with their styles (Tests/e2e/pane-cells.py), equal
 # the pane's after Ctrl-L.
-pane_now() { tmux capture-pane -e -p -t "$SESSION" | python3 Tests/e2e/pane-cells.py; }
+pane_now() { tmux capture-pane -e -N -p -t "$SESSION" | python3 Tests/e2e/pane-cells.py; }
 pane_settled() {
     local first second
     first=$(pane_now); sleep 0.3; second=$(pane_now)

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Reads `tmux capture-pane -e -p` from standard input and prints each line's cells with the
-style they are drawn in (SGR state folded: bold, dim, inverse, colours), trailing unstyled
+"""Reads `tmux capture-pane -e -N -p` from standard input (-N: without it, tmux drops trailing
+spaces even when they are drawn inverse) and prints each line's cells with the style they are
+drawn in (SGR state folded: bold, dim, inverse, colours), trailing unstyled
 spaces dropped: two captures print the same exactly when they show the same cells, whatever
-order of escape sequences tmux chose to write them in."""
+order of escape sequences tmux chose to write them in. tmux writes a style change only where
+the style changes, also across lines: the state carries from one line to the next."""
 import re
 import sys
 
@@ -35,12 +37,14 @@ def apply(state, parameters):
         index += 1
 
 
+state = {}
 for line in sys.stdin.read().split("\n"):
-    state, cells, position = {}, [], 0
-    for match in SGR.finditer(line + "\x1b[m"):
+    cells, position = [], 0
+    for match in SGR.finditer(line + "\x1b[999m"):
         for character in line[position:match.start()]:
             cells.append((character, tuple(sorted(state.items(), key=str))))
-        apply(state, match.group(1))
+        if match.group(1) != "999":
+            apply(state, match.group(1))
         position = match.end()
     while cells and cells[-1][0] == " " and not cells[-1][1]:
         cells.pop()

@@ -12,7 +12,9 @@
 /// before, so a terminal that draws `☀️` in two columns where ``DisplayWidth`` counts one keeps
 /// no stale cell, and a scrolled screen equals a full redraw (Ctrl-L). The session turns the
 /// terminal's line wrap off, so a character drawn wider than counted never spills into the next
-/// row.
+/// row. With wrap off, a terminal leaves the cursor on the last column after drawing there, and
+/// would put a combining mark that follows onto the column before: a certain grapheme of several
+/// scalars ending in the last column is written with wrap on (`ESC[?7h … ESC[?7l`).
 public enum FrameRenderer {
     /// The bytes that turn what `previous` shows into `next`; empty when nothing changed.
     public static func render(from previous: Frame?, to next: Frame) -> [UInt8] {
@@ -38,7 +40,7 @@ public enum FrameRenderer {
                 for column in run {
                     let cell = next[row, column]
                     if cell.isContinuation { continue }
-                    write(cell, into: &output, style: &current)
+                    write(cell, endingInLastColumn: isLast(column, in: next, row: row), into: &output, style: &current)
                 }
             }
         }
@@ -62,17 +64,32 @@ public enum FrameRenderer {
                 output += "\u{1B}[\(row + 1);\(column)H"
                 placed = true
             }
-            write(cell, into: &output, style: &current)
+            write(cell, endingInLastColumn: isLast(column - 1, in: frame, row: row), into: &output, style: &current)
             if DisplayWidth.isUncertain(cell.character) { placed = false }
         }
     }
 
-    private static func write(_ cell: Cell, into output: inout String, style current: inout Style?) {
+    private static func write(
+        _ cell: Cell, endingInLastColumn: @autoclosure () -> Bool, into output: inout String, style current: inout Style?
+    ) {
         if cell.style != current {
             output += cell.style.sgr
             current = cell.style
         }
-        output.append(cell.character)
+        if !cell.character.unicodeScalars.dropFirst().isEmpty, endingInLastColumn(), !DisplayWidth.isUncertain(cell.character) {
+            output += "\u{1B}[?7h"
+            output.append(cell.character)
+            output += "\u{1B}[?7l"
+        } else {
+            output.append(cell.character)
+        }
+    }
+
+    /// Whether the grapheme whose first cell is `column` takes the row's last column.
+    private static func isLast(_ column: Int, in frame: Frame, row: Int) -> Bool {
+        var end = column + 1
+        while end < frame.width, frame[row, end].isContinuation { end += 1 }
+        return end == frame.width
     }
 
     private static func hasUncertainCharacter(_ cells: ArraySlice<Cell>) -> Bool {

@@ -4,8 +4,8 @@ extension DisplayWidth {
     ///
     /// Terminals that measure code point by code point (tmux 3.3, xterm, VTE; glibc's
     /// `wcwidth`) and terminals that measure graphemes (kitty, WezTerm, tmux 3.4 and later,
-    /// Python's `wcwidth` package) agree on a grapheme that is one scalar plus nonspacing
-    /// marks. They differ on:
+    /// Python's `wcwidth` package) agree on a grapheme that is one scalar plus nonspacing or
+    /// enclosing marks. They differ on:
     ///
     /// - any other grapheme of several scalars: an emoji with U+FE0F (`☀️`: 1 or 2), a skin
     ///   tone (`👍🏽`: 4 or 2), a ZWJ sequence (`👨‍👩‍👧`: 2, or 6 in xterm), a spacing mark
@@ -43,9 +43,15 @@ extension DisplayWidth {
         default:
             if contains(scalar.value, in: uncertainScalars) { return true }
             if scalar.properties.generalCategory == .spacingMark { return true }
-            guard let age = scalar.properties.age else { return true }
-            return age.major > 14
+            return isNewerThanTerminals(scalar)
         }
+    }
+
+    /// Whether `scalar` is unassigned, or was assigned after Unicode 14.0 (the version Debian
+    /// 12's glibc, and so tmux 3.3, know): such a terminal draws it in no column at all.
+    static func isNewerThanTerminals(_ scalar: Unicode.Scalar) -> Bool {
+        guard let age = scalar.properties.age else { return true }
+        return age.major > 14
     }
 
     private static func isVariationSelector(_ scalar: Unicode.Scalar) -> Bool {

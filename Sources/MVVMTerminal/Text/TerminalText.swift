@@ -10,7 +10,8 @@ public enum TerminalText {
 
     /// `text` made safe and measurable:
     ///
-    /// - ESC, C0 and C1 controls, DEL and bidi controls become `�` (visible, one column);
+    /// - ESC, C0 and C1 controls, DEL, bidi controls and noncharacters (U+FDD0…, U+FFFE, which
+    ///   terminals draw as nothing) become `�` (visible, one column);
     /// - tabs, line breaks and the Unicode line and paragraph separators become a space;
     /// - graphemes a terminal draws as nothing (a zero-width space, U+2060, U+FEFF, a combining
     ///   mark with no base: ``DisplayWidth/isInvisible(_:)``) are removed, so that every column a
@@ -18,7 +19,9 @@ public enum TerminalText {
     /// - what a terminal would draw onto the neighbouring grapheme is removed: zero-width
     ///   scalars before a grapheme's first drawn one, and a ZERO WIDTH JOINER that ends a
     ///   grapheme (tmux draws whatever follows it into the joiner's cell, so `a‍😀` would take
-    ///   one column instead of three). A joiner inside an emoji sequence stays.
+    ///   one column instead of three). A joiner inside an emoji sequence stays, unless what
+    ///   follows it is newer than Unicode 14.0: tmux 3.3 drops a code point it does not know and
+    ///   then joins the next one it draws, anywhere on the screen, into the joiner's cell.
     ///
     /// Text with nothing to change (no control, no zero-width scalar) is returned as is.
     public static func sanitize(_ text: String) -> String {
@@ -29,7 +32,8 @@ public enum TerminalText {
             case 0x09, 0x0A, 0x0D, 0x2028, 0x2029:
                 scalars.append(" ")
             default:
-                scalars.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+                let replaced = isControl(scalar) || scalar.properties.isNoncharacterCodePoint
+                scalars.append(replaced ? "\u{FFFD}" : scalar)
             }
         }
         // Removing a joiner can join its neighbours into a new grapheme: tidy until nothing moves.
@@ -50,7 +54,9 @@ public enum TerminalText {
             case 0x00...0x1F, 0x7F...0x9F: return false
             case 0x20..<0x0300: continue
             default:
-                if isControl(scalar) || DisplayWidth.columns(of: scalar) == 0 { return false }
+                if isControl(scalar) || scalar.properties.isNoncharacterCodePoint || DisplayWidth.columns(of: scalar) == 0 {
+                    return false
+                }
             }
         }
         return true
@@ -65,9 +71,13 @@ public enum TerminalText {
                 if !DisplayWidth.isInvisible(character) { scalars.append(contentsOf: graphemeScalars) }
                 continue
             }
-            var kept = graphemeScalars[...]
+            var kept = Array(graphemeScalars)
             while let first = kept.first, DisplayWidth.columns(of: first) == 0 { kept.removeFirst() }
             while kept.last?.value == 0x200D { kept.removeLast() }
+            for index in kept.indices.dropLast().reversed()
+            where kept[index].value == 0x200D && DisplayWidth.isNewerThanTerminals(kept[index + 1]) {
+                kept.remove(at: index)
+            }
             scalars.append(contentsOf: kept)
         }
         return String(scalars)

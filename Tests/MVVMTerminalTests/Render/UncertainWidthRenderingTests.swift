@@ -106,3 +106,36 @@ struct UncertainWidthRenderingTests {
         #expect(FrameRenderer.renderText(from: previous, to: next) == "\u{1B}[1;1H\u{1B}[0m\u{1B}[2Kplain")
     }
 }
+
+/// What the reviewer found with tmux 3.3a: a mark in the last column, noncharacters, a joiner
+/// before a code point tmux does not know.
+struct TerminalEdgeRenderingTests {
+    @Test func aGraphemeWithAMarkInTheLastColumnIsWrittenWithLineWrapOn() {
+        // With wrap off, tmux keeps the cursor on the last column and puts the mark one column
+        // to the left, where a later diff never clears it.
+        var frame = Frame(width: 3, height: 1)
+        frame.put("ab", at: Position(row: 0, column: 0))
+        frame.put("e\u{301}", at: Position(row: 0, column: 2))
+        #expect(FrameRenderer.renderText(from: nil, to: frame)
+            == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[0mab\u{1B}[?7he\u{301}\u{1B}[?7l")
+        var plain = Frame(width: 3, height: 1)
+        plain.put("abc", at: Position(row: 0, column: 0))
+        #expect(!FrameRenderer.renderText(from: nil, to: plain).contains("\u{1B}[?7h"), "one scalar: no need")
+    }
+
+    @Test func noncharactersAreShownAsReplacements() throws {
+        // tmux draws U+FDD0 in no column: counted as one, it left the cell under it stale.
+        var text = String.UnicodeScalarView()
+        for value: UInt32 in [0x61, 0xFDD0, 0x62, 0xFFFE, 0x2FFFF] { text.append(try #require(Unicode.Scalar(value))) }
+        #expect(TerminalText.sanitize(String(text)) == "a\u{FFFD}b\u{FFFD}\u{FFFD}")
+    }
+
+    @Test func aJoinerBeforeACodePointNewerThanTerminalsIsRemoved() {
+        // tmux 3.3 drops U+1FAE8 (Unicode 15) and joins the next character it draws, anywhere,
+        // into the joiner's cell.
+        let text = TerminalText.sanitize("😀\u{200D}\u{1FAE8}")
+        #expect(!text.unicodeScalars.contains { $0.value == 0x200D })
+        #expect(TerminalText.sanitize("a\u{200D}\u{11F00}b").unicodeScalars.map(\.value) == [0x61, 0x11F00, 0x62])
+        #expect(TerminalText.sanitize("👨\u{200D}👩") == "👨\u{200D}👩", "a sequence tmux knows keeps its joiner")
+    }
+}
