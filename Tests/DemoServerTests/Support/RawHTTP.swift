@@ -41,18 +41,23 @@ struct RawHTTPResponse: Sendable {
 enum RawHTTP {
     /// Sends `head` on `fd` a byte every `interval` (the client's pace; at most `limit` bytes),
     /// and stops as soon as the server answers or closes. Returns how long that took from the
-    /// first byte and what the server sent (`received` is empty if it never did).
-    static func drip(_ head: String, on fd: Int32, every interval: Duration, limit: Duration) -> (seconds: Double, received: String) {
+    /// first byte, what the server sent (`received` is empty if it never did) and when the first
+    /// byte was sent (`nil` if it could not be).
+    static func drip(
+        _ head: String, on fd: Int32, every interval: Duration, limit: Duration
+    ) -> (seconds: Double, received: String, firstByteSent: ContinuousClock.Instant?) {
         let start = ContinuousClock.now
+        var firstByteSent: ContinuousClock.Instant?
         let milliseconds = Int32(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
         for byte in head.utf8 where ContinuousClock.now - start < limit {
             var byte = byte
             guard send(fd, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
+            if firstByteSent == nil { firstByteSent = .now }
             var watched = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             if poll(&watched, 1, milliseconds) > 0 { break }
         }
         let received = ConnectionLimitsTests.readUntilClosed(fd)
-        return (ConnectionLimitsTests.seconds(since: start), String(decoding: received, as: UTF8.self))
+        return (ConnectionLimitsTests.seconds(since: start), String(decoding: received, as: UTF8.self), firstByteSent)
     }
 
     /// Sends `request` on `fd` and reads one answer (its head, then `Content-Length` bytes of
