@@ -56,8 +56,7 @@ struct UserListScreenTests {
     }
 
     @Test func enterOpensTheSelectedUsersDetail() async {
-        let users = Self.twoUsers
-        let (viewModel, screen) = await listShowingTwoUsers()
+        let (_, screen) = await listShowingTwoUsers()
         defer { screen.willDisappear() }
         _ = screen.handle(.down)
         #expect(screen.handle(.enter) == nil)
@@ -78,7 +77,6 @@ struct UserListScreenTests {
     }
 
     @Test func keysOnTheListToggleRefreshAndClimbIntoTheSearchField() async {
-        let users = Self.twoUsers
         let (viewModel, screen) = await listShowingTwoUsers()
         defer { screen.willDisappear() }
         var frame = Frame(width: 50, height: 10)

@@ -3,11 +3,6 @@ import Hummingbird
 import HummingbirdCore
 import NIOCore
 import NIOHTTP1
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The request parts Hummingbird's HTTP/1 pipeline carries after its decoder (NIOHTTPTypes'
 /// `HTTPRequestPart`), named through Hummingbird so the demo needs no other package.
@@ -31,15 +26,13 @@ typealias ResponsePart = HTTPConnectionStateHandler.OutboundIn
 /// are seen before they are decoded, so a pipelined head that begins in the same read as the end
 /// of the request before it is timed from the connection's next read.)
 ///
-/// A head is judged by what came by the deadline, not by what the event loop has read by then.
-/// The loop runs every task that is due before it polls its sockets again, so a loop that was
-/// busy or descheduled past the deadline runs the timer before it reads bytes that had been
-/// waiting in the socket all along: judged on its reads alone, a client that sent its whole head
-/// at once was closed without an answer. So when the timer finds input waiting unread in the
-/// socket (``hasUnreadInput(_:)``), the head is judged once that is read, after the loop's next
-/// read; the timer runs again meanwhile, and if the loop did read since, the head is judged then
-/// even if more waits (a client that keeps sending cannot put the verdict off; only a loop that
-/// reads nothing does, and the idle timeout still bounds the connection).
+/// A head is judged by what came by the deadline, not by what the event loop had read by then.
+/// A loop handles its sockets' input, then runs the tasks that are due; a loop held up past the
+/// deadline (busy with other connections, or its thread not run) would run the timer before it
+/// reads bytes that had waited in the socket all along, and close a client that sent its whole
+/// head at once without an answer. So when the timer runs out, the head gets one short grace
+/// (``grace(for:)``: a tenth of the timeout, at least 50 ms) and is judged when that ends: the
+/// loop reads its sockets at least once before. A client still sending gains nothing from it.
 ///
 /// A decoder error on a head, with no answer in flight, is answered here: 414 or 431
 /// `request_too_large` for a head over ``maximumHeadSize`` (414 when the request line alone is
@@ -83,11 +76,8 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var phase = Phase.readingHead
     private var timer: Scheduled<Void>?
     private var started = false
-    /// Whether the timer ran out while input waited unread in the socket: the head is judged
-    /// once that is read.
-    private var judgingAfterRead = false
-    /// Whether bytes of the head were read since the timer last ran out.
-    private var readSinceTimeout = false
+    /// Whether the current head's timer ran out once already: it is in its grace.
+    private var inGrace = false
     /// Requests whose head was read and whose answer's end is not written yet.
     private var answersInFlight = 0
     /// Bytes of the current head seen so far.
@@ -140,7 +130,6 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         case (_, .head):
             cancelTimer()
-            judgingAfterRead = false
             phase = .readingBody
             answersInFlight += 1
         case (.readingBody, .end):
@@ -195,13 +184,12 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch phase {
         case .betweenRequests:
             phase = .readingHead
-            judgingAfterRead = false
             headBytes = 0
             requestLineStarted = false
             requestLineLength = nil
             armTimer()
         case .readingHead:
-            readSinceTimeout = true
+            break
         case .readingBody, .timedOut, .closing:
             return
         }
@@ -221,21 +209,6 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         headBytes += bytes.readableBytes
     }
 
-    /// Called by ``RequestHeadBytes`` once a read's bytes went through the decoder: a head whose
-    /// timer ran out while input waited unread is judged now, if nothing waits any more. (Judged
-    /// in a task of its own: closing the connection from within the read's events, when the read
-    /// found the client's close, trips an assertion in NIO's half-closure.)
-    func readCompleted() {
-        guard judgingAfterRead, phase == .readingHead, let context else { return }
-        context.eventLoop.assumeIsolated().execute { [self] in
-            guard judgingAfterRead, phase == .readingHead, let context = self.context,
-                  !Self.hasUnreadInput(context.channel)
-            else { return }
-            cancelTimer()
-            headIsLate(context)
-        }
-    }
-
     /// The connection began: its first head is awaited from now.
     private func start() {
         guard !started else { return }
@@ -243,8 +216,15 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         armTimer()
     }
 
+    /// The extra time a head gets after its timer ran out, for a loop that was held up to read
+    /// what waited in the socket: a tenth of `timeout`, at least 50 ms.
+    static func grace(for timeout: TimeAmount) -> TimeAmount {
+        max(.nanoseconds(timeout.nanoseconds / 10), .milliseconds(50))
+    }
+
     private func armTimer() {
         guard let context, timer == nil else { return }
+        inGrace = false
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) { [self] in
             timer = nil
             timedOut()
@@ -258,12 +238,13 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func timedOut() {
         guard phase == .readingHead, let context else { return }
-        // Input waits unread, and this is the timer's first run or the loop read nothing since
-        // the last: the loop is late, not the client (see above). Judged after its next read.
-        if !(judgingAfterRead && readSinceTimeout), Self.hasUnreadInput(context.channel) {
-            judgingAfterRead = true
-            readSinceTimeout = false
-            armTimer()
+        if !inGrace {
+            // Judged after the grace: the loop reads what waits in the socket first (see above).
+            inGrace = true
+            timer = context.eventLoop.assumeIsolated().scheduleTask(in: Self.grace(for: timeout)) { [self] in
+                timer = nil
+                timedOut()
+            }
             return
         }
         headIsLate(context)
@@ -271,7 +252,6 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The head did not come in time: answers 408 if part of it came, else closes the connection.
     private func headIsLate(_ context: ChannelHandlerContext) {
-        judgingAfterRead = false
         rejections.record(.slowRequestHead)
         if headBytes == 0 || !requestLineStarted {
             // Nothing of a request came (or only empty lines): nothing to answer.
@@ -282,31 +262,6 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         } else {
             answer(.requestTimeout(after: Duration(timeout)))
         }
-    }
-
-    /// The socket option that tells whether input waits unread in a socket: on Linux
-    /// `SO_MEMINFO`, whose first value is the memory the socket's receive queue takes (data or the
-    /// client's close); on Darwin `SO_NREAD`, the bytes that can be read. `nil` elsewhere.
-    private static let unreadInputOption: NIOBSDSocket.Option? = {
-        #if canImport(Glibc)
-        NIOBSDSocket.Option(rawValue: SO_MEMINFO)
-        #elseif canImport(Darwin)
-        NIOBSDSocket.Option(rawValue: SO_NREAD)
-        #else
-        nil
-        #endif
-    }()
-
-    /// Whether the client sent something the event loop has not read yet. `false` where the
-    /// platform cannot tell (the head is then judged on what was read) or the socket is closed.
-    static func hasUnreadInput(_ channel: any Channel) -> Bool {
-        guard let option = unreadInputOption,
-              let value = try? channel.syncOptions?.getOption(.socketOption(option))
-        else { return false }
-        // The option's first 32-bit value, whatever width NIO reads options into (an `Int` on
-        // Linux, so `SO_MEMINFO`'s next value, the receive buffer's size, comes along with it).
-        let waiting = withUnsafeBytes(of: value) { $0.load(as: UInt32.self) }
-        return waiting > 0
     }
 
     /// Writes `error` as the connection's last answer, then closes the connection: its sending
@@ -353,11 +308,5 @@ final class RequestHeadBytes: ChannelInboundHandler, RemovableChannelHandler {
         guard !headGuard.dropsInput else { return }
         headGuard.bytesArrived(unwrapInboundIn(data))
         context.fireChannelRead(data)
-    }
-
-    func channelReadComplete(context: ChannelHandlerContext) {
-        // The read's bytes were decoded (and any head passed the guard) in `channelRead`.
-        headGuard.readCompleted()
-        context.fireChannelReadComplete()
     }
 }
