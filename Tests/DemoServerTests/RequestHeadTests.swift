@@ -93,7 +93,9 @@ struct RequestHeadTests {
     @Test("A client past its connection cap is closed at once; its other connections are served, and a freed slot is reused")
     func perClientCap() async throws {
         let server = try await DemoServer.start(
-            DemoServerConfiguration(userCount: 10, idleTimeout: .seconds(5), maximumConnectionsPerClient: 2)
+            // Timeouts far longer than a slow run (ThreadSanitizer) takes to answer the first two:
+            // a held connection must never be closed for idling, which would free its slot.
+            DemoServerConfiguration(userCount: 10, idleTimeout: .seconds(40), headerReadTimeout: .seconds(30), maximumConnectionsPerClient: 2)
         )
         let port = server.port
         let (overCap, answers, afterClose) = try await onOwnThread {
