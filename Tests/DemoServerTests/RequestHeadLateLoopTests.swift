@@ -35,7 +35,8 @@ struct RequestHeadLateLoopTests {
         let response = try #require(RawHTTPResponse(received), "no answer: \(received.debugDescription)")
         #expect(response.status == 200)
         #expect(response.body == "ok")
-        #expect(seconds < 2, "answered after \(seconds) s")
+        // The loop is held 0.4 s; the rest is the machine's speed (2.06 s once under ThreadSanitizer).
+        #expect(seconds < 5, "answered after \(seconds) s")
     }
 
     @Test("The start of a head sent at once is answered 408 request_timeout, though the loop ran the head timer before it read it")
@@ -48,7 +49,7 @@ struct RequestHeadLateLoopTests {
         #expect(response.headers["connection"] == "close")
         #expect(response.error?.code == "request_timeout")
         #expect(response.error?.message == "The request head (request line and header fields) did not arrive within 0.2 seconds; send it at once.")
-        #expect(seconds < 2, "closed after \(seconds) s")
+        #expect(seconds < 5, "closed after \(seconds) s")
     }
 
     @Test("A connection that sends nothing (or only closes) is still closed without an answer when the loop is late", arguments: [false, true])
@@ -56,7 +57,7 @@ struct RequestHeadLateLoopTests {
         let (seconds, received) = try await Self.exchange("", closingWrite: closingWrite)
 
         #expect(received == "")
-        #expect(seconds < 2, "closed after \(seconds) s")
+        #expect(seconds < 5, "closed after \(seconds) s")
     }
 
     /// Starts a server whose loop stalls as each connection starts, connects, sends `bytes` at
