@@ -135,13 +135,7 @@ struct RequestHeadTests {
     ])
     func oversizedHead(request: String, status: Int, message: String) async throws {
         try await withServer { server, _ in
-            let port = server.port
-            let response = try await onOwnThread {
-                let fd = try ConnectionLimitsTests.connectedSocket(port: port)
-                defer { close(fd) }
-                return RawHTTP.exchange(request, on: fd)
-            }
-            let answer = try #require(response)
+            let answer = try #require(try await RawHTTP.answer(to: request, port: server.port))
             #expect(answer.status == status)
             #expect(answer.headers["content-type"] == "application/json")
             #expect(answer.error?.code == "request_too_large", "\(answer.body)")
@@ -155,13 +149,7 @@ struct RequestHeadTests {
     ])
     func invalidHead(request: String) async throws {
         try await withServer { server, _ in
-            let port = server.port
-            let response = try await onOwnThread {
-                let fd = try ConnectionLimitsTests.connectedSocket(port: port)
-                defer { close(fd) }
-                return RawHTTP.exchange(request, on: fd)
-            }
-            let answer = try #require(response)
+            let answer = try #require(try await RawHTTP.answer(to: request, port: server.port))
             #expect(answer.status == 400)
             #expect(answer.headers["content-type"] == "application/json")
             #expect(answer.error?.code == "invalid_request", "\(answer.body)")

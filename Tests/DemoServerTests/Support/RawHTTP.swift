@@ -60,6 +60,16 @@ enum RawHTTP {
         return (ConnectionLimitsTests.seconds(since: start), String(decoding: received, as: UTF8.self), firstByteSent)
     }
 
+    /// Connects to `port` on 127.0.0.1, sends `request` and reads one answer, on a thread of its
+    /// own; `nil` if the server closed first.
+    static func answer(to request: String, port: Int) async throws -> RawHTTPResponse? {
+        try await onOwnThread {
+            let fd = try ConnectionLimitsTests.connectedSocket(port: port)
+            defer { close(fd) }
+            return RawHTTP.exchange(request, on: fd)
+        }
+    }
+
     /// Sends `request` on `fd` and reads one answer (its head, then `Content-Length` bytes of
     /// body); `nil` if the server closed first. Reads block at most 10 s.
     static func exchange(_ request: String, on fd: Int32) -> RawHTTPResponse? {
