@@ -40,9 +40,11 @@ struct ConnectionLimitsTests {
 
     /// Connects to 127.0.0.1:`port`, sends `bytes` (then closes its sending side if
     /// `closingWrite`, as a client that goes away does), and returns how long the server took to
-    /// close the connection and what it sent (reads block at most 10 s).
-    static func exchange(port: Int, sending bytes: String, closingWrite: Bool = false) throws -> (seconds: Double, received: String) {
-        let fd = try connectedSocket(port: port)
+    /// close the connection and what it sent (reads block at most `readTimeout`).
+    static func exchange(
+        port: Int, sending bytes: String, closingWrite: Bool = false, readTimeout: Duration = .seconds(10)
+    ) throws -> (seconds: Double, received: String) {
+        let fd = try connectedSocket(port: port, readTimeout: readTimeout)
         defer { close(fd) }
         let start = ContinuousClock.now
         if !bytes.isEmpty { _ = bytes.withCString { send(fd, $0, strlen($0), 0) } }
@@ -53,9 +55,9 @@ struct ConnectionLimitsTests {
 
     /// Connects `count` sockets to 127.0.0.1:`port` at once (the kernel's backlog completes
     /// connections the server has not accepted yet), sends nothing, and returns how long after
-    /// the last connect the server took to close each (reads block at most 10 s).
-    static func silentConnections(port: Int, count: Int) throws -> [Double] {
-        let fds = try (0..<count).map { _ in try connectedSocket(port: port) }
+    /// the last connect the server took to close each (reads block at most `readTimeout`).
+    static func silentConnections(port: Int, count: Int, readTimeout: Duration = .seconds(10)) throws -> [Double] {
+        let fds = try (0..<count).map { _ in try connectedSocket(port: port, readTimeout: readTimeout) }
         defer { fds.forEach { close($0) } }
         let start = ContinuousClock.now
         return fds.map { fd in
@@ -64,8 +66,8 @@ struct ConnectionLimitsTests {
         }
     }
 
-    /// A TCP socket connected to 127.0.0.1:`port`, whose reads time out after 10 s.
-    static func connectedSocket(port: Int) throws -> Int32 {
+    /// A TCP socket connected to 127.0.0.1:`port`, whose reads time out after `readTimeout`.
+    static func connectedSocket(port: Int, readTimeout: Duration = .seconds(10)) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
@@ -79,7 +81,7 @@ struct ConnectionLimitsTests {
             close(fd)
             throw POSIXError(.ECONNREFUSED)
         }
-        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        var limit = timeval(tv_sec: Int(readTimeout.components.seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         return fd
     }
