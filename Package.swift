@@ -54,6 +54,9 @@ let package = Package(
         .library(name: "MVVMAsyncHTTPClient", targets: ["MVVMAsyncHTTPClient"]),
         // Opt-in: a CacheStore on SQLite through GRDB; MVVMCore/MVVMData/MVVMCombine users never build GRDB.
         .library(name: "MVVMGRDB", targets: ["MVVMGRDB"]),
+        // Opt-in: a small PNG decoder over the system's zlib (Linux: zlib1g-dev), for drawing
+        // images where UIKit and SwiftUI do not exist (the terminal).
+        .library(name: "MVVMPNG", targets: ["MVVMPNG"]),
         // Not API: the demo's screens, for the key-to-frame benchmark in Benchmarks/ (a separate
         // package reaches only products). Builds no server code: no Hummingbird, GRDB or SwiftNIO.
         .library(name: "DemoScreens", targets: ["DemoScreens", "AppFeature", "UserListFeature", "WeatherFeature", "RegistrationFeature"]),
@@ -128,6 +131,19 @@ let package = Package(
                 "MVVMData",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The system's zlib (inflate, deflate, crc32). Linux: `apt-get install zlib1g-dev`;
+        // Apple platforms: in the SDK. Only MVVMPNG and the demo server link it.
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // Opt-in: PNG decoding (8-bit grey, grey+alpha, RGB, RGBA, palette; not interlaced) into
+        // RGBA pixels, bounded against hostile images.
+        .target(
+            name: "MVVMPNG",
+            dependencies: ["CZlib"],
             swiftSettings: swiftSettings
         ),
         // A test helper only, not a product: saves forever until killed (CrashSafetyTests).
@@ -214,6 +230,7 @@ let package = Package(
         .target(
             name: "DemoServer",
             dependencies: [
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -366,6 +383,12 @@ let package = Package(
                 "MVVMCore", "MVVMCombine", "MVVMData", "MVVMTesting", "MVVMTerminal", "MVVMLogging",
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MVVMPNGTests",
+            dependencies: ["MVVMPNG"],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
