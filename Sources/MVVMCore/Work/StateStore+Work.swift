@@ -241,3 +241,17 @@ extension StateStore {
         side.work.removeEmptySlot(key)
     }
 }
+
+extension StateStore {
+    /// Cancels the owned work under each of `keys` and changes the state, in one update: the
+    /// cancelled work's `onCancel`s first, then `mutate`. Observers are notified once.
+    func update(cancelling keys: [WorkKey], _ mutate: (inout State) -> Void) {
+        guard !keys.isEmpty else { return update(mutate) }
+        var slots: [WorkRegistry<State>.Slot] = []
+        for key in keys {
+            guard let slot = sideIfMade?.work.slots.removeValue(forKey: key) else { continue }
+            slots.append(slot)
+        }
+        cancel(slots, changing: !WorkContext.isCancelledOwnedWork(of: self), mutate)
+    }
+}

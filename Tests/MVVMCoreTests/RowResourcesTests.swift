@@ -1,0 +1,171 @@
+import MVVMCore
+import MVVMTesting
+import Testing
+
+/// ``RowResources`` driven by ``StateStore/loadResources(_:for:id:source:visible:from:)``: the
+/// rows on screen and a margin load, the others never do or are cancelled, and a row can only
+/// ever show its own record's resource.
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct RowResourcesTests {
+    struct Person: Equatable, Sendable {
+        var id: Int
+        var avatar: String?
+    }
+
+    struct Screen: Equatable, Sendable {
+        var people: [Person] = (0..<100).map { Person(id: $0, avatar: "/avatars/\($0)") }
+        var avatars = RowResources<Int, String>(prefetchMargin: 2)
+    }
+
+    struct Failed: Error, CustomStringConvertible {
+        var description: String { "503" }
+    }
+
+    let clock = TestClock()
+    let fetches = ResourceFetchStub<String, String>()
+    let loader: ResourceLoader<String, String>
+    let store: StateStore<Screen>
+
+    init() {
+        let fetches = fetches
+        loader = ResourceLoader(maximumConcurrentFetches: 100, cost: { $0.utf8.count }) { try await fetches.fetch($0) }
+        store = StateStore(Screen(), clock: clock)
+    }
+
+    func show(_ rows: Range<Int>? = nil) async {
+        store.loadResources(\.avatars, for: \.people, id: \.id, source: \.avatar, visible: rows, from: loader)
+        await clock.advance(by: .zero)
+    }
+
+    func answerAll() async {
+        for source in fetches.waiting { fetches.answer(source, with: "picture of \(source)") }
+        await clock.advance(by: .zero)
+    }
+
+    @Test func theVisibleRowsAndTheMarginLoadVisibleFirstAndNoOthers() async {
+        await show(10..<13)
+        #expect(fetches.started == ["/avatars/10", "/avatars/11", "/avatars/12", "/avatars/13", "/avatars/14", "/avatars/9", "/avatars/8"])
+        #expect(store.state.avatars.loadingIDs == [8, 9, 10, 11, 12, 13, 14])
+        #expect(store.state.avatars[20] == .placeholder)
+
+        await answerAll()
+        #expect(store.state.avatars[10] == .loaded("picture of /avatars/10"))
+        #expect(store.state.avatars.count == 7)
+    }
+
+    @Test func rowsThatLeaveTheWindowAreCancelledAndForgotten() async {
+        await show(0..<3)
+        await show(50..<53)
+        #expect(Set(fetches.cancelled) == Set((0..<5).map { "/avatars/\($0)" }))
+        #expect(store.state.avatars[0] == .placeholder)
+        #expect(store.state.avatars.loadingIDs == Set(48..<55))
+        #expect(loader.statistics.fetchesCancelled == 5)
+    }
+
+    @Test func aRowComingBackShowsItsCachedResourceAtOnce() async {
+        await show(0..<3)
+        await answerAll()
+        await show(50..<53)
+        await answerAll()
+        let started = fetches.started.count
+
+        store.loadResources(\.avatars, for: \.people, id: \.id, source: \.avatar, visible: 0..<3, from: loader)
+        #expect(store.state.avatars[1] == .loaded("picture of /avatars/1"))
+        #expect(fetches.started.count == started)
+    }
+
+    /// The seeds' bug: a cell reused for another user shows the previous user's slow avatar.
+    /// Here the row at position 0 shows A, then B (a search replaced the rows); A's avatar
+    /// arrives afterwards (a detail screen still wanted it) and is never shown for B.
+    @Test func aSlowResourceForUserAIsNeverShownForUserBInTheSameRow() async {
+        store.update { $0.people = [Person(id: 1, avatar: "/avatars/A")] }
+        await show(0..<1)
+        let detail = Task { try await loader.load("/avatars/A") }   // another screen wants A too
+        await clock.advance(by: .zero)
+
+        store.update { $0.people = [Person(id: 2, avatar: "/avatars/B")] }
+        await show()
+        #expect(store.state.avatars[2] == .loading)
+        fetches.answer("/avatars/A", with: "picture of A")
+        _ = try? await detail.value
+        await clock.advance(by: .zero)
+
+        #expect(store.state.avatars[2] == .loading)
+        #expect(store.state.avatars[1] == .placeholder)
+        fetches.answer("/avatars/B", with: "picture of B")
+        await clock.advance(by: .zero)
+        #expect(store.state.avatars[2] == .loaded("picture of B"))
+    }
+
+    @Test func aFailedRowStaysFailedInViewAndIsTriedAgainWhenItComesBack() async {
+        await show(0..<1)
+        fetches.fail("/avatars/0", with: Failed())
+        await answerAll()
+        #expect(store.state.avatars[0] == .failed(reason: "503"))
+
+        await show(0..<1)   // reported again while in view: no new fetch
+        #expect(fetches.started.filter { $0 == "/avatars/0" }.count == 1)
+
+        await show(40..<41)
+        await show(0..<1)
+        #expect(store.state.avatars[0] == .loading)
+        #expect(fetches.started.filter { $0 == "/avatars/0" }.count == 2)
+    }
+
+    @Test func theViewDisappearingLeavesNoRowLoading() async {
+        await show(0..<3)
+        store.cancelAllWork()
+        await clock.advance(by: .zero)
+        #expect(store.state.avatars.loadingIDs == [])
+        #expect(store.state.avatars[0] == .placeholder)
+        #expect(fetches.waiting == [])
+
+        await show()   // appearing again loads them again
+        #expect(store.state.avatars.loadingIDs == Set(0..<5))
+    }
+
+    @Test func rowsWithoutASourceStayPlaceholdersAndFetchNothing() async {
+        store.update { $0.people = [Person(id: 1, avatar: nil), Person(id: 2, avatar: "/avatars/2")] }
+        await show(0..<2)
+        #expect(store.state.avatars[1] == .placeholder)
+        #expect(fetches.started == ["/avatars/2"])
+    }
+
+    @Test func twoRowsWithOneSourceShareOneFetch() async {
+        store.update { $0.people = [Person(id: 1, avatar: "/same"), Person(id: 2, avatar: "/same")] }
+        await show(0..<2)
+        #expect(fetches.started == ["/same"])
+        await answerAll()
+        #expect(store.state.avatars[1] == .loaded("picture of /same"))
+        #expect(store.state.avatars[2] == .loaded("picture of /same"))
+    }
+
+    @Test func aRowWhoseSourceChangesLoadsTheNewOne() async {
+        await show(0..<1)
+        await answerAll()
+        store.update { $0.people[0].avatar = "/avatars/new" }
+        await show()
+        #expect(store.state.avatars[0] == .loading)
+        await answerAll()
+        #expect(store.state.avatars[0] == .loaded("picture of /avatars/new"))
+    }
+
+    @Test("Positions a view reports beyond the list are clamped, never trapping", arguments: [
+        -5..<3, 98..<400, 1_000..<2_000, Int.min..<Int.max, 0..<0,
+    ])
+    func hostileRangesAreClamped(rows: Range<Int>) async {
+        await show(rows)
+        #expect(store.state.avatars.count <= 100)
+        #expect(store.state.avatars.visibleRows == rows)
+    }
+
+    @Test func nothingChangesWhenTheSameRowsAreReportedAgain() async {
+        await show(0..<3)
+        var notifications = 0
+        let token = store.subscribe(sendCurrent: false) { _ in notifications += 1 }
+        await show(0..<3)
+        #expect(notifications == 0)
+        _ = token
+    }
+}
