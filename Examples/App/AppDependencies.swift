@@ -15,14 +15,19 @@ public struct AppDependencies {
     /// The users every screen shows, and where toggles and deletes wait until the server
     /// answers (delivered by the app for as long as it lives).
     public var userRecords: UserRecords
+    /// Users' pictures, shared by the list and the details (one memory cache, one fetch per
+    /// picture); `nil` for none.
+    public var avatars: AvatarLoader?
 
     /// Dependencies over these repositories.
     public init(
         users: any UserRepository,
         registrations: any RegistrationRepository,
         weather: any WeatherRepository,
-        userRecords: UserRecords
+        userRecords: UserRecords,
+        avatars: AvatarLoader? = nil
     ) {
+        self.avatars = avatars
         self.users = users
         self.registrations = registrations
         self.weather = weather

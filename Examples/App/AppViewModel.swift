@@ -101,8 +101,8 @@ public final class AppViewModel: ViewModel {
 
     private static func makeScreenModel(for destination: AppDestination, dependencies: AppDependencies) -> AppScreenModel {
         switch destination {
-        case .users: .users(UserListViewModel(repository: dependencies.users, records: dependencies.userRecords))
-        case .user(let id): .user(UserDetailViewModel(userID: id, repository: dependencies.users, records: dependencies.userRecords))
+        case .users: .users(UserListViewModel(repository: dependencies.users, records: dependencies.userRecords, avatars: dependencies.avatars))
+        case .user(let id): .user(UserDetailViewModel(userID: id, repository: dependencies.users, records: dependencies.userRecords, avatars: dependencies.avatars))
         case .registration: .registration(RegistrationViewModel(repository: dependencies.registrations))
         case .weather: .weather(WeatherViewModel(repository: dependencies.weather))
         case .city(let city): .city(WeatherDetailViewModel(city: city, repository: dependencies.weather))

@@ -25,7 +25,7 @@ struct UserDetailViewTests {
             " Name    山田 太郎",
             " Email   taro@example.com",
             " Status  ● active",
-            " Avatar  https://example.com/a.png",
+            " Avatar  none",
             "",
             "",
             " t Toggle  d Delete  q Back",

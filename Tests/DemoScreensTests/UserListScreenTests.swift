@@ -81,15 +81,15 @@ struct UserListScreenTests {
         defer { screen.willDisappear() }
         var frame = Frame(width: 50, height: 10)
         screen.render(into: &frame)
-        #expect(frame.line(4) == " ● Ann  <ann@example.com>")
-        #expect(frame.line(5) == " ○ Bob  <bob@example.com>")
+        #expect(frame.line(4) == " A  ● Ann  <ann@example.com>")
+        #expect(frame.line(5) == " B  ○ Bob  <bob@example.com>")
 
         _ = screen.handle(.end)
         _ = screen.handle(.character("t"))
         #expect(viewModel.state.visibleUsers[1].isActive, "the toggle shows at once")
         #expect(viewModel.state.pendingUserIDs == [2])
         screen.render(into: &frame)
-        #expect(frame.line(5) == " ● Bob  <bob@example.com> …")
+        #expect(frame.line(5) == " B  ● Bob  <bob@example.com> …")
 
         _ = screen.handle(.character("r"))
         #expect(viewModel.state.isRefreshing)

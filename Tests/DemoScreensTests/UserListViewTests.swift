@@ -35,9 +35,9 @@ struct UserListViewTests {
             " Search: / to search",
             " [All]  Active   Inactive",
             " ⠋ Refreshing…",
-            " ● 山田 太郎  <taro@example.com>",
-            " ○ �[2JEve  <eve@example.com>",
-            " ● Ann  <ann@example.com>",
+            " 山 ● 山田 太郎  <taro@example.com>",
+            " J  ○ �[2JEve  <eve@example.com>",
+            " A  ● Ann  <ann@example.com>",
             "",
             " / Search  f Filter  r Refresh  t Toggle  d Delete",
         ].joined(separator: "\n"))
@@ -68,9 +68,9 @@ struct UserListViewTests {
             " Search: / to search",
             " [All]  Active   Inactive",
             "",
-            " ● 山田 太郎  <taro@example.com>",
-            " ○ �[2JEve  <eve@example.com>",
-            " ● Ann  <ann@example.com>",
+            " 山 ● 山田 太郎  <taro@example.com>",
+            " J  ○ �[2JEve  <eve@example.com>",
+            " A  ● Ann  <ann@example.com>",
             "",
             "",
             " / Search  f Filter  r Refresh  t Toggle  d Delete",
@@ -102,8 +102,8 @@ struct UserListViewTests {
             " Search: 山田▏",
             " [All]  Active   Inactive",
             "",
-            " ● 山田 太郎  <taro@example.com>",
-            " ○ �[2JEve  <eve@example.com>",
+            " 山 ● 山田 太郎  <taro@example.com>",
+            " J  ○ �[2JEve  <eve@example.com>",
             "",
             " Type to search  Enter/↓ List  Esc Done",
         ].joined(separator: "\n"))
@@ -117,9 +117,9 @@ struct UserListViewTests {
             " Search: / to search",
             " [All]  Active   I┌─ ユーザー ─┐",
             "                  │ 通信エラー │",
-            " ● 山田 太郎  <tar│            │",
-            " ○ �[2JEve  <eve@e│ Enter OK   │",
-            " ● Ann  <ann@examp└────────────┘",
+            " 山 ● 山田 太郎  <│            │om>",
+            " J  ○ �[2JEve  <ev│ Enter OK   │",
+            " A  ● Ann  <ann@ex└────────────┘",
             "",
             "",
             " / Search  f Filter  r Refresh  t Toggle  d Delete",
@@ -131,9 +131,9 @@ struct UserListViewTests {
             " Search: / to search",
             " [All]  Active┌─ Delete ───────────┐",
             "              │ Delete Ann?        │",
-            " ● 山田 太郎  │                    │",
-            " ○ �[2JEve  <e│ y Delete  n Cancel │",
-            " ● Ann  <ann@e└────────────────────┘",
+            " 山 ● 山田 太 │                    │",
+            " J  ○ �[2JEve │ y Delete  n Cancel │",
+            " A  ● Ann  <an└────────────────────┘",
             "",
             "",
             " / Search  f Filter  r Refresh  t Toggle  d Delete",
@@ -152,6 +152,6 @@ extension UserListViewTests {
         #expect(!output.contains("\u{7}"))
         #expect(!output.contains("\u{202E}"))
         #expect(!output.contains("\u{1B}[31m"))
-        #expect(frame.line(4) == " ● �[2J�]0;pwned�Mallory�  <m@�[31mexample.com>")
+        #expect(frame.line(4) == " J  ● �[2J�]0;pwned�Mallory�  <m@�[31mexample.com>")
     }
 }

@@ -15,11 +15,19 @@ public struct UserDetailState: Equatable, Sendable {
     public var isConfirmingDelete = false
     /// Alerts waiting to be shown, oldest first; each shows once.
     public var alerts = AlertQueue()
+    /// The user's picture, once the user is shown: read it with ``avatar``.
+    public var avatars = RowResources<Int, Avatar>(prefetchMargin: 0)
 
     /// The initial state of the detail of user `userID`.
     public init(userID: Int) {
         self.userID = userID
     }
+
+    /// Where the user's picture stands.
+    public var avatar: RowResource<Avatar> { avatars[userID] }
+
+    /// The user shown, as the one row whose picture loads.
+    var shownUsers: [User] { user.value.map { [$0] } ?? [] }
 
     /// The heading: the user's name once loaded, else `ユーザー 42`.
     public var title: String { user.value?.name ?? "ユーザー \(userID)" }

@@ -43,15 +43,17 @@ public final class UserDetailViewModel: ViewModel {
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let repository: any UserRepository
     private let records: UserRecords
+    private let avatars: AvatarLoader?
     private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
     /// Keeps this screen following ``records`` for as long as it lives.
     private var tokens: [ObservationToken] = []
 
     /// Creates the detail of user `userID`, shown as `records` has it, loaded through
-    /// `repository` when the records do not have it yet.
-    public init(userID: Int, repository: any UserRepository, records: UserRecords) {
+    /// `repository` when the records do not have it yet; its picture comes from `avatars`.
+    public init(userID: Int, repository: any UserRepository, records: UserRecords, avatars: AvatarLoader? = nil) {
         self.repository = repository
         self.records = records
+        self.avatars = avatars
         var initial = State(userID: userID)
         if let known = records.value(for: userID) { initial.user = .loaded(known) }
         initial.isSaving = records.isPending(userID)
@@ -93,6 +95,14 @@ public final class UserDetailViewModel: ViewModel {
     /// Loads the user unless it is shown, loading, or gone.
     public func didAppear() {
         if state.user.value == nil, !state.user.isLoading, !state.isGone { load() }
+        loadAvatar()
+    }
+
+    /// Loads the picture of the user shown, if any (again after a failure, when the screen
+    /// appears again).
+    private func loadAvatar() {
+        guard let avatars else { return }
+        store.loadResources(\.avatars, for: \.shownUsers, id: \.id, source: \.avatarPath, visible: 0..<1, from: avatars)
     }
 
     private func load() {
@@ -107,6 +117,7 @@ public final class UserDetailViewModel: ViewModel {
                 records.merge([user], readAt: read)
                 if let shown = records.value(for: userID) {
                     self?.store.update { $0.user.finish(with: shown) }
+                    self?.loadAvatar()
                 } else {
                     self?.showRecord()   // deleted meanwhile, here or by a pending write
                 }
@@ -141,6 +152,7 @@ public final class UserDetailViewModel: ViewModel {
                 state.isGone = true
             }
         }
+        loadAvatar()
     }
 
     /// A write failed: one alert, when this screen is on top.

@@ -8,7 +8,8 @@ public struct User: Identifiable, Hashable, Sendable, Codable {
     public var email: String
     /// Whether the account is active.
     public var isActive: Bool
-    /// The avatar's address, if the user has one.
+    /// The avatar's address, if the user has one: a path under the API's base URL
+    /// (`/api/users/7/avatar`).
     public var avatarURL: String?
 
     /// Creates a user.
@@ -18,6 +19,15 @@ public struct User: Identifiable, Hashable, Sendable, Codable {
         self.email = email
         self.isActive = isActive
         self.avatarURL = avatarURL
+    }
+}
+
+extension User {
+    /// ``avatarURL`` when it is a path under the API's base URL (`/…`, not `//host/…`): what
+    /// the app loads. Anything else (a URL on another host, text) has no picture to load.
+    public var avatarPath: String? {
+        guard let avatarURL, avatarURL.hasPrefix("/"), !avatarURL.hasPrefix("//") else { return nil }
+        return avatarURL
     }
 }
 

@@ -16,4 +16,7 @@ public enum UserListEvent: Hashable, Sendable {
     case deleteConfirmed(userID: Int)
     /// The alert with this id was dismissed.
     case alertDismissed(id: Int)
+    /// The rows at these positions of ``UserListState/visibleUsers`` are on screen: their
+    /// pictures, and those of the rows around them, load; the others' are cancelled.
+    case visibleRowsChanged(Range<Int>)
 }

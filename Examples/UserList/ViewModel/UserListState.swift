@@ -39,6 +39,9 @@ public struct UserListState: Equatable, Sendable {
     public var savedDataNotice: SavedDataNotice?
     /// Alerts waiting to be shown, oldest first; each shows once.
     public var alerts = AlertQueue()
+    /// The users' pictures, for the rows on screen and 10 rows either side, by user id (never by
+    /// row): what each row draws (``UserListEvent/visibleRowsChanged(_:)`` says which rows show).
+    public var avatars = RowResources<Int, Avatar>(prefetchMargin: 10)
     /// Users with a toggle or delete the server has not answered yet (shown as done, marked
     /// pending).
     public var pendingUserIDs: Set<Int> = []

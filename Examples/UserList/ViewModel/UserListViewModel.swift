@@ -35,6 +35,7 @@ public final class UserListViewModel: ViewModel {
     private let repository: any UserRepository
     private let records: UserRecords
     private let analytics: any AnalyticsTracker
+    private let avatars: AvatarLoader?
     private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
     /// Caches of what ``UserListState/visibleUsers`` is computed from: the rows through the
     /// records, and their search index.
@@ -53,16 +54,19 @@ public final class UserListViewModel: ViewModel {
     ///   - repository: where pages and counts come from.
     ///   - records: the users every screen shows, and where toggles and deletes go.
     ///   - analytics: where analytics events go.
+    ///   - avatars: where the users' pictures come from; `nil` for none (rows show initials).
     ///   - clock: the clock of the search debounce.
     public init(
         repository: any UserRepository,
         records: UserRecords,
         analytics: any AnalyticsTracker = NoAnalytics(),
+        avatars: AvatarLoader? = nil,
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.repository = repository
         self.records = records
         self.analytics = analytics
+        self.avatars = avatars
         self.store = StateStore(State(), clock: clock)
         tokens = [
             records.observe { [weak self] change in self?.recordsChanged(change) },
@@ -101,7 +105,16 @@ public final class UserListViewModel: ViewModel {
             records.write(.delete(userID: userID))
         case .alertDismissed(let id):
             store.update { $0.alerts.dismiss(id) }
+        case .visibleRowsChanged(let rows):
+            loadAvatars(visible: rows)
         }
+    }
+
+    /// Keeps the pictures of the rows on screen (`visible`, or the ones last reported) and
+    /// around them loaded.
+    private func loadAvatars(visible: Range<Int>? = nil) {
+        guard let avatars else { return }
+        store.loadResources(\.avatars, for: \.visibleUsers, id: \.id, source: \.avatarPath, visible: visible, from: avatars)
     }
 
     /// Loads the first page and the counts, unless they are loaded for the current search and
@@ -213,6 +226,7 @@ public final class UserListViewModel: ViewModel {
             mutate(&state)
             showRecords(in: &state)
         }
+        loadAvatars()   // the rows may be others now
     }
 
     private func showRecords(in state: inout State) {

@@ -13,7 +13,7 @@ public enum UserDetailView {
                 ("Name", user.name),
                 ("Email", user.email),
                 ("Status", user.isActive ? "● active" : "○ inactive"),
-                ("Avatar", user.avatarURL ?? "none"),
+                ("Avatar", AvatarView.caption(state.avatar, user: user)),
             ]
             for (offset, field) in fields.enumerated() {
                 let row = 2 + offset
@@ -22,6 +22,10 @@ public enum UserDetailView {
             }
             if state.isSaving {
                 Spinner.draw(into: &frame, at: Position(row: 8, column: 1), tick: tick, label: "Saving…")
+            }
+            // The picture, 16 × 8 cells, where the frame has room for it.
+            if frame.height >= 19, frame.width >= 20, state.avatar.resource != nil {
+                AvatarView.draw(state.avatar, name: user.name, into: &frame, in: Rect(row: 9, column: 1, width: 16, height: 8))
             }
         } else if state.isLoading {
             Spinner.draw(into: &frame, at: Position(row: 2, column: 1), tick: tick, label: "Loading…")

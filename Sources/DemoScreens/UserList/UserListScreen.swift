@@ -26,6 +26,19 @@ public final class UserListScreen: ViewModelScreen {
         let count = viewModel.state.visibleUsers.count
         if ui.selection >= count { ui.selection = max(0, count - 1) }
         ui.scrollOffset = UserListView.render(viewModel.state, ui: ui, into: &frame)
+        reportVisibleRows(frameHeight: frame.height)
+    }
+
+    /// Tells the ViewModel which rows the frame shows, when they (or the users in them) changed:
+    /// their pictures load, the others' are cancelled.
+    private func reportVisibleRows(frameHeight: Int) {
+        let users = viewModel.state.visibleUsers
+        let rows = UserListView.visibleRows(offset: ui.scrollOffset, count: users.count, listHeight: UserListView.listHeight(frameHeight: frameHeight))
+        let ids = users[rows].map(\.id)
+        guard rows != ui.reportedRows || ids != ui.reportedUserIDs else { return }
+        ui.reportedRows = rows
+        ui.reportedUserIDs = ids
+        viewModel.onEvent(.visibleRowsChanged(rows))
     }
 
     /// Routes a key to the alert, the dialogs, the search field or the list.

@@ -13,6 +13,9 @@ public struct UserListUI: Equatable, Sendable {
     public var confirmingDelete: User?
     /// The spinner's tick.
     public var tick = 0
+    /// The rows last reported visible to the ViewModel, and the users they showed.
+    var reportedRows: Range<Int> = 0..<0
+    var reportedUserIDs: [Int] = []
 
     /// Creates the initial UI state.
     public init() {}

@@ -21,7 +21,7 @@ public enum UserListView {
             .draw(into: &frame, in: Rect(row: 1, column: 1, width: width - 2, height: 1))
         SegmentedControl(options: filterTitles, selection: UserFilter.allCases.firstIndex(of: state.filter) ?? 0)
             .draw(into: &frame, at: Position(row: 2, column: 1), maxWidth: width - 2)
-        let listRect = Rect(row: 4, column: 1, width: width - 2, height: max(0, frame.height - 6))
+        let listRect = Rect(row: 4, column: 1, width: width - 2, height: listHeight(frameHeight: frame.height))
         var offset = ui.scrollOffset
         if state.isLoadingFirstPage {
             Spinner.draw(into: &frame, at: Position(row: listRect.origin.row, column: 1), tick: ui.tick, label: "Loading…")
@@ -31,12 +31,19 @@ public enum UserListView {
             EmptyState.draw(into: &frame, in: listRect, message: "No users")
         } else {
             let users = state.visibleUsers
-            offset = ListView(count: users.count, selection: ui.isSearchFocused ? nil : ui.selection, scrollOffset: ui.scrollOffset) { index in
+            let selection = ui.isSearchFocused ? nil : ui.selection
+            // Each row starts with its picture, 2 cells wide, drawn over the row's first cells.
+            offset = ListView(count: users.count, selection: selection, scrollOffset: ui.scrollOffset) { index in
                 let user = users[index]
                 let pending = state.pendingUserIDs.contains(user.id) ? " …" : ""
-                return "\(user.isActive ? "●" : "○") \(user.name)  <\(user.email)>\(pending)"
+                return "   \(user.isActive ? "●" : "○") \(user.name)  <\(user.email)>\(pending)"
             }
             .draw(into: &frame, in: listRect)
+            for index in visibleRows(offset: offset, count: users.count, listHeight: listRect.height) {
+                let user = users[index]
+                let rect = Rect(row: listRect.origin.row + index - offset, column: listRect.origin.column, width: 2, height: 1)
+                AvatarView.draw(state.avatars[user.id], name: user.name, into: &frame, in: rect, style: Style(inverse: index == selection))
+            }
             if state.isLoadingMore {
                 Spinner.draw(into: &frame, at: Position(row: frame.height - 2, column: 1), tick: ui.tick, label: "Loading more…")
             }
@@ -57,4 +64,13 @@ public enum UserListView {
         }
         return offset
     }
+
+    /// The rows of a list of `count` shown from `offset` in the list's `listHeight` rows.
+    static func visibleRows(offset: Int, count: Int, listHeight: Int) -> Range<Int> {
+        let lower = min(max(0, offset), count)
+        return lower..<min(count, lower + max(0, listHeight))
+    }
+
+    /// The height of the list in a frame `frameHeight` rows high.
+    static func listHeight(frameHeight: Int) -> Int { max(0, frameHeight - 6) }
 }

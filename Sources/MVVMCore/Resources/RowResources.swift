@@ -19,16 +19,21 @@
 /// The view reads `state.avatars[user.id]`.
 public struct RowResources<ID: Hashable & Sendable, Resource: Sendable> {
     /// What a row asked for, and where it stands.
-    struct Entry {
-        var source: WorkKey
-        var phase: RowResource<Resource>
+    package struct Entry {
+        package var source: WorkKey
+        package var phase: RowResource<Resource>
+
+        package init(source: WorkKey, phase: RowResource<Resource>) {
+            self.source = source
+            self.phase = phase
+        }
     }
 
     /// How many rows beyond each end of the visible ones have their resources loaded too.
     public let prefetchMargin: Int
     /// The rows the view last reported visible, as positions in the list.
-    public internal(set) var visibleRows: Range<Int> = 0..<0
-    var entries: [ID: Entry] = [:]
+    public package(set) var visibleRows: Range<Int> = 0..<0
+    package var entries: [ID: Entry] = [:]
 
     /// Resources for a list, loaded for the visible rows and `prefetchMargin` rows either side.
     public init(prefetchMargin: Int = 10) {

@@ -9,6 +9,10 @@ public struct Frame: Hashable, Sendable {
     public let height: Int
     /// The cells, row after row.
     public private(set) var cells: [Cell]
+    /// The colours of the terminal the frame is for: the renderer writes colours as it can show
+    /// them, and a screen can draw a text fallback where colour carries the meaning (``TerminalApp``
+    /// sets it from the session; ``ColorSupport/trueColor`` by default).
+    public var colorSupport: ColorSupport = .trueColor
 
     /// Creates a frame of blank cells; negative sizes are treated as 0.
     public init(width: Int, height: Int) {

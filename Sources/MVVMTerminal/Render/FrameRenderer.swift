@@ -3,7 +3,8 @@
 /// Only changed cells are written, in runs per row, each run preceded by a cursor move
 /// (`ESC[row;colH`, one-based) and SGR sequences written only when the style changes. Without
 /// a previous frame, or when the size changed, the whole frame is redrawn after clearing the
-/// screen (`ESC[0m ESC[2J`).
+/// screen (`ESC[0m ESC[2J`). Colours are written as the frame's ``Frame/colorSupport`` says the
+/// terminal shows them.
 ///
 /// A changed row that holds, before or after, a character whose width terminals disagree on
 /// (``DisplayWidth/isUncertain(_:)``) is written whole instead: erased (`ESC[2K`), then drawn
@@ -25,7 +26,9 @@ public enum FrameRenderer {
     public static func renderText(from previous: Frame?, to next: Frame) -> String {
         var output = ""
         var current: Style?
-        let old = previous.flatMap { $0.width == next.width && $0.height == next.height ? $0 : nil }
+        let old = previous.flatMap {
+            $0.width == next.width && $0.height == next.height && $0.colorSupport == next.colorSupport ? $0 : nil
+        }
         if old == nil { output += "\u{1B}[0m\u{1B}[2J" }
         for row in 0..<next.height {
             let cells = next.row(row)
@@ -40,7 +43,7 @@ public enum FrameRenderer {
                 for column in run {
                     let cell = next[row, column]
                     if cell.isContinuation { continue }
-                    write(cell, endingInLastColumn: isLast(column, in: next, row: row), into: &output, style: &current)
+                    write(cell, support: next.colorSupport, endingInLastColumn: isLast(column, in: next, row: row), into: &output, style: &current)
                 }
             }
         }
@@ -64,16 +67,16 @@ public enum FrameRenderer {
                 output += "\u{1B}[\(row + 1);\(column)H"
                 placed = true
             }
-            write(cell, endingInLastColumn: isLast(column - 1, in: frame, row: row), into: &output, style: &current)
+            write(cell, support: frame.colorSupport, endingInLastColumn: isLast(column - 1, in: frame, row: row), into: &output, style: &current)
             if DisplayWidth.isUncertain(cell.character) { placed = false }
         }
     }
 
     private static func write(
-        _ cell: Cell, endingInLastColumn: @autoclosure () -> Bool, into output: inout String, style current: inout Style?
+        _ cell: Cell, support: ColorSupport, endingInLastColumn: @autoclosure () -> Bool, into output: inout String, style current: inout Style?
     ) {
         if cell.style != current {
-            output += cell.style.sgr
+            output += cell.style.sgr(for: support)
             current = cell.style
         }
         if !cell.character.unicodeScalars.dropFirst().isEmpty, endingInLastColumn(), !DisplayWidth.isUncertain(cell.character) {

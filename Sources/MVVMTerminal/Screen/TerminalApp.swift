@@ -153,6 +153,7 @@ public final class TerminalApp {
         guard let top = screens.last else { return }
         let size = session.size
         var frame = Frame(width: size.width, height: size.height)
+        frame.colorSupport = session.colorSupport
         top.render(into: &frame)
         session.write(FrameRenderer.render(from: previous, to: frame))
         previous = frame

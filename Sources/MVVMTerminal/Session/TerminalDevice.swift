@@ -21,11 +21,16 @@ public protocol TerminalDevice: AnyObject {
     /// The signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1…) that ended ``keys()``, if one did.
     /// Defaults to `nil`: a device without signals.
     var terminationSignal: Int32? { get }
+    /// The colours the terminal shows; ``ColorSupport/trueColor`` by default.
+    var colorSupport: ColorSupport { get }
 }
 
 extension TerminalDevice {
     /// `nil`: this device does not end on signals.
     public var terminationSignal: Int32? { nil }
+
+    /// ``ColorSupport/trueColor``: a device that says nothing of its colours.
+    public var colorSupport: ColorSupport { .trueColor }
 
     /// Nothing: this device has no process to stop.
     public func suspend() {}

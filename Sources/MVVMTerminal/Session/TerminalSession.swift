@@ -37,6 +37,18 @@ public final class TerminalSession: TerminalDevice {
     /// The terminal's current size.
     public var size: TerminalSize { TerminalSize.current() }
 
+    /// The colours the terminal shows, read from the process's `NO_COLOR`, `TERM` and
+    /// `COLORTERM` when the session was made (``ColorSupport/detect(environment:)``).
+    public let colorSupport = ColorSupport.detect(environment: TerminalSession.colorEnvironment())
+
+    private static func colorEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["NO_COLOR", "TERM", "COLORTERM"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
+
     /// The signal that ended this session, if one did; `nil` after a normal quit.
     public var terminationSignal: Int32? { termination.signal }
 
