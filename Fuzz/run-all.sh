@@ -33,7 +33,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-all_targets=(key-decoder terminal-text fault-plan dto-decoding search-index outbox-journal)
+all_targets=(key-decoder terminal-text fault-plan dto-decoding search-index outbox-journal png-decoder)
 
 # The library sources each target compiles, relative to the repository root.
 sources_for() {
@@ -63,6 +63,9 @@ sources_for() {
         echo Sources/MVVMData/Outbox/Storage/OutboxJournalFormat.swift Sources/MVVMData/Outbox/Storage/OutboxRecord.swift
         echo Sources/MVVMData/Local/CacheEntryFile.swift Sources/MVVMData/Local/CacheEntry.swift
         echo Fuzz/Harnesses/OutboxJournalFuzz.swift ;;
+    png-decoder)
+        (cd "$root" && echo Sources/MVVMPNG/*.swift)
+        echo Fuzz/Harnesses/PNGDecoderFuzz.swift ;;
     *)
         echo "error: unknown fuzz target '$1' (targets: ${all_targets[*]})" >&2
         return 1 ;;
@@ -70,18 +73,26 @@ sources_for() {
     echo Fuzz/Support/FuzzSupport.swift
 }
 
+# Extra swiftc flags of a target, relative to the repository root: C modules and libraries.
+extra_flags_for() {
+    case "$1" in
+    png-decoder) echo -I Sources/CZlib -lz ;;  # the system's zlib, through CZlib's module map
+    esac
+}
+
 build() {
-    local target="$1" sources module lock=()
+    local target="$1" sources module extra lock=()
     sources=$(sources_for "$target")
+    extra=$(extra_flags_for "$target")
     module="Fuzz_${target//-/_}"
     command -v flock >/dev/null 2>&1 && lock=(flock /tmp/swift-build.lock)
-    # shellcheck disable=SC2086 # $sources is a list of paths without spaces
+    # shellcheck disable=SC2086 # $sources and $extra are lists of words without spaces
     (cd "$root" && "${lock[@]}" swiftc \
         -sanitize=fuzzer,address -parse-as-library "$optimize" -g \
         -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
         -use-ld=lld -package-name swift_mvvm -module-name "$module" \
         -module-cache-path "$build_dir/module-cache" -Xcc -fmodules-cache-path="$build_dir/module-cache" \
-        $sources -o "$build_dir/$target")
+        $extra $sources -o "$build_dir/$target")
 }
 
 targets=("$@")

@@ -1,4 +1,7 @@
 /// A decoded image: 8-bit RGBA pixels, row by row from the top.
+///
+/// Decode a PNG file with ``init(decoding:limits:)``; this type holds the result, whatever
+/// the file's colour type was.
 public struct PNGImage: Hashable, Sendable {
     /// The width in pixels.
     public let width: Int
