@@ -339,6 +339,8 @@ let package = Package(
             name: "DemoServerTests",
             dependencies: [
                 "DemoServer",
+                // AvatarTests: CRC-32 and inflate, to check the avatar PNGs independently.
+                "CZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),

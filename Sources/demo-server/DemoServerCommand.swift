@@ -9,7 +9,7 @@ struct DemoServerCommand: AsyncParsableCommand {
         commandName: "demo-server",
         abstract: "Runs the swift-mvvm demo HTTP API: users in SQLite, weather forecasts and fault injection.",
         discussion: """
-            Routes (JSON, UTF-8):
+            Routes (JSON in UTF-8, but avatars: image/png):
             \(DemoServer.routeSummary)
 
             \(DemoServer.faultSummary)

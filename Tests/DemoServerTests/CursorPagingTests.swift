@@ -25,7 +25,7 @@ struct CursorPagingTests {
     func insertUser(id: Int, into database: DatabaseQueue) throws {
         try database.write { db in
             try UserMigrations.insert(
-                [SeedUser(id: id, name: "New \(id)", email: "new\(id)@example.com", isActive: true, avatarURL: nil)], into: db
+                [SeedUser(id: id, name: "New \(id)", email: "new\(id)@example.com", isActive: true)], into: db
             )
         }
     }

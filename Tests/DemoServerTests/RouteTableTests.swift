@@ -32,6 +32,7 @@ struct RouteTableTests {
         ("TRACE", "/api/users", "GET, HEAD"),
         ("PUT", "/api/users/7", "GET, HEAD, PATCH, DELETE"),
         ("OPTIONS", "/api/users/stats", "GET, HEAD"),
+        ("POST", "/api/users/7/avatar", "GET, HEAD"),
         ("DELETE", "/api/registrations", "POST"),
         ("POST", "/openapi.yaml", "GET, HEAD"),
     ])

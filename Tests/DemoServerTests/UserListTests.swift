@@ -29,8 +29,8 @@ struct UserListTests {
             for item in items {
                 #expect(Set(item.keys) == ["id", "name", "email", "isActive", "avatarURL"])
             }
-            #expect(items[0]["avatarURL"] is NSNull)
-            #expect(items[6]["avatarURL"] as? String == "https://example.com/avatars/7.png")
+            #expect(items[0]["avatarURL"] as? String == "/api/users/1/avatar")
+            #expect(items[6]["avatarURL"] is NSNull)
             #expect(items[0]["name"] as? String == "山田 太郎")
         }
     }

@@ -35,17 +35,24 @@ enum UserMigrations {
                 )
                 """)
         }
+        migrator.registerMigration("avatarURLFromID") { db in
+            // The avatar's path now follows from the id (UserAvatar) and is never read from here.
+            // Databases seeded before held `https://example.com/avatars/{id}.png` for every 7th
+            // user: cleared, so no stale address is left behind. The column stays, always NULL:
+            // SQLite before 3.35 (Ubuntu 20.04's) cannot drop a column.
+            try db.execute(sql: #"UPDATE "user" SET avatarURL = NULL"#)
+        }
         return migrator
     }
 
     /// Inserts `users` with their search keys.
     static func insert(_ users: [SeedUser], into db: Database) throws {
         let statement = try db.makeStatement(sql: """
-            INSERT INTO "user" (id, name, email, isActive, avatarURL, searchKey) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO "user" (id, name, email, isActive, searchKey) VALUES (?, ?, ?, ?, ?)
             """)
         for user in users {
             try statement.execute(arguments: [
-                user.id, user.name, user.email, user.isActive, user.avatarURL,
+                user.id, user.name, user.email, user.isActive,
                 SearchKey.make(name: user.name, email: user.email),
             ])
         }

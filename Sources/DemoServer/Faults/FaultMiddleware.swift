@@ -56,7 +56,7 @@ struct FaultMiddleware: RouterMiddleware {
             ).response()
         }
         if plan.malformedJSON {
-            return JSONResponse.bytes(Self.malformedBody.utf8)
+            return MalformedBody.response(forPath: request.uri.path)
         }
         let response = try await next(request, context)
         if plan.truncatedBody {
@@ -64,9 +64,6 @@ struct FaultMiddleware: RouterMiddleware {
         }
         return response
     }
-
-    /// A body that starts like a user list and is not valid JSON.
-    static let malformedBody = #"{"items": [ {"id": 1,,}"#
 
     /// The plan of `request`: its `X-Demo-Fault` header (several headers are joined with `;`), or
     /// `defaultPlan` when it has none.

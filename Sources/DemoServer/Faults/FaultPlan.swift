@@ -13,10 +13,11 @@ public struct FaultPlan: Sendable, Equatable, Hashable {
     /// Respond with this HTTP status (400...599) and an `injected_fault` JSON error body, without
     /// running the request; `nil` for none.
     public var status: Int?
-    /// Respond `200 OK` with a body that is not valid JSON, without running the request.
+    /// Respond `200 OK` with a body that is not valid JSON (on the avatar route, `image/png`
+    /// bytes that are not a valid PNG), without running the request.
     public var malformedJSON: Bool
     /// Run the request, then send only the first half of its body, with a `Content-Length` that
-    /// matches the half: a complete HTTP message whose JSON is cut.
+    /// matches the half: a complete HTTP message whose JSON (or PNG) is cut.
     public var truncatedBody: Bool
     /// Close the TCP connection without sending any response, without running the request.
     public var closeConnection: Bool

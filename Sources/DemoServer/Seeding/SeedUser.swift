@@ -4,5 +4,4 @@ struct SeedUser: Sendable, Equatable {
     let name: String
     let email: String
     let isActive: Bool
-    let avatarURL: String?
 }

@@ -23,8 +23,7 @@ enum UserSeeder {
                     id: id,
                     name: name,
                     email: "user\(id).\(given.ascii)@example.com",
-                    isActive: isActive,
-                    avatarURL: id % 7 == 0 ? "https://example.com/avatars/\(id).png" : nil
+                    isActive: isActive
                 )
             )
         }

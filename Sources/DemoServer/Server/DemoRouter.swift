@@ -13,13 +13,14 @@ enum DemoRouter {
         router.add(middleware: FaultMiddleware(defaultFaults: defaultFaults))
         router.add(middleware: ErrorMiddleware(rejections: rejections))
         UserRoutes(store: users).register(on: router.group("api/users"))
+        AvatarRoutes(store: users).register(on: router.group("api/users"))
         WeatherRoutes(catalog: forecasts).register(on: router.group("api/forecast"))
         RegistrationRoutes(store: RegistrationStore(users: users)).register(on: router.group("api/registrations"))
         OpenAPIDocument.register(openAPIDocument, on: router)
         return router
     }
 
-    /// Every route, once. Routes are registered in `UserRoutes`, `WeatherRoutes`,
+    /// Every route, once. Routes are registered in `UserRoutes`, `AvatarRoutes`, `WeatherRoutes`,
     /// `RegistrationRoutes` and ``make(users:forecasts:openAPIDocument:defaultFaults:rejections:)``;
     /// `RouteTableTests` checks that each one listed here answers. `HEAD` is answered wherever
     /// `GET` is.
@@ -27,6 +28,8 @@ enum DemoRouter {
         DemoRoute(method: "GET", path: "/api/users", hint: "?page=1&size=20&q=text&status=all|active|inactive"),
         DemoRoute(method: "GET", path: "/api/users/stats", hint: ""),
         DemoRoute(method: "GET", path: "/api/users/{id}", hint: ""),
+        // Before DELETE: RouteTableTests sends the routes in this order, to one user.
+        AvatarRoutes.route,
         DemoRoute(method: "PATCH", path: "/api/users/{id}", hint: #"body {"isActive": false}"#),
         DemoRoute(method: "DELETE", path: "/api/users/{id}", hint: ""),
         DemoRoute(method: "GET", path: "/api/forecast/cities", hint: ""),

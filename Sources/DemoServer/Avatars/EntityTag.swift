@@ -1,0 +1,23 @@
+/// Entity tags (RFC 9110, section 8.8.3) and the `If-None-Match` check of a conditional `GET`.
+enum EntityTag {
+    /// Whether `fieldValues`, the `If-None-Match` header fields of a request, match `tag` (a
+    /// quoted strong tag such as `"avatar-17-1a2b3c4d"`): one of their comma-separated members
+    /// is `*` or equals `tag` by the weak comparison (a `W/` prefix is ignored), as RFC 9110
+    /// section 13.1.2 asks of `If-None-Match`.
+    static func ifNoneMatch(_ fieldValues: [String], matches tag: String) -> Bool {
+        let opaque = withoutWeakPrefix(tag)
+        for value in fieldValues {
+            for member in value.split(separator: ",") {
+                let candidate = member.trimmingASCIIWhitespace()
+                if candidate == "*" || withoutWeakPrefix(candidate) == opaque { return true }
+            }
+        }
+        return false
+    }
+
+    /// `tag` without a leading `W/`.
+    private static func withoutWeakPrefix(_ tag: some StringProtocol) -> Substring {
+        let text = Substring(tag)
+        return text.hasPrefix("W/") ? text.dropFirst(2) : text
+    }
+}
