@@ -255,7 +255,7 @@ let package = Package(
         // The demo app's screens (ViewModel state → frame, keys → events); not a product.
         .target(
             name: "DemoScreens",
-            dependencies: ["MVVMTerminal", "AppFeature", "UserListFeature", "WeatherFeature", "RegistrationFeature"],
+            dependencies: ["MVVMTerminal", "MVVMPNG", "AppFeature", "UserListFeature", "WeatherFeature", "RegistrationFeature"],
             swiftSettings: swiftSettings
         ),
         // `swift run mvvm-demo`: the features in the terminal, with the embedded demo server.

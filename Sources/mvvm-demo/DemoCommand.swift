@@ -151,15 +151,18 @@ struct DemoCommand: AsyncParsableCommand {
         // Every user the screens show, kept with the writes the server has not answered.
         let userRecords = UserRecords(outbox: userWrites, local: local, key: "records/users")
         await userRecords.restore()
+        let userSource = UserRemoteDataSource(client: api)
         let dependencies = AppDependencies(
-            users: RemoteUserRepository(dataSource: UserRemoteDataSource(client: api), local: local),
+            users: RemoteUserRepository(dataSource: userSource, local: local),
             registrations: RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api)),
             weather: RemoteWeatherRepository(
                 dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)),
                 // Forecasts are saved: shown at once on the next start, and when the server is gone.
                 local: local
             ),
-            userRecords: userRecords
+            userRecords: userRecords,
+            // Pictures are saved too: a second start draws them without the network.
+            avatars: AvatarLoading.loader(repository: AvatarRepository(dataSource: userSource, local: local))
         )
         // `validate()` checked the path: it opens.
         guard let app = try? AppViewModel(dependencies: dependencies, path: path) else { return .success(.finished) }
