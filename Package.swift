@@ -366,7 +366,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoScreensTests",
-            dependencies: ["DemoScreens", "AppFeature", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMCore"],
+            dependencies: [
+                "DemoScreens", "AppFeature", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMCore",
+                "MVVMTesting",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
