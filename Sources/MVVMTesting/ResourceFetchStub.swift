@@ -34,7 +34,7 @@ public final class ResourceFetchStub<Source: Hashable & Sendable, Resource: Send
     public init() {}
 
     /// The fetch to give the loader: records `source` and waits for ``answer(_:with:)`` or
-    /// ``fail(_:with:)``, or for the calling task's cancellation (``CancellationError``).
+    /// ``fail(_:with:)``, or for the calling task's cancellation (`CancellationError`).
     public func fetch(_ source: Source) async throws -> Resource {
         let id = ledger.withLock { ledger in
             ledger.started.append(source)

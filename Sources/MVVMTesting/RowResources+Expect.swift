@@ -2,7 +2,7 @@ public import MVVMCore
 
 extension RowResources {
     /// For a ``ViewModelTester`` script's expected state: the row `id` at `phase`, asked for
-    /// `source`, as `StateStore.loadResources` sets it. ``RowResource/placeholder`` forgets the
+    /// `source`, as `StateStore.loadResources` sets it. `RowResource.placeholder` forgets the
     /// row (it left the window, or has no source).
     ///
     /// ```swift

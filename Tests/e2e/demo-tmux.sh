@@ -5,11 +5,14 @@
 # saved forecast and user list shown offline (--api-url to a dead port), a toggle made offline
 # delivered after a restart and shown offline after another (the records saved with the page),
 # and --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, two signals back to back, a signal while the database
-# seeds, 10 quick quits, and after each way out the terminal restored, the embedded server's
-# temporary database removed and nothing on standard error (SwiftNIO in strict mode).
+# seeds, 10 quick quits, the users' avatars (half blocks in 24-bit colour, in the 256-colour
+# palette, initials with NO_COLOR; step 4h), and after each way out the terminal restored, the
+# embedded server's temporary database removed and nothing on standard error (SwiftNIO in
+# strict mode).
 #
 # Usage (from the package root): Tests/e2e/demo-tmux.sh
-# Needs tmux. Builds mvvm-demo (debug) first unless SKIP_BUILD=1.
+# Needs tmux and python3 (Tests/e2e/*.py). Builds mvvm-demo (debug) first unless SKIP_BUILD=1.
+# Runs its own tmux server (a socket in a temporary folder), killed at the end.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -18,6 +21,10 @@ if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
 fi
 BIN="$(swift build --show-bin-path)/mvvm-demo"
 SESSION="mvvm-demo-e2e-$$"
+# This run's own tmux server, on a socket of its own (never the default one, another run's or a
+# server being killed), without any tmux.conf: every tmux command below goes to it.
+TMUX_DIR="$(mktemp -d)"
+tmux() { command tmux -f /dev/null -S "$TMUX_DIR/socket" "$@"; }
 TRIES="${TRIES:-100}"   # each try waits 0.2 s: 20 s at most per expected screen
 
 # The demo's temporary folder (TMPDIR): its embedded server's database lives there while it runs.
@@ -34,14 +41,17 @@ DEAD_API="http://127.0.0.1:9"
 
 torture_pid=""
 cleanup() {
-    tmux kill-session -t "$SESSION" 2>/dev/null || true
+    tmux kill-server 2>/dev/null || true
     if [[ -n "$torture_pid" ]]; then kill "$torture_pid" 2>/dev/null || true; fi
-    rm -rf "$DEMO_TMP" "$DEMO_ERR" "$DEMO_CACHE"
+    rm -rf "$DEMO_TMP" "$DEMO_ERR" "$DEMO_CACHE" "$TMUX_DIR"
 }
 trap cleanup EXIT
 
 screen() { tmux capture-pane -p -t "$SESSION"; }
 fail() { echo "FAIL: $1" >&2; echo "--- screen ---" >&2; screen >&2; exit 1; }
+# The start of a user row, for grep -E: its picture, 2 cells (half blocks, or the initial, 1 or
+# 2 cells wide); the status dot (● active, ○ not) follows.
+ROW='^ [^●○]{1,3} '
 
 # poll COMMAND...: runs COMMAND every 0.2 s until it succeeds, at most TRIES times.
 poll() {
@@ -86,9 +96,11 @@ wait_for_shell() {
 }
 
 # start_demo [ARGUMENTS [FIRST-SCREEN-PATTERN]]: runs the demo in the pane's shell, waits for its
-# first screen (the home screen by default) and sets demo_pid to its process id.
+# first screen (the home screen by default) and sets demo_pid to its process id. demo_env, if
+# set, comes before the command (an env command setting the colour variables, say).
+demo_env=""
 start_demo() {
-    tmux send-keys -t "$SESSION" "clear; $RUN_DEMO ${1:-}" Enter
+    tmux send-keys -t "$SESSION" "clear; ${demo_env:+$demo_env }$RUN_DEMO ${1:-}" Enter
     wait_for "${2:-swift-mvvm demo}" "the first screen${1:+ of $1}"
     local shell_pid
     shell_pid=$(tmux list-panes -t "$SESSION" -F '#{pane_pid}')
@@ -108,23 +120,23 @@ tmux send-keys -t "$SESSION" "PS1='$ '" Enter
 start_demo
 tmux send-keys -t "$SESSION" Enter
 wait_for '^ ユーザー \([0-9]+\)' "the user list with its active count"
-wait_for '^ [●○] ' "the first rows"
+wait_for "${ROW}[●○] " "the first rows"
 tmux send-keys -t "$SESSION" "/"
 tmux send-keys -t "$SESSION" -l "Smith"
 wait_for 'Search: Smith' "the search text"
 rows_all_match_smith() {
     local rows
-    rows=$(screen | grep -E '^ [●○] ' || true)
+    rows=$(screen | grep -E "${ROW}[●○] " || true)
     [[ -n "$rows" ]] && ! grep -vq 'Smith' <<<"$rows"
 }
 poll rows_all_match_smith || fail "rows not filtered by the search"
 tmux send-keys -t "$SESSION" Enter
-first=$(screen | grep -E '^ [●○] ' | head -1)
-dot=${first:1:1}
+first=$(screen | grep -E "${ROW}[●○] " | head -1)
+dot=$(sed -E "s/${ROW}([●○]) .*/\\1/" <<<"$first")
 email=$(grep -Eo '<[^>]+>' <<<"$first")
 want=$([[ "$dot" == "●" ]] && echo "○" || echo "●")
 tmux send-keys -t "$SESSION" t
-wait_for "^ $want .*$email" "the toggled first row ($email)"
+wait_for "${ROW}$want .*$email" "the toggled first row ($email)"
 # The row's detail: a pushed screen with every field; a toggle there shows in the list on return.
 tmux send-keys -t "$SESSION" Enter
 address=${email#<}; address=${address%>}
@@ -134,7 +146,7 @@ tmux send-keys -t "$SESSION" t
 wait_for "^ Status +$dot" "the toggle on the detail screen"
 wait_for "t Toggle" "the toggle saved"
 tmux send-keys -t "$SESSION" q
-wait_for "^ $dot .*$email" "the list showing the detail's toggle ($email)"
+wait_for "${ROW}$dot .*$email" "the list showing the detail's toggle ($email)"
 wait_for "Search: Smith" "the list as it was left"
 tmux send-keys -t "$SESSION" q
 wait_for '^   User list' "the home screen again"
@@ -199,14 +211,14 @@ wait_for_shell "Ctrl-C after the offline forecast"
 # made offline waits, pending (…), with no alert; after a restart with the server back, it is
 # sent, and the row shows it without the mark.
 start_demo "--api-url $DEAD_API --open users" 'offline · saved [0-9]{2}:[0-9]{2}'
-first_row=$(screen | grep -Em1 '^ [●○] .+<.+@.+>$') || fail "no saved user rows offline"
+first_row=$(screen | grep -Em1 "${ROW}[●○] .+<.+@.+>$") || fail "no saved user rows offline"
 email=$(sed -E 's/.*<([^>]+)>$/\1/' <<<"$first_row")
-[[ "$first_row" == " ●"* ]] && wanted="○" || wanted="●"
+grep -Eq "${ROW}● " <<<"$first_row" && wanted="○" || wanted="●"
 tmux send-keys -t "$SESSION" t
-wait_for "^ $wanted .+<$email> …$" "the offline toggle shown as done and pending"
+wait_for "${ROW}$wanted .+<$email> …$" "the offline toggle shown as done and pending"
 sleep 0.5
 screen | grep -q 'Enter OK' && fail "an alert for a toggle made offline (it should wait in the outbox)"
-screen | grep -Eq "^ $wanted .+<$email> …$" || fail "the offline toggle rolled back"
+screen | grep -Eq "${ROW}$wanted .+<$email> …$" || fail "the offline toggle rolled back"
 tmux send-keys -t "$SESSION" q
 wait_for '^   User list' "the home screen after the offline list"
 tmux send-keys -t "$SESSION" q
@@ -233,15 +245,15 @@ outbox_empty() { [ "$(outbox_pending)" = 0 ]; }
 [ "$(outbox_pending)" = 1 ] || fail "the offline toggle is not in the outbox on disk ($(outbox_pending) writes)"
 grep -aq '"setActive"' "$DEMO_CACHE"/mvvm-demo/outbox/users.journal || fail "the outbox on disk does not hold the toggle"
 
-start_demo "--open users" '^ [●○] '
-wait_for "^ $wanted .+<$email>$" "the offline toggle delivered after the restart"
+start_demo "--open users" "${ROW}[●○] "
+wait_for "${ROW}$wanted .+<$email>$" "the offline toggle delivered after the restart"
 poll outbox_empty || fail "the outbox on disk still holds the toggle after delivery"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the delivered toggle"
 # Offline again: the saved list shows what the server confirmed (the records saved with it),
 # not the page's older copy, and nothing pending.
 start_demo "--api-url $DEAD_API --open users" 'offline · saved [0-9]{2}:[0-9]{2}'
-wait_for "^ $wanted .+<$email>$" "the delivered toggle in the saved list, offline"
+wait_for "${ROW}$wanted .+<$email>$" "the delivered toggle in the saved list, offline"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the saved list with the delivered toggle"
 
@@ -261,7 +273,7 @@ tmux send-keys -t "$SESSION" "clear" Enter
 # 2. Ctrl-C from the user list.
 start_demo
 tmux send-keys -t "$SESSION" Enter
-wait_for '^ [●○] ' "the user list"
+wait_for "${ROW}[●○] " "the user list"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C"
 
@@ -389,6 +401,71 @@ kill "$torture_pid" 2>/dev/null || true
 torture_pid=""
 rm -f "$TORTURE_PORT_FILE"
 
+# 4h. Avatars (the embedded server's pictures), as the pane shows them cell by cell
+#     (Tests/e2e/avatar-cells.py). With COLORTERM=truecolor: each row starts with 2 half blocks
+#     in 24-bit colours, but user 7's (no avatar: its id is divisible by 7) with its initial "A";
+#     after PageDown and back the pane equals its full redraw; user 1's detail shows
+#     "Avatar  64×64" and a 16×8 picture. Without COLORTERM: colours from the 256-colour palette,
+#     no 24-bit one. With NO_COLOR (even with COLORTERM=truecolor): initials only, no colour.
+avatar_step_start=$SECONDS
+# avatars_shown SCREEN COLOURS [--user ID:INITIAL:NAME]...: the pane shows the avatars right.
+avatars_shown() { tmux capture-pane -e -N -p -t "$SESSION" | python3 Tests/e2e/avatar-cells.py "$@" 2>/dev/null; }
+# wait_for_avatars DESCRIPTION SCREEN COLOURS [...]: polls until they are; else fails with what
+# is wrong, the lines concerned cell by cell, and the pane's lines with their escape sequences.
+wait_for_avatars() {
+    local what="$1" problem
+    shift
+    poll avatars_shown "$@" && return 0
+    problem=$(tmux capture-pane -e -N -p -t "$SESSION" | python3 Tests/e2e/avatar-cells.py "$@" 2>&1) && problem="(right only now)"
+    echo "--- the pane with its escape sequences ---" >&2
+    tmux capture-pane -e -N -p -t "$SESSION" | cat -v >&2
+    fail "$what: $problem"
+}
+anders="7:A:Anders Ångström"
+demo_env="env -u NO_COLOR COLORTERM=truecolor"
+start_demo
+tmux send-keys -t "$SESSION" Enter
+wait_for "${ROW}[●○] " "the user list (24-bit colour)"
+wait_for_avatars "the list's avatars in 24-bit colour" list truecolor --user "$anders"
+for key in NPage NPage NPage NPage NPage; do
+    tmux send-keys -t "$SESSION" "$key"
+    sleep 0.05
+done
+top_row_gone() { ! screen | grep -q '<user1\.'; }
+poll top_row_gone || fail "user 1 still on the list after PageDown"
+wait_for_avatars "the avatars after PageDown" list truecolor
+same_as_redrawn "the list with avatars after PageDown"
+for key in PPage PPage PPage PPage PPage PPage; do
+    tmux send-keys -t "$SESSION" "$key"
+    sleep 0.05
+done
+wait_for '<user1\.' "the top of the list again after PageUp"
+wait_for_avatars "the avatars after PageDown and back" list truecolor --user "$anders"
+same_as_redrawn "the list with avatars after PageDown and back"
+tmux send-keys -t "$SESSION" Enter
+wait_for '^ Avatar  64×64$' "user 1's detail with its avatar's size"
+screen | grep -Eq '^ ID +1$' || fail "the detail opened from the top of the list is not user 1's"
+wait_for_avatars "user 1's picture on the detail screen" detail truecolor
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after the avatars in 24-bit colour"
+
+demo_env="env -u NO_COLOR -u COLORTERM"
+start_demo "--open users" "${ROW}[●○] "
+wait_for_avatars "the list's avatars without COLORTERM (the 256-colour palette)" list palette --user "$anders"
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after the avatars in the 256-colour palette"
+
+demo_env="env NO_COLOR=1 COLORTERM=truecolor"
+start_demo "--open users" "${ROW}[●○] "
+wait_for_avatars "the list with NO_COLOR (initials, no colour)" list none --user "$anders"
+tmux send-keys -t "$SESSION" Enter
+wait_for '^ Avatar  64×64$' "user 1's detail with NO_COLOR"
+wait_for_avatars "user 1's detail with NO_COLOR (no picture)" detail none
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after the avatars with NO_COLOR"
+demo_env=""
+echo "4h (avatars): $((SECONDS - avatar_step_start)) s" >&2
+
 # 5. Two signals back to back: the second ends the process at once, from its signal handler,
 #    which puts the terminal back and removes the temporary database itself.
 start_demo
@@ -417,4 +494,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline delivered after a restart and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, a hostile --api-url, a width-torture list equal to its full redraw, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline delivered after a restart and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, a hostile --api-url, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"

@@ -4,7 +4,9 @@ spaces even when they are drawn inverse) and prints each line's cells with the s
 drawn in (SGR state folded: bold, dim, inverse, colours), trailing unstyled
 spaces dropped: two captures print the same exactly when they show the same cells, whatever
 order of escape sequences tmux chose to write them in. tmux writes a style change only where
-the style changes, also across lines: the state carries from one line to the next."""
+the style changes, also across lines: the state carries from one line to the next.
+
+Also a module (Tests/e2e/avatar-cells.py loads it): lines() parses a capture, show() prints a line."""
 import re
 import sys
 
@@ -37,15 +39,30 @@ def apply(state, parameters):
         index += 1
 
 
-state = {}
-for line in sys.stdin.read().split("\n"):
-    cells, position = [], 0
-    for match in SGR.finditer(line + "\x1b[999m"):
-        for character in line[position:match.start()]:
-            cells.append((character, tuple(sorted(state.items(), key=str))))
-        if match.group(1) != "999":
-            apply(state, match.group(1))
-        position = match.end()
-    while cells and cells[-1][0] == " " and not cells[-1][1]:
-        cells.pop()
-    print("".join(f"{character}{list(style) if style else ''}" for character, style in cells))
+def lines(capture):
+    """The lines of `capture`, each a list of its cells: (character, style), the style a sorted
+    tuple of (attribute, value) pairs ("fg"/"bg" with the SGR codes, e.g. ("fg", (38, 2, r, g, b));
+    an attribute's SGR number with True), trailing unstyled spaces dropped."""
+    state, result = {}, []
+    for line in capture.split("\n"):
+        cells, position = [], 0
+        for match in SGR.finditer(line + "\x1b[999m"):
+            for character in line[position:match.start()]:
+                cells.append((character, tuple(sorted(state.items(), key=str))))
+            if match.group(1) != "999":
+                apply(state, match.group(1))
+            position = match.end()
+        while cells and cells[-1][0] == " " and not cells[-1][1]:
+            cells.pop()
+        result.append(cells)
+    return result
+
+
+def show(cells):
+    """One line's cells as this script prints them: each character, then its style if any."""
+    return "".join(f"{character}{list(style) if style else ''}" for character, style in cells)
+
+
+if __name__ == "__main__":
+    for cells in lines(sys.stdin.read()):
+        print(show(cells))

@@ -17,7 +17,7 @@ import Synchronization
 ///
 /// Rows ask for their resources through ``StateStore/loadResources(_:for:id:source:visible:from:)``,
 /// which keeps each row's ``RowResource`` in the ViewModel's state. Calling ``load(_:)`` from any
-/// task works too: cancelling the task gives up its interest (``CancellationError``).
+/// task works too: cancelling the task gives up its interest (`CancellationError`).
 ///
 /// Safe from any thread: its state is behind a `Mutex`.
 public final class ResourceLoader<Source: Hashable & Sendable, Resource: Sendable>: Sendable {
@@ -65,7 +65,7 @@ public final class ResourceLoader<Source: Hashable & Sendable, Resource: Sendabl
     /// The resource for `source`: from the memory cache, from a fetch already running for it, or
     /// from a new fetch once a slot is free.
     ///
-    /// - Throws: the fetch's error, or ``CancellationError`` when the calling task is cancelled
+    /// - Throws: the fetch's error, or `CancellationError` when the calling task is cancelled
     ///   (the fetch goes on only while another caller wants it).
     public func load(_ source: Source) async throws -> Resource {
         if let hit = cached(source) { return hit }
