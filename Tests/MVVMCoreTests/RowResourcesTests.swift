@@ -54,6 +54,26 @@ struct RowResourcesTests {
         #expect(store.state.avatars.count == 7)
     }
 
+    /// Scrolling faster than the network answers: a freed slot goes to a row on screen, not to
+    /// one asked for earlier that the list has since passed (first asked, first started, would
+    /// spend every slot on those).
+    @Test func aFreedSlotGoesToTheRowsOnScreenNotToRowsPassed() async {
+        let fetches = ResourceFetchStub<String, String>()
+        let loader = ResourceLoader<String, String>(maximumConcurrentFetches: 1, cost: { $0.utf8.count }) { try await fetches.fetch($0) }
+        let show = { (rows: Range<Int>) in
+            store.loadResources(\.avatars, for: \.people, id: \.id, source: \.avatar, visible: rows, from: loader)
+            await clock.advance(by: .zero)
+        }
+        await show(0..<1)   // rows 0…2 wanted: 0 runs, 1 and 2 wait
+        await show(2..<3)   // rows 0…4 wanted, row 2 on screen: 0 still runs
+        #expect(fetches.waiting == ["/avatars/0"])
+
+        fetches.answer("/avatars/0", with: "picture of 0")
+        await clock.advance(by: .zero)
+        #expect(fetches.waiting == ["/avatars/2"])
+        #expect(fetches.started == ["/avatars/0", "/avatars/2"])
+    }
+
     @Test func rowsThatLeaveTheWindowAreCancelledAndForgotten() async {
         await show(0..<3)
         await show(50..<53)

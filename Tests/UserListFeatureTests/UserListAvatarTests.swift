@@ -96,9 +96,10 @@ struct UserListAvatarTests {
         // Answering user 1 freed a slot for user 8 (user 7 has no picture); all were left behind.
         #expect(Set(fetches.cancelled) == Set([2, 3, 4, 5, 6, 8].map { "/api/users/\($0)/avatar" }))
         #expect(tester.state.avatars.loadingIDs == Set(Self.users[9..<20].map(\.id)).subtracting([14]))
-        // Users 10 and 11 were asked for first and are still in the window; then the visible
-        // row (user 20), then those above it, nearest first.
-        #expect(fetches.waiting == [10, 11, 20, 19, 18, 17].map { "/api/users/\($0)/avatar" })
+        // The slots freed by the cancellations go to what already waited in the new window,
+        // nearest the screen first (users 11 and 10), then to the visible row (user 20) and
+        // those above it, nearest first.
+        #expect(fetches.waiting == [11, 10, 20, 19, 18, 17].map { "/api/users/\($0)/avatar" })
         // User 9 was asked for while others ran, then left the window: never fetched.
         #expect(!fetches.started.contains("/api/users/9/avatar"))
 

@@ -21,7 +21,8 @@ import Synchronization
 ///
 /// Safe from any thread: its state is behind a `Mutex`.
 public final class ResourceLoader<Source: Hashable & Sendable, Resource: Sendable>: Sendable {
-    /// The most fetches that run at once; later ones wait, first asked first started.
+    /// The most fetches that run at once; later ones wait, those ``prioritize(_:)`` ranked first,
+    /// then first asked first started.
     public let maximumConcurrentFetches: Int
     /// The most the memory cache holds, in the unit `cost` counts (bytes).
     public let memoryLimit: Int
@@ -84,6 +85,14 @@ public final class ResourceLoader<Source: Hashable & Sendable, Resource: Sendabl
             cancelledTask?.cancel()
             removed?.resume(throwing: CancellationError())
         }
+    }
+
+    /// Makes the requests for `sources` that wait for a slot start before all others, in this
+    /// order, until the next call: the rows a view shows now, then those around them. Without
+    /// it, waiting requests start in the order asked, and a list scrolled faster than the network
+    /// answers would spend every slot on rows it has already passed.
+    public func prioritize(_ sources: [Source]) {
+        state.withLock { $0.prioritize(sources) }
     }
 
     /// What the loader has done so far.

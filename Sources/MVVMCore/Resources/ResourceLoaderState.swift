@@ -22,10 +22,11 @@ struct ResourceLoaderState<Source: Hashable & Sendable, Resource: Sendable> {
     var memory: MemoryCache<Source, Resource>
     var statistics = ResourceLoaderStatistics()
     private var requests: [Source: Request] = [:]
-    /// Requests waiting for a slot, first asked first; entries of requests given up since are
-    /// skipped when reached.
+    /// Requests waiting for a slot, in the order asked; entries of requests given up since are
+    /// dropped when the queue is next read.
     private var queue: [(source: Source, id: UInt64)] = []
-    private var queueHead = 0
+    /// The order the last ``prioritize(_:)`` asked for: these start first, in this order.
+    private var ranks: [Source: Int] = [:]
     private var running = 0
     private var nextID: UInt64 = 0
     /// Callers that asked but have not registered yet, and those of them cancelled meanwhile.
@@ -77,29 +78,44 @@ struct ResourceLoaderState<Source: Hashable & Sendable, Resource: Sendable> {
             statistics.fetchesCancelled += 1
         } else {
             statistics.requestsDroppedBeforeStarting += 1
+            queue.removeAll { $0.id == request.id }
         }
-        compactQueueIfMostlyStale()
         return (continuation, request.task)
     }
 
-    /// The queued requests that may start now (each then holds a slot).
+    /// From now on, waiting requests for `sources` start before all others, in this order.
+    mutating func prioritize(_ sources: [Source]) {
+        ranks = [:]
+        for (rank, source) in sources.enumerated() where ranks[source] == nil { ranks[source] = rank }
+    }
+
+    /// The queued requests that may start now (each then holds a slot): those ``prioritize(_:)``
+    /// ranked, best first, then the others, first asked first.
     mutating func takeStartable(maximum: Int) -> [(Source, UInt64)] {
+        guard running < maximum, !queue.isEmpty else { return [] }
+        queue.removeAll { entry in requests[entry.source]?.id != entry.id || requests[entry.source]?.isStarted != false }
         var starts: [(Source, UInt64)] = []
-        while running < maximum, queueHead < queue.count {
-            let (source, id) = queue[queueHead]
-            queueHead += 1
-            guard requests[source]?.id == id, requests[source]?.isStarted == false else { continue }
+        while running < maximum, !queue.isEmpty {
+            var best = 0
+            for index in queue.indices.dropFirst() where Self.precedes(ranks[queue[index].source], ranks[queue[best].source]) {
+                best = index
+            }
+            let (source, id) = queue.remove(at: best)
             requests[source]!.isStarted = true
             running += 1
             statistics.fetchesStarted += 1
             statistics.peakConcurrentFetches = max(statistics.peakConcurrentFetches, running)
             starts.append((source, id))
         }
-        if queueHead == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueHead = 0
-        }
         return starts
+    }
+
+    /// Whether a request ranked `rank` starts before one ranked `other` (unranked ones last, in
+    /// the order asked).
+    private static func precedes(_ rank: Int?, _ other: Int?) -> Bool {
+        guard let rank else { return false }
+        guard let other else { return true }
+        return rank < other
     }
 
     /// Keeps a started request's task; `false` when the request was given up meanwhile (the
@@ -120,11 +136,5 @@ struct ResourceLoaderState<Source: Hashable & Sendable, Resource: Sendable> {
         }
         guard requests[source]?.id == id else { return [] }
         return Array(requests.removeValue(forKey: source)!.waiters.values)
-    }
-
-    private mutating func compactQueueIfMostlyStale() {
-        guard queueHead > 64, queueHead * 2 > queue.count else { return }
-        queue.removeFirst(queueHead)
-        queueHead = 0
     }
 }

@@ -5,7 +5,10 @@ extension StateStore {
     /// change (a new page, a search): with `visible` left out, the last reported rows count.
     ///
     /// - A row in the window with a source gets it from `loader`'s memory cache at once, or
-    ///   ``RowResource/loading`` and a fetch, as owned work; visible rows are asked for first.
+    ///   ``RowResource/loading`` and a fetch, as owned work. Visible rows are asked for first,
+    ///   and the loader starts this window's waiting fetches before older ones
+    ///   (``ResourceLoader/prioritize(_:)``): a list scrolled faster than the network answers
+    ///   spends its slots on what it shows now, not on rows it passed.
     /// - A row that leaves the window is forgotten, and its fetch cancelled (the loader goes on
     ///   only for other rows, or screens, that want the same source).
     /// - A failed row stays ``RowResource/failed(reason:)`` while it stays in the window, and is
@@ -66,6 +69,8 @@ extension StateStore {
             changed = true
         }
         guard changed else { return }
+        // Waiting fetches for this window go first, before any cancellation below frees a slot.
+        loader.prioritize(order.map { wanted[$0]! })
         update(cancelling: cancelled) { $0[keyPath: resources] = table }
         for (rowID, rowSource) in starts {
             startResourceFetch(rowSource, for: rowID, in: resources, tableName: tableName, from: loader)
