@@ -74,6 +74,17 @@ struct RowResourcesTests {
         #expect(fetches.started == ["/avatars/0", "/avatars/2"])
     }
 
+    /// Scrolling down, the rows at the bottom of the screen stay longest: they are asked for
+    /// first, then those below, then those above.
+    @Test func scrollingDownAsksForTheBottomRowsFirst() async {
+        await show(0..<3)
+        let before = fetches.started.count
+        await show(5..<8)
+        #expect(Array(fetches.started.dropFirst(before)) == [7, 6, 5, 8, 9].map { "/avatars/\($0)" })
+        await show(2..<5)   // back up: from the top
+        #expect(fetches.started.suffix(2) == ["/avatars/1", "/avatars/0"])
+    }
+
     @Test func rowsThatLeaveTheWindowAreCancelledAndForgotten() async {
         await show(0..<3)
         await show(50..<53)

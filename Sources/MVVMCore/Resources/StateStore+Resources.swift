@@ -5,8 +5,9 @@ extension StateStore {
     /// change (a new page, a search): with `visible` left out, the last reported rows count.
     ///
     /// - A row in the window with a source gets it from `loader`'s memory cache at once, or
-    ///   ``RowResource/loading`` and a fetch, as owned work. Visible rows are asked for first,
-    ///   and the loader starts this window's waiting fetches before older ones
+    ///   ``RowResource/loading`` and a fetch, as owned work. Visible rows are asked for first (from
+    ///   the bottom when the list moved down: they stay longest), then the rows below, then
+    ///   above, and the loader starts this window's waiting fetches before older ones
     ///   (``ResourceLoader/prioritize(_:)``): a list scrolled faster than the network answers
     ///   spends its slots on what it shows now, not on rows it passed.
     /// - A row that leaves the window is forgotten, and its fetch cancelled (the loader goes on
@@ -36,14 +37,17 @@ extension StateStore {
         var table = state[keyPath: resources]
         let list = state[keyPath: rows]
         var changed = false
+        // Scrolling down, the rows at the bottom stay on screen longest: they go first.
+        var downward = false
         if let visible, visible != table.visibleRows {
+            downward = !table.visibleRows.isEmpty && visible.lowerBound > table.visibleRows.lowerBound
             table.visibleRows = visible
             changed = true
         }
         // What the window's rows ask for, nearest the visible rows first.
         var wanted: [ID: Source] = [:]
         var order: [ID] = []
-        for index in Self.windowOrder(table.visibleRows, margin: table.prefetchMargin, count: list.count) {
+        for index in Self.windowOrder(table.visibleRows, margin: table.prefetchMargin, count: list.count, downward: downward) {
             let row = list[index]
             guard let rowSource = row[keyPath: source], wanted[row[keyPath: id]] == nil else { continue }
             wanted[row[keyPath: id]] = rowSource
@@ -102,14 +106,17 @@ extension StateStore {
         }
     }
 
-    /// The positions of the window around `visible`, in the order their resources are wanted:
-    /// the visible rows from the top, then those below, then those above, nearest first.
-    static func windowOrder(_ visible: Range<Int>, margin: Int, count: Int) -> [Int] {
+    /// The positions of the window around `visible`, in the order their resources are wanted,
+    /// those that stay on screen longest first: the visible rows from the top, then those below,
+    /// then those above, nearest first; scrolling down (`downward`), the visible rows from the
+    /// bottom, then those below, then those above.
+    static func windowOrder(_ visible: Range<Int>, margin: Int, count: Int, downward: Bool = false) -> [Int] {
         let lower = min(max(0, visible.lowerBound), count)
         let upper = min(max(lower, visible.upperBound), count)
         let below = upper..<min(count, upper + min(margin, count))
         let above = max(0, lower - min(margin, count))..<lower
-        return Array(lower..<upper) + Array(below) + above.reversed()
+        let shown = downward ? Array((lower..<upper).reversed()) : Array(lower..<upper)
+        return shown + Array(below) + above.reversed()
     }
 }
 
