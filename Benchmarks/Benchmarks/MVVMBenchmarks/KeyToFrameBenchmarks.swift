@@ -70,16 +70,22 @@ final class KeyToFrameRun {
     static let pendingCount = 100
     let users: [User]
     let size = TerminalSize(width: 100, height: 40)
+    /// Where the rows' pictures come from; `nil`: no pictures (each row draws its user's initial).
+    let avatars: AvatarLoader?
 
-    init(rows: Int) {
+    /// A list of `rows` users; with `avatars`, every user but each 7th has a picture (as the
+    /// demo server's do) loaded through it.
+    init(rows: Int, avatars: AvatarLoader? = nil) {
         let names = ["Ann Lee", "José Álvarez", "山田 太郎", "Zoë Müller", "Bob Smith", "Renée Taylor"]
         users = (1...rows).map { id in
-            User(id: id, name: names[id % names.count], email: "user\(id)@example.com", isActive: id % 3 != 0)
+            User(id: id, name: names[id % names.count], email: "user\(id)@example.com", isActive: id % 3 != 0,
+                 avatarURL: avatars == nil ? nil : demoAvatarURL(id))
         }
+        self.avatars = avatars
         let repository = LoadedUserRepository(users: users)
         // Offline: the writes wait in the outbox, pending; nothing delivers them.
         let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()), key: "records/users")
-        viewModel = UserListViewModel(repository: repository, records: records)
+        viewModel = UserListViewModel(repository: repository, records: records, avatars: avatars)
         // The app is only asked to open a detail, which these keys never do.
         let app = try! AppViewModel(dependencies: AppDependencies(
             users: repository, registrations: NoRegistrations(), weather: NoWeather(),
@@ -106,7 +112,7 @@ final class KeyToFrameRun {
             oursP99: percentile99(ours), baselineP99: percentile99(baseline), bytesPerKey: written / max(1, keys.count))
     }
 
-    private func loadRows() async {
+    func loadRows() async {
         screen.didAppear()
         while viewModel.state.visibleUsers.count < users.count { await Task.yield() }
         // 100 users toggled earlier, offline: pending.
@@ -114,7 +120,7 @@ final class KeyToFrameRun {
         while viewModel.state.pendingUserIDs.count < Self.pendingCount { await Task.yield() }
     }
 
-    private func keys(for kind: KeyWorkload) -> [Key] {
+    func keys(for kind: KeyWorkload) -> [Key] {
         switch kind {
         case .search:
             let typing: [Key] = [.character("/")] + "smith".map { .character($0) } + Array(repeating: .backspace, count: 5)
@@ -126,7 +132,7 @@ final class KeyToFrameRun {
         }
     }
 
-    private func renderFrame() -> Frame {
+    func renderFrame() -> Frame {
         var frame = Frame(width: size.width, height: size.height)
         screen.render(into: &frame)
         return frame
@@ -134,7 +140,7 @@ final class KeyToFrameRun {
 
     /// One key the way `TerminalApp` handles it: the screen handles it, renders, and the
     /// difference is written.
-    private func timeKey(_ key: Key, previous: Frame) -> (Int, Frame, Int) {
+    func timeKey(_ key: Key, previous: Frame) -> (Int, Frame, Int) {
         let clock = ContinuousClock()
         var frame = previous
         var count = 0

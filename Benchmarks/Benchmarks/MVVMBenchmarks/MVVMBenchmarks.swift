@@ -12,4 +12,5 @@ let benchmarks: @Sendable () -> Void = {
     registerMemoryBenchmarks()
     registerLocalDataBenchmarks()
     registerRecordBenchmarks()
+    registerAvatarBenchmarks()
 }
