@@ -412,7 +412,7 @@ let package = Package(
 // races inside a dependency's own code are not looked for (its locks are pthread mutexes and
 // libdispatch queues, which the sanitizer's runtime sees either way).
 if Context.environment["MVVM_THREAD_SANITIZER"] == "1" {
-    for target in package.targets where target.type != .plugin {
+    for target in package.targets where target.type != .plugin && target.type != .system {
         // MVVM_THREAD_SANITIZER in code: what the sanitizer's runtime does itself (crash signals).
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=thread"]), .define("MVVM_THREAD_SANITIZER")]
         target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=thread"])]
