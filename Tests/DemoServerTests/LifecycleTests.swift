@@ -59,7 +59,9 @@ struct LifecycleTests {
     @Test("stop() cuts short a request waiting on an injected latency")
     func stopDuringLatency() async throws {
         let events = LogEvents()
-        let server = try await DemoServer.start(.init(userCount: 10), logger: events.logger)
+        // An idle timeout longer than the latency: only stop() may end the request (a loaded
+        // ThreadSanitizer run once took over 30 s to get here, and the idle close answered first).
+        let server = try await DemoServer.start(.init(userCount: 10, idleTimeout: .seconds(120)), logger: events.logger)
         let client = APIClient(baseURL: server.baseURL)
         defer { client.close() }
         let request = Task { try await client.get("/api/users/1", headers: ["X-Demo-Fault": "latency=30s"]) }
