@@ -162,16 +162,22 @@ struct ResourceLoaderTests {
         let store = StateStore(0, clock: clock)
         let loader = loader(maximum: 4, memoryLimit: 100)
         var generator = SplitMix64(seed: 7)
-        // 100 rounds over 30 sources costing 244 together, so the cache must evict (300 rounds
-        // took over a minute under ThreadSanitizer on a loaded machine).
-        for round in 0..<100 {
-            let source = Int(generator.next() % 30)
-            load(source, as: "\(round)", from: loader, on: store)
+        // 150 loads over 30 sources costing 244 together, so the cache must evict; 10 loads a
+        // round, since each step waits for the main actor, which a loaded ThreadSanitizer run of
+        // the whole suite keeps busy (a step a load ran over a minute there, 0.1 s alone).
+        for round in 0..<15 {
+            for load in 0..<10 {
+                let source = Int(generator.next() % 30)
+                self.load(source, as: "\(round).\(load)", from: loader, on: store)
+            }
             await clock.advance(by: .zero)
-            for waiting in fetches.waiting { fetches.answer(waiting, with: String(repeating: "x", count: waiting % 17 + 1)) }
-            await clock.advance(by: .zero)
+            while !fetches.waiting.isEmpty {
+                for waiting in fetches.waiting { fetches.answer(waiting, with: String(repeating: "x", count: waiting % 17 + 1)) }
+                await clock.advance(by: .zero)
+            }
             #expect(loader.statistics.memoryCost <= 100)
         }
+        #expect(loader.statistics.fetchesStarted > 30, "the cache evicted and fetched again")
         #expect(loader.statistics.peakMemoryCost <= 100)
         #expect(fetches.waiting == [])
     }
