@@ -22,8 +22,9 @@ struct ResourceLoaderState<Source: Hashable & Sendable, Resource: Sendable> {
     var memory: MemoryCache<Source, Resource>
     var statistics = ResourceLoaderStatistics()
     private var requests: [Source: Request] = [:]
-    /// Requests waiting for a slot, in the order asked; entries of requests given up since are
-    /// dropped when the queue is next read.
+    /// Requests waiting for a slot, in the order asked: each leaves it when it starts
+    /// (``takeStartable(maximum:)``) or is given up (``giveUp(_:for:)``), so every entry is a
+    /// request that waits.
     private var queue: [(source: Source, id: UInt64)] = []
     /// The order the last ``prioritize(_:)`` asked for: these start first, in this order.
     private var ranks: [Source: Int] = [:]
@@ -92,8 +93,6 @@ struct ResourceLoaderState<Source: Hashable & Sendable, Resource: Sendable> {
     /// The queued requests that may start now (each then holds a slot): those ``prioritize(_:)``
     /// ranked, best first, then the others, first asked first.
     mutating func takeStartable(maximum: Int) -> [(Source, UInt64)] {
-        guard running < maximum, !queue.isEmpty else { return [] }
-        queue.removeAll { entry in requests[entry.source]?.id != entry.id || requests[entry.source]?.isStarted != false }
         var starts: [(Source, UInt64)] = []
         while running < maximum, !queue.isEmpty {
             var best = 0

@@ -55,7 +55,8 @@ extension StateStore {
         }
         // Rows that left the window, or whose source changed, are forgotten.
         var cancelled: [WorkKey] = []
-        let tableName = String(describing: resources)
+        // Names the rows' work; made only when some work starts or is cancelled.
+        lazy var tableName = String(describing: resources)
         for (rowID, entry) in table.entries where wanted[rowID].map(WorkKey.init) != entry.source {
             table.entries[rowID] = nil
             changed = true
