@@ -160,13 +160,14 @@ struct ResourceLoaderTests {
 
     @Test func manyLoadsKeepTheCacheWithinItsLimit() async {
         let store = StateStore(0, clock: clock)
-        let loader = loader(maximum: 4, memoryLimit: 100)
+        let loader = loader(maximum: 50, memoryLimit: 100)
         var generator = SplitMix64(seed: 7)
-        // 150 loads over 30 sources costing 244 together, so the cache must evict; 10 loads a
-        // round, since each step waits for the main actor, which a loaded ThreadSanitizer run of
-        // the whole suite keeps busy (a step a load ran over a minute there, 0.1 s alone).
-        for round in 0..<15 {
-            for load in 0..<10 {
+        // 150 loads over 30 sources costing 244 together, so the cache must evict: 50 loads a
+        // round, all fetched at once, so the test takes a few steps. Each step waits for the main
+        // actor, which the whole suite under ThreadSanitizer keeps busy: 200 steps ran over a
+        // minute there (0.1 s alone), and 60 did once too.
+        for round in 0..<3 {
+            for load in 0..<50 {
                 let source = Int(generator.next() % 30)
                 self.load(source, as: "\(round).\(load)", from: loader, on: store)
             }
