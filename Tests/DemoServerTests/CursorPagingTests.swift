@@ -22,8 +22,8 @@ struct CursorPagingTests {
         return try DatabaseQueue(path: server.databasePath, configuration: configuration)
     }
 
-    func insertUser(id: Int, into database: DatabaseQueue) throws {
-        try database.write { db in
+    func insertUser(id: Int, into database: DatabaseQueue) async throws {
+        try await database.write { db in
             try UserMigrations.insert(
                 [SeedUser(id: id, name: "New \(id)", email: "new\(id)@example.com", isActive: true)], into: db
             )
@@ -74,8 +74,8 @@ struct CursorPagingTests {
             #expect(try await client.delete("/api/users/30").status == 204)
             let first = try await page(client, cursor: nil)
             #expect(first.items.map(\.id) == Array(1...4) + Array(6...21))
-            try insertUser(id: 5, into: database)     // behind the cursor: the user scrolled past it
-            try insertUser(id: 30, into: database)    // ahead of it
+            try await insertUser(id: 5, into: database)     // behind the cursor: the user scrolled past it
+            try await insertUser(id: 30, into: database)    // ahead of it
             let second = try await page(client, cursor: first.nextCursor)
             #expect(second.items.map(\.id) == Array(22...41))
         }
@@ -100,7 +100,7 @@ struct CursorPagingTests {
                         alwaysThere.remove(id)
                     } else if !freeIDs.isEmpty {
                         let id = freeIDs.remove(at: Int(random.next() % UInt64(freeIDs.count)))
-                        try insertUser(id: id, into: database)
+                        try await insertUser(id: id, into: database)
                     }
                 }
                 let size = Int(random.next() % 30) + 1

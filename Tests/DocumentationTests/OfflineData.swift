@@ -246,21 +246,23 @@ import MVVMTerminal
     server.isReachable.withLock { $0 = false }
     let storage = OfflineWeatherStorage(folder: folder, clock: clock)
     let client = makeWeatherServiceClient(token: "test-token", transport: server.transport, clock: clock)
-    let delivery = Task { await deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client)) }
-    defer { delivery.cancel() }
+    // The delivery runs on the test clock's executor, so `advance` runs it as far as it can go.
+    try await clock.run { () async throws in
+        async let _ = deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client))
 
-    storage.favorites.write(.star(cityCode: "130010"))
-    #expect(storage.favorites.value(for: "130010")?.isStarred == true)   // every screen, at once
-    #expect(storage.favorites.isPending("130010"))                       // marked pending
-    await storage.favorites.waitUntilSaved()                             // on disk
-    #expect(await waitUntilSleeping(clock))                              // tried, failed, waiting
-    #expect(try await storage.favorites.outbox.pending.map(\.write) == [.star(cityCode: "130010")])
+        storage.favorites.write(.star(cityCode: "130010"))
+        #expect(storage.favorites.value(for: "130010")?.isStarred == true)   // every screen, at once
+        #expect(storage.favorites.isPending("130010"))                       // marked pending
+        await storage.favorites.waitUntilSaved()                             // on disk
+        #expect(await waitUntilSleeping(clock))                              // tried, failed, waiting
+        #expect(try await storage.favorites.outbox.pending.map(\.write) == [.star(cityCode: "130010")])
 
-    server.isReachable.withLock { $0 = true }
-    #expect(await advance(clock, until: { !storage.favorites.isPending("130010") }))
-    #expect(server.favorites.withLock { $0 } == ["130010"])
-    #expect(storage.favorites.confirmedValue(for: "130010")?.isStarred == true)
-    #expect(try await storage.favorites.outbox.pending.isEmpty)
+        server.isReachable.withLock { $0 = true }
+        #expect(await advance(clock, until: { !storage.favorites.isPending("130010") }))
+        #expect(server.favorites.withLock { $0 } == ["130010"])
+        #expect(storage.favorites.confirmedValue(for: "130010")?.isStarred == true)
+        #expect(try await storage.favorites.outbox.pending.isEmpty)
+    }   // the delivery is cancelled and awaited here
 }
 // snippet end
 

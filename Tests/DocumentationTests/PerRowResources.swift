@@ -53,7 +53,7 @@ func makePortraitLoader(download: @escaping @Sendable (String) async throws -> [
 import MVVMTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct PerRowResourcesTests {
     static let teammates = (1...100).map { Teammate(id: $0, name: "Teammate \($0)", portraitURL: "/portraits/\($0)") }

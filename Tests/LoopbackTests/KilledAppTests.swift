@@ -29,6 +29,9 @@ struct KilledAppTests {
         for round in 0..<Self.rounds {
             let first = 1 + round * Self.writesPerRound
             let app = try CrashApp(folder: folder, api: server.baseURL, first: first, count: Self.writesPerRound)
+            // Killed at a random moment after its first write is on disk, however long the disk
+            // takes to flush: while it saves a later one, sends one, or records an answer.
+            try await app.waitForFirstSave(timeout: .seconds(30))
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...100, using: &generator)))
             let output = app.killAndReap()
             let announced = output.lines.compactMap { $0.hasPrefix("saved ") ? Int($0.dropFirst(6)) : nil }
@@ -81,12 +84,27 @@ final class CrashApp {
     }
 
     private let child: ChildProcess
+    /// What the app wrote that was read before it ended.
+    private var readEarlier: [UInt8] = []
 
     init(folder: URL, api: URL, first: Int, count: Int) throws {
         child = try ChildProcess(
             executable: try ChildProcess.builtProduct(named: "user-writes-crash-app"),
             arguments: [folder.path, api.absoluteString, "\(first)", "\(count)"]
         )
+    }
+
+    /// Waits until the app says its first write is saved; fails after `timeout`.
+    func waitForFirstSave(timeout: Duration) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !String(decoding: readEarlier, as: UTF8.self).contains("saved ") {
+            guard child.isRunning else { return }   // it ended: `end` says how
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "user-writes-crash-app saved nothing within \(timeout); it wrote \(String(decoding: readEarlier, as: UTF8.self).debugDescription)")
+            }
+            readEarlier += child.readAvailable(timeoutMilliseconds: 0)
+            try await Task.sleep(for: .milliseconds(2))
+        }
     }
 
     /// Kills the app (SIGKILL) if it still runs, waits for it, and returns what it wrote.
@@ -109,7 +127,7 @@ final class CrashApp {
     }
 
     private func end(_ ended: ChildProcess.End) -> End {
-        let bytes = child.readToEnd()
+        let bytes = readEarlier + child.readToEnd()
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         return End(killed: ended == .signalled(SIGKILL), lines: lines)
     }

@@ -6,7 +6,7 @@ import Testing
 /// once, cancelled or never started when nobody wants it, and a memory cache bounded by cost.
 /// Callers run as owned work of a store on a test clock, so every fetch starts on the clock's
 /// executor and `advance(by: .zero)` runs everything that can run.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct ResourceLoaderTests {
     struct Failed: Error, CustomStringConvertible {

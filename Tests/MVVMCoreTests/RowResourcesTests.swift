@@ -5,7 +5,7 @@ import Testing
 /// ``RowResources`` driven by ``StateStore/loadResources(_:for:id:source:visible:from:)``: the
 /// rows on screen and a margin load, the others never do or are cancelled, and a row can only
 /// ever show its own record's resource.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct RowResourcesTests {
     struct Person: Equatable, Sendable {

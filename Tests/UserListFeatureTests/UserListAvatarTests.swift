@@ -7,7 +7,7 @@ import Testing
 /// The list's pictures, scripted with ``ViewModelTester``: the view reports its visible rows,
 /// the pictures of those rows and 10 around them load (6 at a time), scrolling away cancels
 /// them, and a row only ever holds its own user's picture.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct UserListAvatarTests {
     static let users = sampleUsers(45).map { user in

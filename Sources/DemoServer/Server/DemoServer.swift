@@ -63,13 +63,16 @@ public final class DemoServer: Sendable {
         let openAPIDocument = try OpenAPIDocument.load()
         let location = try DatabaseLocation.resolve(configuration.databasePath)
         do throws(DemoServerError) {
-            let database = try UserDatabase.open(at: location, userCount: configuration.userCount)
+            let userCount = configuration.userCount
+            let database = try await offThePool { () throws(DemoServerError) in
+                try UserDatabase.open(at: location, userCount: userCount)
+            }
             let users = UserStore(database: database)
             let stats: UserStats
             do {
                 stats = try await users.stats()
             } catch {
-                try? database.close()
+                _ = try? await offThePool { try database.close() }
                 throw DemoServerError.databaseUnavailable(path: location.path, reason: "\(error)")
             }
             let rejections = RejectionLog(logger: logger, configuration: configuration)

@@ -112,7 +112,7 @@ actor ServerRunner {
             await serviceGroup.triggerGracefulShutdown()
         }
         let failure = await runTask.value
-        try? database.close()
+        _ = try? await offThePool { try database.close() }
         if Task.isCancelled { throw .cancelled }
         throw listenError(failure, host: host, port: port)
     }
@@ -130,7 +130,7 @@ actor ServerRunner {
                 logger.warning("The demo server stopped with an error", metadata: ["error": "\(error)"])
             }
             do {
-                try database.close()
+                try await offThePool { try database.close() }
             } catch {
                 logger.warning("The demo database did not close cleanly", metadata: ["error": "\(error)"])
             }

@@ -24,7 +24,9 @@ final class TestRecords {
     ) {
         self.storage = storage
         self.clock = clock
-        records = UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), local: local, key: "records/users")
+        // Made on the clock's executor, so that its saves and reads run where a tester sees them.
+        let make = { UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), local: local, key: "records/users") }
+        records = clock.map { $0.schedule(make()) } ?? make()
         if delivering { startDelivering(through: repository) }
     }
 
