@@ -47,6 +47,8 @@ let package = Package(
         .library(name: "MVVMCombine", targets: ["MVVMCombine"]),
         .library(name: "MVVMData", targets: ["MVVMData"]),
         .library(name: "MVVMTesting", targets: ["MVVMTesting"]),
+        .library(name: "MVVMCombineTesting", targets: ["MVVMCombineTesting"]),
+        .library(name: "MVVMDataTesting", targets: ["MVVMDataTesting"]),
         .library(name: "MVVMTerminal", targets: ["MVVMTerminal"]),
         // Debugging: a ViewModel's events and state changes as diffs through swift-log.
         .library(name: "MVVMLogging", targets: ["MVVMLogging"]),
@@ -98,6 +100,15 @@ let package = Package(
             dependencies: [
                 "MVVMCore",
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
+                .target(name: "MVVMOpenCombine", condition: .when(platforms: openCombinePlatforms)),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Combine's API where only OpenCombine exists, re-exported by MVVMCombine there: the
+        // operators OpenCombine lacks and the `Combine` namespace. Internal: not a product.
+        .target(
+            name: "MVVMOpenCombine",
+            dependencies: [
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: openCombinePlatforms)),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: openCombinePlatforms)),
                 .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: openCombinePlatforms)),
@@ -187,11 +198,19 @@ let package = Package(
             name: "MVVMTesting",
             dependencies: [
                 "MVVMCore",
-                "MVVMCombine",
                 "MVVMCustomDumpSupport",
-                "MVVMData",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MVVMCombineTesting",
+            dependencies: ["MVVMTesting", "MVVMCombine"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MVVMDataTesting",
+            dependencies: ["MVVMTesting", "MVVMData"],
             swiftSettings: swiftSettings
         ),
         // The terminal view layer: frames, diff rendering, key input, widgets. No ncurses.
@@ -282,13 +301,13 @@ let package = Package(
         ),
         .testTarget(
             name: "MVVMCombineTests",
-            dependencies: ["MVVMCore", "MVVMCombine", "MVVMTesting"],
+            dependencies: ["MVVMCore", "MVVMCombine", "MVVMCombineTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MVVMDataTests",
             dependencies: [
-                "MVVMCore", "MVVMData", "MVVMTesting", "DemoServer",
+                "MVVMCore", "MVVMData", "MVVMDataTesting", "DemoServer",
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -296,7 +315,7 @@ let package = Package(
         // Depends on cache-crash-writer so that building the tests builds the writer they run.
         .testTarget(
             name: "MVVMGRDBTests",
-            dependencies: ["MVVMGRDB", "MVVMData", "MVVMTesting", "cache-crash-writer"],
+            dependencies: ["MVVMGRDB", "MVVMData", "MVVMDataTesting", "cache-crash-writer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -311,7 +330,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListFeatureTests",
-            dependencies: ["UserListFeature", "MVVMTesting"],
+            dependencies: ["UserListFeature", "MVVMTesting", "MVVMCombineTesting"],
             swiftSettings: swiftSettings
         ),
         // The features against the real demo server over loopback, and an app killed with
@@ -327,7 +346,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RegistrationFeatureTests",
-            dependencies: ["RegistrationFeature", "MVVMTesting"],
+            dependencies: ["RegistrationFeature", "MVVMCombineTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -385,7 +404,7 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "MVVMCore", "MVVMCombine", "MVVMData", "MVVMTesting", "MVVMTerminal", "MVVMLogging",
+                "MVVMCore", "MVVMCombine", "MVVMData", "MVVMTesting", "MVVMCombineTesting", "MVVMDataTesting", "MVVMTerminal", "MVVMLogging",
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

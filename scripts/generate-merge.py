@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/MVVMCombine/Linux/Operators/Merge.swift: Combine's Merge family (Merge ...
+"""Writes Sources/MVVMOpenCombine/Operators/Merge.swift: Combine's Merge family (Merge ...
 Merge8, MergeMany and every `merge(with:)` overload), for Linux, where OpenCombine 0.14 has none.
 
 Run from the repository root after changing it: python3 scripts/generate-merge.py
@@ -171,4 +171,4 @@ parts.append("""    /// Merges the elements of this publisher and another of the
 }
 #endif
 """)
-open("Sources/MVVMCombine/Linux/Operators/Merge.swift", "w").write("\n".join(parts))
+open("Sources/MVVMOpenCombine/Operators/Merge.swift", "w").write("\n".join(parts))

@@ -4,9 +4,8 @@
 #if canImport(Combine)
 @_exported public import Combine
 #else
-@_exported public import OpenCombine
-@_exported public import OpenCombineDispatch
-@_exported public import OpenCombineFoundation
+// OpenCombine, its schedulers, the operators it lacks and the `Combine` namespace.
+@_exported public import MVVMOpenCombine
 #endif
 @_exported public import MVVMCore
 // Schedulers to inject: `AnySchedulerOf<DispatchQueue>` in a ViewModel, `DispatchQueue.main`

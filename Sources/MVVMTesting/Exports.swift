@@ -1,3 +1,4 @@
-// Tests that import MVVMTesting get, through MVVMCombine, the test scheduler
-// (`DispatchQueue.test`, combine-schedulers). The test clock is MVVMTesting's own `TestClock`.
-@_exported public import MVVMCombine
+// Tests that import MVVMTesting get MVVMCore too. Combine and data-layer support live in
+// MVVMCombineTesting and MVVMDataTesting, so that this module builds nothing but MVVMCore (and
+// swift-custom-dump, for its diffs).
+@_exported public import MVVMCore

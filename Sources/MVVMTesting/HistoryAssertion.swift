@@ -1,9 +1,9 @@
-import Testing
+package import Testing
 import CustomDump
 
 /// Fails through `reporter` when `actual` differs from `expected`, with a readable diff.
 @MainActor
-func expectEqualHistory<Value: Equatable>(
+package func expectEqualHistory<Value: Equatable>(
     _ expected: [Value],
     _ actual: [Value],
     reporter: TestFailureReporter,

@@ -92,7 +92,7 @@ extension AuthorViewModel {
 // snippet end
 
 // snippet: server
-import MVVMTesting
+import MVVMCombineTesting
 import Synchronization
 import Testing
 

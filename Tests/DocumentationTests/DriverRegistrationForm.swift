@@ -106,7 +106,7 @@ extension CreateAccountViewModel {
 // snippet end
 
 import Foundation
-import MVVMTesting
+import MVVMCombineTesting
 import Synchronization
 import Testing
 

@@ -4,7 +4,7 @@ import MVVMCombine   // instead of `import Combine`
 // snippet end
 
 import Foundation
-import MVVMTesting
+import MVVMCombineTesting
 import Testing
 
 // snippet: viewmodel

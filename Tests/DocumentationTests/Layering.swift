@@ -175,7 +175,7 @@ final class ForecastSummaryViewModel: ViewModel {
 // snippet end
 
 // snippet: test-support
-import MVVMTesting
+import MVVMDataTesting
 import Testing
 
 /// The forecast screen over the real layers, down to a `StubTransport`.

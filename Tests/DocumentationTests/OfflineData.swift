@@ -141,7 +141,7 @@ struct OfflineWeatherStorage {
 // snippet end
 
 // snippet: test-support
-import MVVMTesting
+import MVVMDataTesting
 import Synchronization
 import Testing
 

@@ -118,7 +118,7 @@ extension MemberSearchViewModel {
 // snippet end
 
 import Foundation
-import MVVMTesting
+import MVVMCombineTesting
 import Testing
 
 /// The server's member directory: a search answers after its query's latency (100 ms unless

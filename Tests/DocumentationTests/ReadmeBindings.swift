@@ -1,6 +1,6 @@
 // README's "Binding a view" and "The Input/Output style" blocks, compiled and run.
 import MVVMCore
-import MVVMTesting
+import MVVMCombineTesting
 import Testing
 
 /// A view with two controls, bound to README's SearchViewModel in every style README lists.

@@ -1,6 +1,6 @@
 import Foundation
 import MVVMCombine
-import MVVMTesting
+import MVVMCombineTesting
 import Testing
 
 /// The articles' Combine examples, written in our API and driven by a test scheduler.

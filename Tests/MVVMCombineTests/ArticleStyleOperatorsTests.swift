@@ -1,6 +1,6 @@
 import Foundation
 import MVVMCombine
-import MVVMTesting
+import MVVMCombineTesting
 import Testing
 
 /// Combine code written the way the articles write it, against `DispatchQueue` schedulers:

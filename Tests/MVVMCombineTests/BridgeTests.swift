@@ -1,5 +1,5 @@
 import MVVMCombine
-import MVVMTesting
+import MVVMCombineTesting
 import Testing
 
 @MainActor

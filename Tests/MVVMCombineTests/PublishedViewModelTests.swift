@@ -1,6 +1,6 @@
 import Foundation
 import MVVMCombine
-import MVVMTesting
+import MVVMCombineTesting
 import Testing
 
 @MainActor

@@ -1,6 +1,6 @@
 import Foundation
 import MVVMData
-import MVVMTesting
+import MVVMDataTesting
 import Testing
 
 /// `APIClient.deadline` bounds a whole call, retries included, on the injected clock: a server

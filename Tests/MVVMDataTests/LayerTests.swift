@@ -1,7 +1,7 @@
 import Foundation
 import MVVMCore
 import MVVMData
-import MVVMTesting
+import MVVMDataTesting
 import Testing
 
 enum ProfileError: DomainErrorMapping, PresentableError, Equatable {

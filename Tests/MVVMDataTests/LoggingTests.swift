@@ -2,7 +2,7 @@ import Foundation
 import InMemoryLogging
 import Logging
 import MVVMData
-import MVVMTesting
+import MVVMDataTesting
 import Testing
 
 @Suite(.timeLimit(.minutes(2)))

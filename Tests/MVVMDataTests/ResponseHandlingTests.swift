@@ -1,6 +1,6 @@
 import Foundation
 import MVVMData
-import MVVMTesting
+import MVVMDataTesting
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import MVVMData
-import MVVMTesting
+import MVVMDataTesting
 import Testing
 
 // Calls under test run on the test clock's executor (`Call`): `clock.advance()` runs them as far

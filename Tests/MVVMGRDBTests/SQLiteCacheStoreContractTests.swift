@@ -1,6 +1,6 @@
 import Foundation
 import MVVMGRDB
-import MVVMTesting
+import MVVMDataTesting
 import Testing
 
 /// `SQLiteCacheStore` keeps the contract of every `CacheStore`.

@@ -1,4 +1,4 @@
-import MVVMTesting
+import MVVMCombineTesting
 import RegistrationFeature
 import Testing
 

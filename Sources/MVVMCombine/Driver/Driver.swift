@@ -50,8 +50,15 @@ extension Driver where Output: Sendable {
     }
 }
 
+// Both `asDriver` overloads are disfavoured: many Combine apps declare their own `Driver`
+// (`typealias Driver<T> = AnyPublisher<T, Never>`) and `asDriver()` in an extension of
+// `Publisher`. After `import Combine` becomes `import MVVMCombine`, an app's own method keeps
+// being the one its calls pick (it would otherwise lose to this more constrained one, and its
+// publishers would start replaying and hopping to the main queue); where the app has none, these
+// are picked as usual. `AppDefinedDriverTests`.
 extension Publisher {
     /// Turns this publisher into a ``Driver``, publishing `fallback` (then finishing) if it fails.
+    @_disfavoredOverload
     public func asDriver(onErrorJustReturn fallback: Output) -> Driver<Output> {
         Driver(self.catch { _ in Just(fallback) })
     }
@@ -59,6 +66,7 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// Turns this publisher, which cannot fail, into a ``Driver``.
+    @_disfavoredOverload
     public func asDriver() -> Driver<Output> {
         Driver(self)
     }

@@ -1,6 +1,6 @@
 import Foundation
 import MVVMCombine
-import MVVMTesting
+import MVVMCombineTesting
 import Testing
 
 /// `CombineLatest` against the behaviour Apple documents (our implementation on Linux, Combine's

@@ -1,6 +1,6 @@
 import Foundation
 import MVVMData
-import MVVMTesting
+import MVVMDataTesting
 import Testing
 
 /// The stores that come with MVVMData keep ``CacheStoreContract``. (MVVMGRDB's runs it in its own tests.)

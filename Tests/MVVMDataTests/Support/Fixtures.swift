@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import MVVMData
-import MVVMTesting
+import MVVMDataTesting
 import Testing
 
 struct UserDTO: Codable, Equatable, Sendable {
