@@ -175,15 +175,9 @@ extension StateStore {
     ) {
         let id = side.work.makeID()
         let owner = ObjectIdentifier(self)
-        let task = WorkContext.task(on: workExecutor) { [weak self] in
+        let task = WorkContext.task(on: workExecutor, owner: owner, key: key) { [weak self] in
             // Work cancelled before its turn came (replaced, or the view left) never runs.
-            if !Task.isCancelled {
-                await WorkContext.$owner.withValue(owner) {
-                    await WorkContext.$key.withValue(key) {
-                        await operation()
-                    }
-                }
-            }
+            if !Task.isCancelled { await operation() }
             self?.taskFinished(id, under: key)
         }
         side.work.slots[key, default: .init()].tasks.append(.init(id: id, task: task, onCancel: onCancel))
