@@ -113,7 +113,9 @@ struct RequestHeadTests {
         )
         let port = server.port
         let (overCap, answers, afterClose) = try await onOwnThread {
-            let held = try (0..<2).map { _ in try ConnectionLimitsTests.connectedSocket(port: port) }
+            // Their answers may take long under ThreadSanitizer on a busy machine (the server's
+            // first requests): read for up to 30 s, not the default 10 s.
+            let held = try (0..<2).map { _ in try ConnectionLimitsTests.connectedSocket(port: port, readTimeout: .seconds(30)) }
             defer { held.forEach { close($0) } }
             // The two connections are accepted (each answers) before the third connects.
             let request = "GET /api/users/1 HTTP/1.1\r\nHost: x\r\n\r\n"
