@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// Carries messages posted from any thread to the main actor, in batches: however many
 /// messages arrive before the main actor gets to them, they cost one hop.
@@ -19,13 +19,15 @@ import Foundation
 /// For a ``StateStore``, ``StateStore/mailbox()`` posts state changes and applies each batch as
 /// one ``StateStore/update(_:)``: one notification per batch.
 ///
-/// `@unchecked Sendable`: `pending`, `isScheduled` and `hopCount` are read and written only
-/// while `lock` is held, and `deliver` is an immutable `@Sendable` closure.
-public final class MainActorMailbox<Message: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: [Message] = []
-    private var isScheduled = false
-    private var hopCount = 0
+public final class MainActorMailbox<Message: Sendable>: Sendable {
+    /// What the posting threads and the main actor share, behind one lock.
+    private struct Shared {
+        var pending: [Message] = []
+        var isScheduled = false
+        var hopCount = 0
+    }
+
+    private let shared = Mutex(Shared())
     private let deliver: @MainActor @Sendable ([Message]) -> Void
 
     /// A mailbox that calls `deliver` on the main actor with each batch, in posting order.
@@ -36,10 +38,10 @@ public final class MainActorMailbox<Message: Sendable>: @unchecked Sendable {
     /// Posts `message`, from any thread. Schedules a hop to the main actor only if none is
     /// pending already.
     public func post(_ message: Message) {
-        let needsHop = lock.withLock {
-            pending.append(message)
-            guard !isScheduled else { return false }
-            isScheduled = true
+        let needsHop = shared.withLock { shared in
+            shared.pending.append(message)
+            guard !shared.isScheduled else { return false }
+            shared.isScheduled = true
             return true
         }
         guard needsHop else { return }
@@ -48,16 +50,16 @@ public final class MainActorMailbox<Message: Sendable>: @unchecked Sendable {
 
     /// How many hops to the main actor have delivered batches so far.
     public var hops: Int {
-        lock.withLock { hopCount }
+        shared.withLock { $0.hopCount }
     }
 
     @MainActor
     private func drain() {
-        let batch = lock.withLock {
-            isScheduled = false
-            hopCount += 1
-            defer { pending.removeAll(keepingCapacity: true) }
-            return pending
+        let batch = shared.withLock { shared in
+            shared.isScheduled = false
+            shared.hopCount += 1
+            defer { shared.pending.removeAll(keepingCapacity: true) }
+            return shared.pending
         }
         deliver(batch)
     }

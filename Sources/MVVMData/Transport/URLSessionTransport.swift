@@ -1,5 +1,6 @@
 #if canImport(FoundationNetworking)
 import Foundation
+import Synchronization
 public import FoundationNetworking
 #else
 public import Foundation
@@ -100,20 +101,23 @@ public struct URLSessionTransport: HTTPTransport {
 /// its end (bounded by the request's timeout) and its answer is dropped. On Apple platforms the
 /// task is cancelled, unless it already finished. (`docs/Platforms.md`.)
 ///
-/// `@unchecked Sendable`: every property is read and written while `lock` is held.
-private final class PendingCall: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?
-    private var task: URLSessionDataTask?
-    private var isCancelled = false
-    private var isFinished = false
+private final class PendingCall: Sendable {
+    /// The caller's continuation and the task, behind one lock.
+    private struct Call {
+        var continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>?
+        var task: URLSessionDataTask?
+        var isCancelled = false
+        var isFinished = false
+    }
+
+    private let call = Mutex(Call())
 
     /// Keeps `continuation` to answer later; answers `.cancelled` now (and returns false) if
     /// the caller was cancelled before the request started.
     func begin(_ continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>) -> Bool {
-        let cancelled = lock.withLock {
-            if !isCancelled { self.continuation = continuation }
-            return isCancelled
+        let cancelled = call.withLock { call in
+            if !call.isCancelled { call.continuation = continuation }
+            return call.isCancelled
         }
         if cancelled { continuation.resume(returning: .failure(.cancelled)) }
         return !cancelled
@@ -121,25 +125,25 @@ private final class PendingCall: @unchecked Sendable {
 
     /// Records the started task, to cancel it (Apple platforms) if the caller is cancelled.
     func attach(_ task: URLSessionDataTask) {
-        lock.withLock { self.task = task }
+        call.withLock { $0.task = task }
     }
 
     /// The task's answer: given to the caller unless it was cancelled meanwhile.
     func finish(_ outcome: Result<HTTPResponse, TransportError>) {
-        let continuation = lock.withLock {
-            isFinished = true
-            defer { self.continuation = nil }
-            return self.continuation
+        let continuation = call.withLock { call in
+            call.isFinished = true
+            defer { call.continuation = nil }
+            return call.continuation
         }
         continuation?.resume(returning: outcome)
     }
 
     /// The caller was cancelled: it is answered `.cancelled` at once.
     func cancel() {
-        let (continuation, task) = lock.withLock {
-            isCancelled = true
-            defer { self.continuation = nil }
-            return (self.continuation, isFinished ? nil : self.task)
+        let (continuation, task) = call.withLock { call in
+            call.isCancelled = true
+            defer { call.continuation = nil }
+            return (call.continuation, call.isFinished ? nil : call.task)
         }
         continuation?.resume(returning: .failure(.cancelled))
         #if !canImport(FoundationNetworking)
