@@ -6,8 +6,11 @@ import PackageDescription
 // Layout:
 //   Sources/MVVMCore       ViewModel runtime: state store, observation, owned work, Loadable, paging, validation, errors
 //   Sources/MVVMCollections SearchIndex and ListDiff: algorithms for large lists, outside the runtime
-//   Sources/MVVMTesting    ViewModel tester, recorders, leak tracker, test clock and test scheduler re-exports
+//   Sources/MVVMTesting    ViewModel tester, recorder, leak tracker, test clock (MVVMCore only)
+//   Sources/MVVMCombineTesting  MVVMTesting plus PublisherRecorder and DispatchQueue.test
+//   Sources/MVVMDataTesting     MVVMTesting plus StubTransport and CacheStoreContract
 //   Sources/MVVMCombine    Input/Output, ViewModelType/ViewModelBindable, Driver; Combine or OpenCombine
+//   Sources/MVVMOpenCombine internal, Linux: OpenCombine plus the operators it lacks and `Combine.`
 //   Sources/MVVMData       transport, endpoints, APIError, retry, logging, DataSource/Repository helpers
 //   Sources/MVVMAsyncHTTPClient  opt-in: an HTTPTransport on AsyncHTTPClient (the demo's on Linux)
 //   Sources/MVVMGRDB       opt-in: SQLiteCacheStore, a CacheStore in one SQLite file through GRDB
@@ -21,8 +24,8 @@ import PackageDescription
 //
 // Library products must never depend on what only the demo needs (Hummingbird; GRDB but for the
 // opt-in MVVMGRDB), and the
-// core products (MVVMCore, MVVMCollections, MVVMCombine, MVVMData, MVVMTesting, MVVMTerminal,
-// MVVMLogging)
+// core products (MVVMCore, MVVMCollections, MVVMCombine, MVVMData, MVVMTesting,
+// MVVMCombineTesting, MVVMDataTesting, MVVMTerminal, MVVMLogging)
 // never on SwiftNIO: AsyncHTTPClient is reached only through the opt-in MVVMAsyncHTTPClient.
 //
 // Platforms: Swift 6.2 or later (the code uses `SendableMetatype` and `weak let`). The Apple

@@ -1,6 +1,5 @@
 public import MVVMData
 import Foundation
-import Synchronization
 
 /// A transport that answers with scripted responses or failures, and records every request.
 ///
@@ -14,37 +13,34 @@ import Synchronization
 ///
 /// A request beyond the script fails with `TransportError.other(_:)` naming it, so a test that
 /// sends more than it expected fails clearly.
-public final class StubTransport: HTTPTransport, Sendable {
-    /// The answers left and the requests received, behind one lock.
-    private struct Ledger {
-        var script: [Result<HTTPResponse, TransportError>]
-        var recorded: [HTTPRequest] = []
-    }
-
-    private let ledger: Mutex<Ledger>
+public final class StubTransport: HTTPTransport, @unchecked Sendable {
+    // `@unchecked Sendable`: `script` and `recorded` are only touched while `lock` is held;
+    // `handler` is immutable.
+    private let lock = NSLock()
+    private var script: [Result<HTTPResponse, TransportError>]
+    private var recorded: [HTTPRequest] = []
     private let handler: (@Sendable (HTTPRequest) async throws(TransportError) -> HTTPResponse)?
 
     /// Answers requests in order with `script`.
     public init(_ script: [Result<HTTPResponse, TransportError>]) {
-        self.ledger = Mutex(Ledger(script: script))
+        self.script = script
         self.handler = nil
     }
 
     /// Answers every request with `handler`.
     public init(_ handler: @escaping @Sendable (HTTPRequest) async throws(TransportError) -> HTTPResponse) {
-        self.ledger = Mutex(Ledger(script: []))
+        self.script = []
         self.handler = handler
     }
 
     /// The requests sent so far, oldest first.
-    public var requests: [HTTPRequest] { ledger.withLock { $0.recorded } }
+    public var requests: [HTTPRequest] { lock.withLock { recorded } }
 
     /// Answers `request` from the script or the handler.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        let scripted = handler == nil
-        let next: Result<HTTPResponse, TransportError>? = ledger.withLock { ledger in
-            ledger.recorded.append(request)
-            return scripted && !ledger.script.isEmpty ? ledger.script.removeFirst() : nil
+        let next: Result<HTTPResponse, TransportError>? = lock.withLock {
+            recorded.append(request)
+            return handler == nil ? (script.isEmpty ? nil : script.removeFirst()) : nil
         }
         if let handler { return try await handler(request) }
         guard let next else {

@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Carries messages posted from any thread to the main actor, in batches: however many
 /// messages arrive before the main actor gets to them, they cost one hop.
@@ -19,15 +19,13 @@ import Synchronization
 /// For a ``StateStore``, ``StateStore/mailbox()`` posts state changes and applies each batch as
 /// one ``StateStore/update(_:)``: one notification per batch.
 ///
-public final class MainActorMailbox<Message: Sendable>: Sendable {
-    /// What the posting threads and the main actor share, behind one lock.
-    private struct Shared {
-        var pending: [Message] = []
-        var isScheduled = false
-        var hopCount = 0
-    }
-
-    private let shared = Mutex(Shared())
+/// `@unchecked Sendable`: `pending`, `isScheduled` and `hopCount` are read and written only
+/// while `lock` is held, and `deliver` is an immutable `@Sendable` closure.
+public final class MainActorMailbox<Message: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [Message] = []
+    private var isScheduled = false
+    private var hopCount = 0
     private let deliver: @MainActor @Sendable ([Message]) -> Void
 
     /// A mailbox that calls `deliver` on the main actor with each batch, in posting order.
@@ -38,10 +36,10 @@ public final class MainActorMailbox<Message: Sendable>: Sendable {
     /// Posts `message`, from any thread. Schedules a hop to the main actor only if none is
     /// pending already.
     public func post(_ message: Message) {
-        let needsHop = shared.withLock { shared in
-            shared.pending.append(message)
-            guard !shared.isScheduled else { return false }
-            shared.isScheduled = true
+        let needsHop = lock.withLock {
+            pending.append(message)
+            guard !isScheduled else { return false }
+            isScheduled = true
             return true
         }
         guard needsHop else { return }
@@ -50,16 +48,16 @@ public final class MainActorMailbox<Message: Sendable>: Sendable {
 
     /// How many hops to the main actor have delivered batches so far.
     public var hops: Int {
-        shared.withLock { $0.hopCount }
+        lock.withLock { hopCount }
     }
 
     @MainActor
     private func drain() {
-        let batch = shared.withLock { shared in
-            shared.isScheduled = false
-            shared.hopCount += 1
-            defer { shared.pending.removeAll(keepingCapacity: true) }
-            return shared.pending
+        let batch = lock.withLock {
+            isScheduled = false
+            hopCount += 1
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
         }
         deliver(batch)
     }

@@ -35,37 +35,27 @@ package enum WorkContext {
 
     /// Starts `operation` as a new task on the main actor, preferring `executor` for its
     /// nonisolated parts, with ``owner`` and ``key`` bound to `owner` and `key` when given (a
-    /// store's owned work). With no executor it is a plain task.
+    /// store's owned work). With no executor it is a plain `Task { @MainActor in … }`.
     ///
-    /// The task-locals are bound in the task's nonisolated body, before it hops to the main
-    /// actor, never inside `operation`: an async `withValue` called from main-actor code leaves
-    /// and re-enters the main actor in a way no test executor sees, and a test could decide the
-    /// work was over while the hop was still on its way (`SettleTests`).
+    /// The task-locals are bound around the task's creation (a task inherits them), never by an
+    /// async `withValue` inside `operation`: one called from main-actor code leaves and re-enters
+    /// the main actor in a way no test executor sees, and a test could decide the work was over
+    /// while the hop was still on its way (`SettleTests`).
     package static func task<Success: Sendable>(
         on executor: (any TaskExecutor)?,
         owner: ObjectIdentifier? = nil,
         key: WorkKey? = nil,
         _ operation: @escaping @MainActor @Sendable () async -> Success
     ) -> Task<Success, Never> {
-        // A nonisolated closure that hops to the main actor for `operation`. (A `@MainActor`
-        // closure passed to `Task(executorPreference:)` does not compile with Swift 6.3:
-        // "pattern that the region-based isolation checker does not understand".)
-        guard let executor else {
-            return Task { await binding(owner: owner, key: key) { await operation() } }
+        func make() -> Task<Success, Never> {
+            guard let executor else { return Task { @MainActor in await operation() } }
+            // A nonisolated closure that hops to the main actor for `operation`. (A `@MainActor`
+            // closure passed to `Task(executorPreference:)` does not compile with Swift 6.3:
+            // "pattern that the region-based isolation checker does not understand".)
+            return start(on: executor) { await operation() }
         }
-        return start(on: executor) { await binding(owner: owner, key: key) { await operation() } }
-    }
-
-    /// Runs `operation` with ``owner`` and ``key`` bound, when given; otherwise as it is.
-    private static func binding<Success: Sendable>(
-        owner: ObjectIdentifier?,
-        key: WorkKey?,
-        _ operation: @Sendable () async -> Success
-    ) async -> Success {
-        guard let owner, let key else { return await operation() }
-        return await $owner.withValue(owner) {
-            await $key.withValue(key) { await operation() }
-        }
+        guard let owner, let key else { return make() }
+        return $owner.withValue(owner) { $key.withValue(key) { make() } }
     }
 
     /// Starts `operation` as a new task preferring `executor`: it starts there (a job the test's

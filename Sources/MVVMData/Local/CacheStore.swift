@@ -3,7 +3,7 @@
 /// Three stores come with swift-mvvm: ``FileCacheStore`` (files, no dependency),
 /// ``InMemoryCacheStore`` (tests and previews) and `SQLiteCacheStore` (the opt-in
 /// `MVVMGRDB` product). All three pass the same contract tests (`CacheStoreContract`, public in
-/// MVVMTesting, so a store of your own can run them too): a saved entry reads back whole, a save replaces, a removal removes, and
+/// MVVMDataTesting, so a store of your own can run them too): a saved entry reads back whole, a save replaces, a removal removes, and
 /// an entry that no longer reads whole is reported as ``CacheStoreError/corrupted(_:)``, never
 /// returned torn. Keys are compared by their UTF-8 bytes.
 ///
