@@ -9,7 +9,7 @@ extension RecordStore {
     /// are kept over saved ones, and nothing is saved until the saved values were read.
     public func restore() async {
         if let restoring { return await restoring.value }
-        let reading = WorkContext.task(on: WorkContext.executor ?? testExecutor) { @MainActor [weak self] in
+        let reading = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
             await self?.readSavedValues()
             await self?.syncPendingWithOutbox()
         }
@@ -119,7 +119,7 @@ extension RecordStore {
     private func followOutcomes() {
         guard following == nil else { return }
         let outcomes = outbox.outcomes
-        following = WorkContext.task(on: WorkContext.executor ?? testExecutor) { @MainActor [weak self] in
+        following = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
             for await outcome in outcomes {
                 await self?.handle(outcome)
             }
@@ -150,7 +150,7 @@ extension RecordStore {
         guard local != nil else { return }
         needsSave = true
         guard hasReadSavedValues, saving == nil else { return }
-        saving = WorkContext.task(on: WorkContext.executor ?? testExecutor) { @MainActor [weak self] in
+        saving = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
             while let snapshot = self?.takeSnapshot() {
                 await snapshot.save()
             }

@@ -78,10 +78,14 @@ public final class RecordStore<Write: RecordWrite> {
     var answered: Set<UUID> = []
     /// Follows the outbox's outcomes for the store's life.
     var following: Task<Void, Never>?
-    /// The executor a test ran when it made this store (`TestClock.schedule(_:)`): the store's
-    /// own tasks (saves to the outbox and to disk, reads, deliveries) run there too, whoever
-    /// calls it, so that the test knows when they have finished or wait. `nil` outside tests.
-    let testExecutor = WorkContext.executor
+    /// The executor a test ran when it made this store (`TestClock.schedule(_:)`). `nil`
+    /// outside tests.
+    private let testExecutor = WorkContext.executor
+
+    /// Where the store's own tasks (saves to the outbox and to disk, reads, deliveries) run: the
+    /// caller's test executor, else the one the store was made on, so that a test knows when
+    /// they have finished or wait whoever calls the store; `nil` (the global pool) outside tests.
+    var workExecutor: (any TaskExecutor)? { WorkContext.executor ?? testExecutor }
     var isDelivering = false
 
     @MainActor struct Listener<Value> {
@@ -180,7 +184,7 @@ public final class RecordStore<Write: RecordWrite> {
         pending[write.recordID, default: []].append(entry)
         notify([write.recordID], .written)
         let previous = enqueueing
-        enqueueing = WorkContext.task(on: WorkContext.executor ?? testExecutor) { @MainActor [outbox, weak self] in
+        enqueueing = WorkContext.task(on: workExecutor) { @MainActor [outbox, weak self] in
             await previous?.value
             do throws(CacheStoreError) {
                 try await outbox.enqueue(write, id: entry.id)
