@@ -5,15 +5,9 @@
 /// alive and not cancelled: release the token, or call ``cancel()``, and no further value is
 /// delivered. A token holds your handler, never the store or the ViewModel it observes.
 ///
-/// What the handler captures lives as long as the handler:
-/// - ``observe(_:)``'s token lets go of its handler as soon as it is cancelled or released
-///   (`ObserveTests.releasingTheTokenLetsAStronglyCapturedStoreGo`);
-/// - a store's closure subscription (``StateStore/subscribe(sendCurrent:_:)``, and the
-///   ViewModel's) *is* its token: the store keeps a released one until its next delivery, and
-///   tells that you released it from its reference count. A `subscribe` handler that captures
-///   the ViewModel strongly therefore keeps it alive until a change that may never come. Use
-///   the state the handler is given, or capture the ViewModel `weak` (`LeakTracker` in
-///   MVVMTesting finds such a cycle).
+/// A released or cancelled token lets go of your handler, and what it captured, at once
+/// (`FieldObserverTests.releasingATokenLetsGoOfItsHandlerAtOnce`,
+/// `ObserveTests.releasingTheTokenLetsAStronglyCapturedStoreGo`).
 ///
 /// ```swift
 /// final class ProfileViewController {
@@ -25,34 +19,25 @@
 ///     }
 /// }
 /// ```
-///
-/// A store's closure observer *is* its token (a subclass that also holds the closure), so a
-/// subscription costs one small object and a slot in the store's list.
 @MainActor
 public class ObservationToken: Hashable {
-    /// Live or cancelled, and what to run on cancellation: one word, so that the store's
-    /// subscriptions, which subclass the token, stay small.
-    /// ``cancel()`` reads and writes it before running the action: no access to it spans a
-    /// call out.
-    @usableFromInline final var phase: Phase
+    /// What to run on the first ``cancel()``.
+    private var onCancel: (@MainActor () -> Void)?
+    /// Whether ``cancel()`` has been called.
+    public private(set) final var isCancelled = false
 
     /// Creates a token; `onCancel` runs once, on the first call to ``cancel()``.
     public init(onCancel: (@MainActor () -> Void)? = nil) {
-        phase = onCancel.map { .liveUntilCancelled(CancelAction($0)) } ?? .live
-    }
-
-    /// Whether ``cancel()`` has been called.
-    @inlinable
-    public final var isCancelled: Bool {
-        if case .cancelled = phase { return true }
-        return false
+        self.onCancel = onCancel
     }
 
     /// Stops the observation now, and lets go of the handler. Calling it again does nothing.
     public func cancel() {
-        let previous = phase
-        phase = .cancelled
-        if case .liveUntilCancelled(let action) = previous { action.run() }
+        guard !isCancelled else { return }
+        isCancelled = true
+        let action = onCancel   // read and cleared before it runs: it may cancel this token again
+        onCancel = nil
+        action?()
     }
 
     /// Keeps the token alive for as long as the set that holds it.
@@ -73,26 +58,5 @@ public class ObservationToken: Hashable {
     /// Hashes the token's identity.
     public nonisolated final func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
-    }
-}
-
-extension ObservationToken {
-    /// A token's phase; its size is one pointer (the payload's spare values encode the others).
-    @usableFromInline
-    enum Phase {
-        case live
-        case liveUntilCancelled(CancelAction)
-        case cancelled
-    }
-
-    /// The closure a token runs when cancelled, boxed to keep ``Phase`` one word.
-    @MainActor
-    @usableFromInline
-    final class CancelAction {
-        let run: @MainActor () -> Void
-
-        init(_ run: @escaping @MainActor () -> Void) {
-            self.run = run
-        }
     }
 }

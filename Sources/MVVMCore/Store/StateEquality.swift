@@ -1,8 +1,5 @@
-/// How a store tells that an update left its state equal, so that it notifies nobody.
-///
-/// A type rather than a closure: `StateStore` keeps `EquatableState<State>.self`, a metatype,
-/// which costs no allocation per store, where a closure over the `Equatable` conformance would.
-@usableFromInline
+/// How a store tells that an update left its state equal, so that it notifies nobody: a
+/// metatype, which costs a store no allocation, where a closure over `==` would.
 protocol StateEquality<State> {
     associatedtype State
     /// Whether `lhs` and `rhs` are equal.
@@ -10,10 +7,15 @@ protocol StateEquality<State> {
 }
 
 /// `==` of an `Equatable` state.
-@usableFromInline
 enum EquatableState<State: Equatable>: StateEquality {
-    @inlinable
-    static func isDuplicate(_ lhs: State, _ rhs: State) -> Bool {
-        lhs == rhs
+    static func isDuplicate(_ lhs: State, _ rhs: State) -> Bool { lhs == rhs }
+}
+
+/// `EquatableState<State>` when `State` is `Equatable`, else `nil`.
+func stateEquality<State>(of type: State.Type) -> (any StateEquality<State>.Type)? {
+    func check<Equatable: Swift.Equatable>(_: Equatable.Type) -> (any StateEquality<State>.Type)? {
+        EquatableState<Equatable>.self as? any StateEquality<State>.Type
     }
+    guard let equatable = type as? any Equatable.Type else { return nil }
+    return check(equatable)
 }

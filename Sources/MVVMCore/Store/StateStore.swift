@@ -15,10 +15,6 @@ public import Observation
 /// which ends when it is cancelled (``cancelAllWork()``, which ``ViewModel/disappear()`` calls)
 /// or the store is deallocated.
 ///
-/// A store at rest is small (the `memory` workloads in `Benchmarks/` measure it): what it does not
-/// use costs nothing. Observation's registrar is made on the first read of ``state``, and a custom
-/// clock, owned work and async sequences share one object made on first use.
-///
 /// ```swift
 /// let store = StateStore(State())
 /// store.update { state in
@@ -30,87 +26,51 @@ public import Observation
 public final class StateStore<State>: Observable {
     /// The current state. Read it anywhere on the main actor; change it with ``update(_:)``.
     ///
-    /// Observable by hand rather than by the `@Observable` macro: the macro writes the key path
-    /// `\.state` at each access, and in a generic class that literal is instantiated at run
-    /// time on every read and write (microseconds). This store makes it once, with its
-    /// Observation registrar, on the first read.
+    /// Observable by hand rather than by the `@Observable` macro, whose `\.state` literal a
+    /// generic class instantiates on every access (microseconds): this store makes it once.
     public var state: State {
-        let observation = observationIfMade ?? makeObservation()
+        let observation = observation ?? makeObservation()
         observation.registrar.access(self, keyPath: observation.keyPath)
         return storedState
     }
 
-    // Stored properties, in layout order: the state, then words, then flags.
+    /// The state, read without telling Observation.
     @usableFromInline var storedState: State
-    /// `==` of an `Equatable` state, as a type: a metatype costs no allocation, where a closure
-    /// over the conformance would cost one per store.
-    @usableFromInline let duplicateCheck: (any StateEquality<State>.Type)?
+    /// `==` when `State` is `Equatable`.
+    let duplicateCheck: (any StateEquality<State>.Type)?
     /// Observation's registrar, once ``state`` has been read.
-    @usableFromInline var observationIfMade: StoreObservation<State>?
-    /// Whole-state closure observers, in registration order.
-    @usableFromInline var observers: ContiguousArray<Subscription<State>> = []
-    /// Field observers, one watch per field, in the order the fields were first observed.
-    @usableFromInline var fieldWatches: ContiguousArray<FieldWatch<State>> = []
+    var observation: StoreObservation<State>?
+    /// Closure observers, in the order they subscribed.
+    var observers: [WeakObserver<State>] = []
+    /// The number of the newest state: each stored state gets the next one.
+    var version = 0
+    /// Whether observers are being notified.
+    var isNotifying = false
     /// Rarely used parts, once used.
-    @usableFromInline var sideIfMade: StoreSide<State>?
-    /// Whether a round of deliveries is in progress.
-    @usableFromInline var isNotifying = false
+    var sideIfMade: StoreSide<State>?
 
-    /// The clock that debounce, throttle and ``sleep(for:)`` use: a test clock in tests.
-    public var clock: any Clock<Duration> {
-        sideIfMade?.clock ?? ContinuousClock()
-    }
-
-    /// Creates a store with an initial state.
+    /// Creates a store. One made while a test runs work on its executor (a screen a tester's
+    /// step opens) runs its own work there too.
     ///
     /// - Parameters:
     ///   - initialState: the state before any event.
     ///   - clock: the clock for debounce, throttle and sleeps; `ContinuousClock()` by default.
     public init(_ initialState: State, clock: any Clock<Duration> = ContinuousClock()) {
-        self.storedState = initialState
-        self.duplicateCheck = nil
-        if !(clock is ContinuousClock) { sideIfMade = StoreSide(clock: clock) }
-        joinTestExecutor()
-    }
-
-    /// Creates a store whose updates that leave the state equal notify nobody.
-    ///
-    /// - Parameters:
-    ///   - initialState: the state before any event.
-    ///   - clock: the clock for debounce, throttle and sleeps; `ContinuousClock()` by default.
-    public init(_ initialState: State, clock: any Clock<Duration> = ContinuousClock())
-    where State: Equatable {
-        self.storedState = initialState
-        self.duplicateCheck = EquatableState<State>.self
-        if !(clock is ContinuousClock) { sideIfMade = StoreSide(clock: clock) }
-        joinTestExecutor()
-    }
-
-    /// A store made while a test runs work on its executor (a screen a tester's step opens, a
-    /// ViewModel a tester creates) runs its own work there too.
-    private func joinTestExecutor() {
+        storedState = initialState
+        duplicateCheck = stateEquality(of: State.self)
+        if !(clock is ContinuousClock) { side.clock = clock }
         if let executor = WorkContext.executor { side.testExecutor = executor }
     }
 
-    deinit {
-        sideIfMade?.storeDidEnd()
-    }
+    deinit { sideIfMade?.storeDidEnd() }
 
     /// Changes the state through one mutation, and notifies every observer once.
     ///
     /// However many fields `mutate` touches, Observation sees one change and each closure
-    /// observer is called once. When `State` is `Equatable` and the result equals the current
-    /// state, nobody is notified.
-    ///
-    /// An update made by owned work that has been cancelled (a newer search replaced it, the view
-    /// disappeared, the ViewModel went away) is dropped: a stale response can never change state.
-    ///
-    /// Updates made by an observer while observers are being notified are applied at once, and
-    /// their notifications follow in order, so every observer sees every state in the same order.
-    ///
-    /// Inlinable, with the notification path: specialized for your `State`, an update and each
-    /// observer call cost what hand-written code would.
-    @inlinable
+    /// observer is called once; when `State` is `Equatable` and nothing changed, nobody is. An
+    /// update from owned work that was cancelled (replaced, or its view gone) is dropped. An
+    /// update an observer makes is applied at once and delivered after the current one, so
+    /// every observer sees every state, in the same order.
     public func update<Failure: Error>(_ mutate: (inout State) throws(Failure) -> Void) throws(Failure) {
         if WorkContext.isCancelledOwnedWork(of: self) { return }
         try commit(mutate)
@@ -118,99 +78,54 @@ public final class StateStore<State>: Observable {
 
     /// ``update(_:)`` without the check for cancelled work: the store's own writes (a cancelled
     /// load's rollback) go through even when cancelled work triggered them.
-    @inlinable
     func commit<Failure: Error>(_ mutate: (inout State) throws(Failure) -> Void) throws(Failure) {
         var next = storedState
         try mutate(&next)
         if let duplicateCheck, duplicateCheck.isDuplicate(storedState, next) { return }
-        let previous = storedState
-        if let observation = observationIfMade {
-            observation.registrar.withMutation(of: self, keyPath: observation.keyPath) {
-                storedState = next
-            }
+        if let observation {
+            observation.registrar.withMutation(of: self, keyPath: observation.keyPath) { storedState = next }
         } else {
-            // Nobody has read `state`, so nothing tracks it.
-            storedState = next
+            storedState = next   // nobody has read `state`, so nothing tracks it
         }
-        notifyObservers(of: next, after: previous)
+        version += 1
+        // A state stored by an observer is delivered once the current one has reached everybody.
+        if isNotifying { side.pending.append(next) } else { notify(next) }
     }
 
-    /// Delivers `newState`, which follows `previous`, to every observer; a state produced by an
-    /// observer meanwhile is delivered next, once this one has reached everybody. The
-    /// deliveries that follow one update make a round.
-    @inlinable
-    func notifyObservers(of newState: State, after previous: State) {
-        guard !isNotifying else {
-            side.pending.append(newState)
-            return
-        }
+    /// Calls each observer that subscribed before `state`, in order; then does the same with
+    /// each state the observers stored meanwhile.
+    private func notify(_ state: State) {
         isNotifying = true
         defer { isNotifying = false }
-        deliver(newState, after: previous, round: 0)
-        guard let side = sideIfMade, !side.pending.isEmpty || !side.joiners.isEmpty else { return }
-        var delivered = newState
-        var index = 0
-        while index < side.pending.count {
-            let next = side.pending[index]
-            deliver(next, after: delivered, round: index + 1)
-            delivered = next
-            index += 1
+        var (state, number, hasReleased) = (state, version, false)
+        while true {
+            for slot in observers {   // a copy: handlers may subscribe and cancel meanwhile
+                guard let observer = slot.observer, let deliver = observer.deliver else { hasReleased = true; continue }
+                if number > observer.since { deliver(state) }
+            }
+            guard let side = sideIfMade, !side.pending.isEmpty else { break }
+            (state, number) = (side.pending.removeFirst(), number + 1)
         }
-        side.pending.removeAll(keepingCapacity: true)
-        side.joiners.removeAll()
+        if hasReleased { removeReleasedObservers() }
     }
 
-    /// Delivers one state of a round: whole-state observers, then the observers of each field
-    /// that differs from the state delivered before it.
-    @inlinable
-    func deliver(_ value: State, after previous: State, round: Int) {
-        callObservers(with: value, round: round, joiners: currentJoiners)
-        let watches = fieldWatches
-        guard !watches.isEmpty else { return }
-        var hasEmptyWatch = false
-        // Passed `inout` only so that both states reach each watch by reference, whatever the
-        // watch's abstraction: a watch reads them and never writes.
-        var old = previous
-        var new = value
-        // The joiners are read for each watch: an observer may subscribe to another field.
-        for watch in watches where !watch.check(&old, &new, round, currentJoiners) {
-            hasEmptyWatch = true
-        }
-        if hasEmptyWatch { removeEmptyFieldWatches() }
+    /// Drops the slots of released and cancelled tokens.
+    func removeReleasedObservers() {
+        observers.removeAll { $0.observer?.deliver == nil }
     }
 
-    /// The observers that joined during this round, if any.
-    @inlinable
-    var currentJoiners: [ObjectIdentifier: Int]? {
-        guard let side = sideIfMade, !side.joiners.isEmpty else { return nil }
-        return side.joiners
-    }
-
-    /// Drops the watches of fields whose observers are all gone. They are released after the
-    /// list is written, not during the write (see ``ObserverList/removeDeadObservers()``).
-    @usableFromInline
-    func removeEmptyFieldWatches() {
-        var kept = fieldWatches
-        kept.removeAll { $0.isEmpty }
-        swap(&fieldWatches, &kept)
-    }
-
-    /// The side object, made now if it was not.
-    @usableFromInline
+    /// The side object, made on first use.
     var side: StoreSide<State> {
         if let side = sideIfMade { return side }
-        let made = StoreSide<State>(clock: nil)
+        let made = StoreSide<State>()
         sideIfMade = made
         return made
     }
 
     /// Makes the Observation registrar on the first read of ``state``.
-    @usableFromInline
-    func makeObservation() -> StoreObservation<State> {
+    private func makeObservation() -> StoreObservation<State> {
         let made = StoreObservation(keyPath: \StateStore<State>.state)
-        observationIfMade = made
+        observation = made
         return made
     }
 }
-
-extension StateStore: ObserverList {}

@@ -1,4 +1,9 @@
 extension StateStore {
+    /// The clock that debounce, throttle and ``sleep(for:)`` use: a test clock in tests.
+    public var clock: any Clock<Duration> {
+        sideIfMade?.clock ?? ContinuousClock()
+    }
+
     /// Starts async work owned by this store, under `key`, governed by `policy`.
     ///
     /// Owned work ends when it is cancelled (``cancelAllWork()``, which ``ViewModel/disappear()``
