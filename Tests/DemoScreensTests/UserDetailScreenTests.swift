@@ -26,21 +26,22 @@ struct UserDetailScreenTests {
         guard case .pop? = screen.handle(.escape) else { Issue.record("Esc should go back"); return }
     }
 
-    @Test func deleteAsksFirstAndKeysGoToTheQuestion() async {
+    @Test func deleteAsksFirstAndKeysGoToTheQuestion() async throws {
         let viewModel = UserDetailViewModel(userID: 1, repository: OnePageUserRepository(users: users), records: unsentRecords())
         let screen = UserDetailScreen(viewModel: viewModel)
         screen.didAppear()
         defer { screen.willDisappear() }
         #expect(await settle { viewModel.state.user.value != nil })
+        let user = try #require(viewModel.state.user.value)
         _ = screen.handle(.character("d"))
-        #expect(viewModel.state.isConfirmingDelete)
+        #expect(viewModel.state.navigation.modal == .deleteConfirmation(of: user))
         #expect(screen.handle(.character("q")) == nil, "keys go to the question while it shows")
-        #expect(viewModel.state.isConfirmingDelete)
+        #expect(viewModel.state.navigation.modal == .deleteConfirmation(of: user))
         _ = screen.handle(.escape)
-        #expect(!viewModel.state.isConfirmingDelete)
+        #expect(viewModel.state.navigation.modal == nil)
         _ = screen.handle(.character("d"))
         _ = screen.handle(.character("y"))
-        #expect(!viewModel.state.isConfirmingDelete)
+        #expect(viewModel.state.navigation.modal == nil)
         // The delete waits for the server (the app closes this screen meanwhile); nothing else
         // can be changed until it is answered.
         #expect(viewModel.state.isSaving)

@@ -39,7 +39,7 @@ struct UserDetailViewTests {
         #expect(Self.render(state).contains(" ⠋ Saving…"))
         #expect(Self.render(state).hasSuffix(" q Back") && !Self.render(state).contains("t Toggle"), "no actions while a write is in flight")
         state.isSaving = false
-        state.isConfirmingDelete = true
+        state.navigation.present(.deleteConfirmation(of: Self.taro))
         #expect(Self.render(state).contains("Delete 山田 太郎?"))
         #expect(Self.render(state).contains("y Delete  n Cancel"))
     }

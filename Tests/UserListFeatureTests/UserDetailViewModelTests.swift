@@ -118,7 +118,7 @@ struct UserDetailViewModelTests {
         #expect(tester.state.message == "サーバーに接続できません。接続を確認して、もう一度お試しください。")
         #expect(!tester.state.isGone)
         #expect(!tester.state.canEdit)
-        #expect(tester.state.alerts.isEmpty, "a failed load is shown in place, not as an alert")
+        #expect(tester.state.navigation.modal == nil, "a failed load is shown in place, not as an alert")
 
         repository.fail(.user, with: nil)
         tester.send(.retryTapped) { $0.user = .loading() }
@@ -172,7 +172,7 @@ struct UserDetailViewModelTests {
         #expect(records.confirmedValue(for: 1) == Self.ann(isActive: false))
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
         #expect(tester.state.canEdit)
-        #expect(tester.state.alerts.isEmpty)
+        #expect(tester.state.navigation.modal == nil)
         await tester.finish()
     }
 
@@ -186,7 +186,7 @@ struct UserDetailViewModelTests {
         await tester.advance(by: .milliseconds(200))   // the try fails: it waits for the network
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
         #expect(tester.state.isSaving)
-        #expect(tester.state.alerts.isEmpty)
+        #expect(tester.state.navigation.modal == nil)
 
         repository.fail(.setActive, with: nil)
         records.outbox.nudge()   // a request succeeded elsewhere: the network is back
@@ -208,19 +208,20 @@ struct UserDetailViewModelTests {
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false; $0.user = .loaded(Self.ann) }
-        await tester.receive { $0.alerts.enqueue(refusal) }
-        #expect(tester.state.alerts.current?.message.message == "この操作を行う権限がありません。")
+        await tester.receive { $0.navigation.present(Alert(refusal, dismiss: .navigation(.dismiss))) }
+        let alert = try #require(tester.state.navigation.modal)
+        #expect(alert.message == "この操作を行う権限がありません。")
+        #expect(alert.buttons.map(\.label) == ["OK"])
 
         // The same refusal again while its alert is up: rolled back, still one alert.
         tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false; $0.user = .loaded(Self.ann) }
-        #expect(tester.state.alerts.pending.count == 1)
+        #expect(tester.state.navigation.modal == alert)
 
-        let id = try #require(tester.state.alerts.current?.id)
-        tester.send(.alertDismissed(id: id)) { $0.alerts.dismiss(id) }
-        tester.send(.alertDismissed(id: id))   // a late second dismiss: nothing
+        tester.send(alert.buttons[0].event) { $0.navigation.handle(.dismiss) }   // OK
+        tester.send(alert.buttons[0].event)   // a late second press: nothing
         #expect(repository.calls == ["user(1)", "setActive(false, 1)", "setActive(false, 1)"])
         await tester.finish()
     }
@@ -242,7 +243,7 @@ struct UserDetailViewModelTests {
         #expect(tester.state.message == UserError.notFound.message)
         #expect(!tester.state.canRetry)
         #expect(!tester.state.canEdit)
-        #expect(tester.state.alerts.isEmpty, "gone is shown in place, not as an alert")
+        #expect(tester.state.navigation.modal == nil, "gone is shown in place, not as an alert")
         tester.appear()   // gone: nothing to load
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
         await tester.finish()
@@ -270,10 +271,13 @@ struct UserDetailViewModelTests {
         let tester = makeTester()
         await appearAndLoad(tester)
 
-        tester.send(.deleteTapped) { $0.isConfirmingDelete = true }
-        tester.send(.deleteCancelled) { $0.isConfirmingDelete = false }
+        let confirmation = Alert.deleteConfirmation(of: Self.ann)
+        #expect(confirmation.buttons.map(\.label) == ["Delete", "Cancel"])
+        #expect(confirmation.message == "Delete \(Self.ann.name)?")
+        tester.send(.deleteTapped) { $0.navigation.present(confirmation) }
+        tester.send(confirmation.buttons[1].event) { $0.navigation.handle(.dismiss) }   // Cancel
         tester.send(.deleteConfirmed)   // no longer confirming: nothing
-        tester.send(.deleteCancelled)   // nothing to cancel: nothing
+        tester.send(confirmation.buttons[1].event)   // nothing to cancel: nothing
 
         #expect(repository.calls == ["user(1)"])
         #expect(!records.isPending(1))
@@ -284,9 +288,10 @@ struct UserDetailViewModelTests {
         let tester = makeTester()
         await appearAndLoad(tester)
 
-        tester.send(.deleteTapped) { $0.isConfirmingDelete = true }
-        tester.send(.deleteConfirmed) {
-            $0.isConfirmingDelete = false
+        let confirmation = Alert.deleteConfirmation(of: Self.ann)
+        tester.send(.deleteTapped) { $0.navigation.present(confirmation) }
+        tester.send(confirmation.buttons[0].event) {   // Delete
+            $0.navigation.handle(.dismiss)
             $0.isSaving = true
         }
         #expect(!tester.state.canEdit)
@@ -328,12 +333,14 @@ struct UserDetailViewModelTests {
         await appearAndLoad(tester)
         repository.fail(.delete, with: .unauthorized)
 
-        tester.send(.deleteTapped) { $0.isConfirmingDelete = true }
-        tester.send(.deleteConfirmed) { $0.isConfirmingDelete = false; $0.isSaving = true }
+        tester.send(.deleteTapped) { $0.navigation.present(.deleteConfirmation(of: Self.ann)) }
+        tester.send(.deleteConfirmed) { $0.navigation.handle(.dismiss); $0.isSaving = true }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false }
-        await tester.receive { $0.alerts.enqueue(ErrorPresentation(UserError.unauthorized)) }
+        await tester.receive {
+            $0.navigation.present(Alert(ErrorPresentation(UserError.unauthorized), dismiss: .navigation(.dismiss)))
+        }
         #expect(tester.state.user == .loaded(Self.ann))
         #expect(records.value(for: 1) == Self.ann)
         await tester.finish()

@@ -73,7 +73,7 @@ struct UserListWriteFirstTests {
         #expect(try await reopened().pending.map(\.write) == [.setActive(!user.isActive, userID: user.id)])
         #expect(detail.state.user.value?.isActive == !user.isActive)
         #expect(detail.state.isSaving)
-        #expect(detail.state.alerts.current == nil)
+        #expect(detail.state.navigation.modal == nil)
 
         // The server is back: the write is delivered, the detail shows what the server saved.
         repository.fail(.setActive, with: nil)

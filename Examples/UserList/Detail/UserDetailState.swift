@@ -11,10 +11,9 @@ public struct UserDetailState: Equatable, Sendable {
     /// A toggle or a delete of this user waits for the server's answer (made here or on the
     /// list, now or before a restart): shown as done, marked pending.
     public var isSaving = false
-    /// The delete waits for the user's confirmation.
-    public var isConfirmingDelete = false
-    /// Alerts waiting to be shown, oldest first; each shows once.
-    public var alerts = AlertQueue()
+    /// What the screen presents over the user: the delete confirmation, or a failed write's
+    /// alert. Each button sends its event to ``UserDetailViewModel/onEvent(_:)``.
+    public var navigation = Navigation<Never, Alert<UserDetailViewModel.Event>>()
     /// The user's picture, once the user is shown: read it with ``avatar``.
     public var avatars = RowResources<Int, Avatar>(prefetchMargin: 0)
 

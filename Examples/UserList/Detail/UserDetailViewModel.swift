@@ -27,14 +27,12 @@ public final class UserDetailViewModel: ViewModel {
         case toggleActiveTapped
         /// Delete was tapped: ask for confirmation.
         case deleteTapped
-        /// The user confirmed the delete.
+        /// The confirmation's Delete button.
         case deleteConfirmed
-        /// The user cancelled the delete.
-        case deleteCancelled
         /// Retry after a failed load.
         case retryTapped
-        /// The alert with this id was dismissed.
-        case alertDismissed(id: Int)
+        /// The shown alert was closed (its Cancel or OK button).
+        case navigation(NavigationEvent)
     }
 
     /// The state and the owned work; only this class writes it.
@@ -75,20 +73,18 @@ public final class UserDetailViewModel: ViewModel {
             guard state.canEdit, let user = state.user.value else { return }
             records.write(.setActive(!user.isActive, userID: user.id))
         case .deleteTapped:
-            guard state.canEdit else { return }
-            store.update { $0.isConfirmingDelete = true }
+            guard state.canEdit, let user = state.user.value else { return }
+            store.update { $0.navigation.present(.deleteConfirmation(of: user)) }
         case .deleteConfirmed:
-            guard state.isConfirmingDelete else { return }
-            store.update { $0.isConfirmingDelete = false }
+            guard state.navigation.modal?.offers(.deleteConfirmed) == true else { return }
+            store.update { $0.navigation.handle(.dismiss) }
             guard state.canEdit else { return }
             records.write(.delete(userID: state.userID))
-        case .deleteCancelled:
-            store.update { $0.isConfirmingDelete = false }
         case .retryTapped:
             guard state.canRetry else { return }
             load()
-        case .alertDismissed(let id):
-            store.update { $0.alerts.dismiss(id) }
+        case .navigation(let event):
+            store.update { $0.navigation.handle(event) }
         }
     }
 
@@ -158,6 +154,16 @@ public final class UserDetailViewModel: ViewModel {
     /// A write failed: one alert, when this screen is on top.
     private func present(_ failure: RecordWriteFailure<UserWrite>) {
         guard let presentation = presenter.present(UserError(failure)) else { return }
-        store.update { $0.alerts.enqueue(presentation) }
+        store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
+    }
+}
+
+extension Alert<UserDetailViewModel.Event> {
+    /// The question before a delete: Delete, or Cancel.
+    public static func deleteConfirmation(of user: User) -> Self {
+        Alert(title: "Delete", message: "Delete \(user.name)?", buttons: [
+            AlertButton("Delete", role: .destructive, sends: .deleteConfirmed),
+            AlertButton("Cancel", role: .cancel, sends: .navigation(.dismiss)),
+        ])
     }
 }

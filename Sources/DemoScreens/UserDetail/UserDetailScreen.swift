@@ -19,16 +19,10 @@ public final class UserDetailScreen: ViewModelScreen {
         UserDetailView.render(viewModel.state, tick: tick, into: &frame)
     }
 
-    /// Routes a key to the alert, the confirmation, or the actions.
+    /// Routes a key to the alert or confirmation shown, else to the actions.
     public func handle(_ key: Key) -> ScreenAction? {
-        let state = viewModel.state
-        if let alert = state.alerts.current {
-            if key == .enter || key == .escape || key == .character("q") { viewModel.onEvent(.alertDismissed(id: alert.id)) }
-            return nil
-        }
-        if state.isConfirmingDelete {
-            if key == .character("y") || key == .enter { viewModel.onEvent(.deleteConfirmed) }
-            if key == .character("n") || key == .escape { viewModel.onEvent(.deleteCancelled) }
+        if let alert = viewModel.state.navigation.modal {
+            if let event = alert.event(for: key) { viewModel.onEvent(event) }
             return nil
         }
         switch key {

@@ -34,12 +34,7 @@ public enum UserDetailView {
             frame.put(message + retry, at: Position(row: 2, column: 1), style: Style(foreground: .red), maxWidth: width)
         }
         StatusBar.draw(into: &frame, items: state.canEdit ? ["t Toggle", "d Delete", "q Back"] : state.canRetry ? ["r Retry", "q Back"] : ["q Back"])
-        if state.isConfirmingDelete, let user = state.user.value {
-            Dialog(title: "Delete", message: "Delete \(user.name)?", buttons: ["y Delete", "n Cancel"]).draw(into: &frame)
-        }
-        if let alert = state.alerts.current {
-            Dialog(title: alert.message.title, message: alert.message.message, buttons: ["Enter OK"]).draw(into: &frame)
-        }
+        state.navigation.modal?.draw(into: &frame)
     }
 }
 

@@ -1,0 +1,86 @@
+/// An alert or a confirmation dialog, as a value: a title, a message, and buttons that each
+/// carry the event they send.
+///
+/// It lives in the modal slot of the screen's ``Navigation``, so a screen has one place for what
+/// it presents: a sheet, an error, a confirmation. The view draws it from the value alone and,
+/// when the user presses a button, sends that button's event; the ViewModel handles the event
+/// and dismisses the alert. A test presses a button by sending its event.
+///
+/// ```swift
+/// struct State: Equatable, Sendable {
+///     var navigation = Navigation<Never, Alert<Event>>()
+/// }
+///
+/// case .deleteTapped:
+///     store.update {
+///         $0.navigation.present(Alert(title: "Delete", message: "Delete \(name)?", buttons: [
+///             AlertButton("Delete", role: .destructive, sends: .deleteConfirmed),
+///             AlertButton("Cancel", role: .cancel, sends: .navigation(.dismiss)),
+///         ]))
+///     }
+/// case .deleteConfirmed:
+///     guard state.navigation.modal?.offers(.deleteConfirmed) == true else { return }
+///     store.update { $0.navigation.handle(.dismiss) }
+///     delete()
+/// ```
+///
+/// An error becomes an alert through ``init(_:dismiss:retry:)``, from what ``ErrorPresenter``
+/// made of it. Presenting an alert equal to the one shown changes nothing, so two requests that
+/// fail the same way show it once; a dismissed alert is gone from state, so a view that binds
+/// again never shows it twice.
+public struct Alert<Event: Hashable & Sendable>: Hashable, Sendable {
+    /// How a view shows the alert.
+    public enum Style: Hashable, Sendable {
+        /// A centred alert (SwiftUI's `.alert`, UIKit's `.alert` style).
+        case alert
+        /// A set of choices about an action (SwiftUI's `.confirmationDialog`, UIKit's
+        /// `.actionSheet` style).
+        case confirmationDialog
+    }
+
+    /// The heading.
+    public var title: String
+    /// The text under the heading; empty for none.
+    public var message: String
+    /// The buttons, in the order a view shows them; never empty.
+    public private(set) var buttons: [AlertButton<Event>]
+    /// How a view shows it.
+    public var style: Style
+
+    /// Creates an alert.
+    ///
+    /// - Precondition: `buttons` is not empty: an alert without a button could never be closed.
+    public init(title: String, message: String = "", style: Style = .alert, buttons: [AlertButton<Event>]) {
+        precondition(!buttons.isEmpty, "An Alert needs at least one button: the user could not close it.")
+        self.title = title
+        self.message = message
+        self.style = style
+        self.buttons = buttons
+    }
+
+    /// The alert for an error: its title and message, an OK button that sends `dismiss`, and a
+    /// Retry button that sends `retry` when the error is retryable and `retry` is given.
+    ///
+    /// ```swift
+    /// if let presentation = presenter.present(error) {
+    ///     store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
+    /// }
+    /// ```
+    public init(_ error: ErrorPresentation, dismiss: Event, retry: Event? = nil) {
+        var buttons = [AlertButton("OK", role: .cancel, sends: dismiss)]
+        if error.isRetryable, let retry { buttons.append(AlertButton("Retry", sends: retry)) }
+        self.init(title: error.title, message: error.message, buttons: buttons)
+    }
+
+    /// Whether a button sends `event`: a ViewModel checks it before acting on a button's event,
+    /// so that an event from an alert no longer shown (a doubled tap) does nothing.
+    public func offers(_ event: Event) -> Bool {
+        buttons.contains { $0.event == event }
+    }
+
+    /// The button a view presses when the user closes the alert without choosing (Escape, a tap
+    /// outside a dialog): the cancel button, else the only button, else none.
+    public var cancelButton: AlertButton<Event>? {
+        buttons.first { $0.role == .cancel } ?? (buttons.count == 1 ? buttons[0] : nil)
+    }
+}

@@ -1,0 +1,24 @@
+/// A button of an ``Alert``: its label, its role, and the event it sends when pressed.
+public struct AlertButton<Event: Hashable & Sendable>: Hashable, Sendable {
+    /// What a button does, for views that style it (SwiftUI's and UIKit's button roles).
+    public enum Role: Hashable, Sendable {
+        /// Closes the alert without acting; a view presses it on Escape.
+        case cancel
+        /// Destroys data, such as a delete: views show it in red.
+        case destructive
+    }
+
+    /// The button's text.
+    public var label: String
+    /// Its role; `nil` for an ordinary button.
+    public var role: Role?
+    /// The event the view sends when the user presses it.
+    public var event: Event
+
+    /// Creates a button that sends `event`.
+    public init(_ label: String, role: Role? = nil, sends event: Event) {
+        self.label = label
+        self.role = role
+        self.event = event
+    }
+}

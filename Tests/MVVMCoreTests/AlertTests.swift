@@ -1,0 +1,64 @@
+import MVVMCore
+import Testing
+
+/// Alerts as values in the modal slot of `Navigation`.
+@MainActor
+struct AlertTests {
+    enum Event: Hashable, Sendable {
+        case deleteConfirmed, retryTapped
+        case navigation(NavigationEvent)
+    }
+
+    @Test func anErrorBecomesAnAlertWithOKAndRetryWhenItIsRetryable() {
+        let retryable = ErrorPresentation(title: "Orders", message: "Offline.", isRetryable: true)
+        let alert = Alert<Event>(retryable, dismiss: .navigation(.dismiss), retry: .retryTapped)
+        #expect(alert.title == "Orders")
+        #expect(alert.message == "Offline.")
+        #expect(alert.buttons == [
+            AlertButton("OK", role: .cancel, sends: .navigation(.dismiss)),
+            AlertButton("Retry", sends: .retryTapped),
+        ])
+        #expect(alert.cancelButton?.event == .navigation(.dismiss))
+        #expect(Alert<Event>(retryable, dismiss: .navigation(.dismiss)).buttons.map(\.label) == ["OK"], "no retry event: no Retry")
+        let final = ErrorPresentation(title: "Orders", message: "Shipped.", isRetryable: false)
+        #expect(Alert<Event>(final, dismiss: .navigation(.dismiss), retry: .retryTapped).buttons.map(\.label) == ["OK"])
+    }
+
+    @Test func offersTellsWhetherAButtonSendsTheEvent() {
+        let alert = Alert<Event>(title: "Delete", buttons: [
+            AlertButton("Delete", role: .destructive, sends: .deleteConfirmed),
+            AlertButton("Cancel", role: .cancel, sends: .navigation(.dismiss)),
+        ])
+        #expect(alert.offers(.deleteConfirmed))
+        #expect(!alert.offers(.retryTapped))
+        #expect(alert.cancelButton?.label == "Cancel")
+    }
+
+    @Test func theCancelButtonIsTheOnlyButtonWhenNoneHasTheCancelRole() {
+        let one = Alert<Event>(title: "Saved", buttons: [AlertButton("OK", sends: .navigation(.dismiss))])
+        #expect(one.cancelButton?.label == "OK")
+        let two = Alert<Event>(title: "Choose", buttons: [
+            AlertButton("Delete", sends: .deleteConfirmed),
+            AlertButton("Retry", sends: .retryTapped),
+        ])
+        #expect(two.cancelButton == nil)
+    }
+
+    @Test func theSameErrorTwiceShowsOnceAndADismissedOneIsGoneForGood() {
+        let store = StateStore(Navigation<Never, Alert<Event>>())
+        var shown: [Alert<Event>?] = []
+        let token = store.subscribe(\.modal) { shown.append($0) }
+        let alert = Alert<Event>(ErrorPresentation(title: "Orders", message: "Offline."), dismiss: .navigation(.dismiss))
+
+        store.update { $0.present(alert) }
+        store.update { $0.present(alert) }   // a second request failed the same way
+        store.update { $0.handle(.dismiss) }
+        #expect(shown == [nil, alert, nil])
+
+        // A view bound again after the dismissal sees nothing to show.
+        var again: [Alert<Event>?] = []
+        let rebound = store.subscribe(\.modal) { again.append($0) }
+        #expect(again == [nil])
+        withExtendedLifetime((token, rebound)) {}
+    }
+}

@@ -1,0 +1,75 @@
+import MVVMCore
+import MVVMTerminal
+import Testing
+
+/// Any `Alert` value, drawn and answered by the terminal with no code of the screen's.
+struct AlertTerminalTests {
+    enum Event: Hashable, Sendable {
+        case delete, cancel, archive, ok, retry
+    }
+
+    static let confirmation = Alert<Event>(title: "Delete", message: "Delete 山田?", buttons: [
+        AlertButton("Delete", role: .destructive, sends: .delete),
+        AlertButton("Cancel", role: .cancel, sends: .cancel),
+    ])
+
+    @Test func aConfirmationIsDrawnWithTheKeysThatPressItsButtons() {
+        var frame = Frame(width: 30, height: 7)
+        Self.confirmation.draw(into: &frame)
+        #expect(frame.text == [
+            "",
+            "    ┌─ Delete ───────────┐",
+            "    │ Delete 山田?       │",
+            "    │                    │",
+            "    │ y Delete  n Cancel │",
+            "    └────────────────────┘",
+            "",
+        ].joined(separator: "\n"))
+    }
+
+    @Test func enterAndYPressTheFirstButtonThatIsNotCancelEscapeAndNTheCancelButton() {
+        let alert = Self.confirmation
+        #expect(alert.event(for: .enter) == .delete)
+        #expect(alert.event(for: .character("y")) == .delete)
+        #expect(alert.event(for: .escape) == .cancel)
+        #expect(alert.event(for: .character("n")) == .cancel)
+        #expect(alert.event(for: .character("1")) == .delete)
+        #expect(alert.event(for: .character("2")) == .cancel)
+        #expect(alert.event(for: .character("3")) == nil)
+        #expect(alert.event(for: .character("0")) == nil)
+        #expect(alert.event(for: .character("q")) == nil)
+        #expect(alert.event(for: .down) == nil)
+    }
+
+    @Test func anErrorAlertWithOneButtonIsClosedByEnterOrEscape() {
+        let alert = Alert<Event>(ErrorPresentation(title: "Orders", message: "Offline."), dismiss: .ok, retry: .retry)
+        #expect(alert.buttons.map(\.label) == ["OK"], "not retryable: no Retry")
+        #expect(alert.event(for: .enter) == .ok)
+        #expect(alert.event(for: .escape) == .ok)
+        var frame = Frame(width: 20, height: 5)
+        alert.draw(into: &frame)
+        #expect(frame.text.contains("│ Enter OK"))
+    }
+
+    @Test func aThirdButtonIsPressedByItsNumber() {
+        let alert = Alert<Event>(title: "Order 7", style: .confirmationDialog, buttons: [
+            AlertButton("Cancel", role: .cancel, sends: .cancel),
+            AlertButton("Delete", role: .destructive, sends: .delete),
+            AlertButton("Archive", sends: .archive),
+        ])
+        var frame = Frame(width: 40, height: 5)
+        alert.draw(into: &frame)
+        #expect(frame.text.contains("│ n Cancel  y Delete  3 Archive │"))
+        #expect(alert.event(for: .character("3")) == .archive)
+        #expect(alert.event(for: .enter) == .delete)
+        #expect(alert.event(for: .escape) == .cancel)
+    }
+
+    @Test func textFromTheServerIsSanitisedBeforeItIsDrawn() {
+        let alert = Alert<Event>(title: "E\u{1B}[2Jrr", message: "bad\u{7}\u{1B}]0;x\u{7} text", buttons: [AlertButton("OK", sends: .ok)])
+        var frame = Frame(width: 40, height: 5)
+        alert.draw(into: &frame)
+        #expect(!frame.text.contains("\u{1B}"))
+        #expect(!frame.text.contains("\u{7}"))
+    }
+}
