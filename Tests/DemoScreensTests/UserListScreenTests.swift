@@ -48,10 +48,11 @@ struct UserListScreenTests {
         let (viewModel, screen) = await listShowingTwoUsers()
         defer { screen.willDisappear() }
         _ = screen.handle(.character("d"))
-        #expect(screen.ui.confirmingDelete == users[0])
+        #expect(viewModel.state.navigation.modal == .deleteConfirmation(of: users[0]))
         #expect(screen.handle(.character("q")) == nil, "keys go to the dialog while it shows")
+        #expect(viewModel.state.navigation.modal == .deleteConfirmation(of: users[0]))
         _ = screen.handle(.character("n"))
-        #expect(screen.ui.confirmingDelete == nil)
+        #expect(viewModel.state.navigation.modal == nil)
         #expect(viewModel.state.pendingUserIDs.isEmpty)
     }
 

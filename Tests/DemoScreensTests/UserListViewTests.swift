@@ -111,7 +111,7 @@ struct UserListViewTests {
 
     @Test func alertAndConfirm() {
         var state = Self.loadedState()
-        _ = state.alerts.enqueue(ErrorPresentation(title: "ユーザー", message: "通信エラー"))
+        state.navigation.present(Alert(ErrorPresentation(title: "ユーザー", message: "通信エラー"), dismiss: .navigation(.dismiss)))
         #expect(Self.render(state) == [
             " ユーザー (6543)",
             " Search: / to search",
@@ -124,9 +124,9 @@ struct UserListViewTests {
             "",
             " / Search  f Filter  r Refresh  t Toggle  d Delete",
         ].joined(separator: "\n"))
-        var ui = UserListUI()
-        ui.confirmingDelete = Self.users[2]
-        #expect(Self.render(Self.loadedState(), ui: ui) == [
+        var confirming = Self.loadedState()
+        confirming.navigation.present(.deleteConfirmation(of: Self.users[2]))
+        #expect(Self.render(confirming) == [
             " ユーザー (6543)",
             " Search: / to search",
             " [All]  Active┌─ Delete ───────────┐",

@@ -65,13 +65,14 @@ struct UserListOutboxTests {
         #expect(await waitUntilIdle(offline.list))
         #expect(offline.list.state.visibleUsers == rows)
         offline.list.onEvent(.toggleActiveTapped(userID: toggled.id))
+        offline.list.onEvent(.deleteTapped(userID: deleted.id))
         offline.list.onEvent(.deleteConfirmed(userID: deleted.id))
         await offline.app.records.waitUntilSaved()
         #expect(try await offline.outbox.pending.map(\.write) == [.setActive(!toggled.isActive, userID: toggled.id), .delete(userID: deleted.id)])
         #expect(offline.list.state.pendingUserIDs == [toggled.id, deleted.id])
         #expect(row(toggled.id, in: offline.list)?.isActive == !toggled.isActive)
         #expect(row(deleted.id, in: offline.list) == nil)
-        #expect(offline.list.state.alerts.current == nil)
+        #expect(offline.list.state.navigation.modal == nil)
 
         // The app quits and starts again, still offline: the writes are still shown, pending.
         await offline.quit()

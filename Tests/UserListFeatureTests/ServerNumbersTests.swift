@@ -41,6 +41,8 @@ struct ServerNumbersTests {
         let (viewModel, _, app) = await loadedScreen(claiming: UserStats(total: 0, active: .min))
         let active = try #require(Self.users.first { $0.isActive })
 
+        viewModel.onEvent(.deleteTapped(userID: active.id))
+
         viewModel.onEvent(.deleteConfirmed(userID: active.id))
 
         #expect(viewModel.state.activeCount == 0)
@@ -54,6 +56,8 @@ struct ServerNumbersTests {
         let (viewModel, repository, app) = await loadedScreen(claiming: UserStats(total: .max, active: .max))
         let active = try #require(Self.users.first { $0.isActive })
         repository.fail(.delete, with: .unauthorized)
+
+        viewModel.onEvent(.deleteTapped(userID: active.id))
 
         viewModel.onEvent(.deleteConfirmed(userID: active.id))
         #expect(viewModel.state.activeCount == .max - 1)
@@ -103,7 +107,7 @@ struct MismatchedAnswerTests {
         #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
 
         #expect(viewModel.state.visibleUsers.first { $0.id == user.id }?.isActive == user.isActive)
-        #expect(viewModel.state.alerts.current?.message.message == UserError.invalidData.message)
+        #expect(viewModel.state.navigation.modal?.message == UserError.invalidData.message)
 
         repository.setActiveAnswersWithID = nil
         viewModel.onEvent(.toggleActiveTapped(userID: user.id))

@@ -271,7 +271,7 @@ struct UserDetailViewModelTests {
         let tester = makeTester()
         await appearAndLoad(tester)
 
-        let confirmation = Alert.deleteConfirmation(of: Self.ann)
+        let confirmation = Alert<UserDetailViewModel.Event>.deleteConfirmation(of: Self.ann)
         #expect(confirmation.buttons.map(\.label) == ["Delete", "Cancel"])
         #expect(confirmation.message == "Delete \(Self.ann.name)?")
         tester.send(.deleteTapped) { $0.navigation.present(confirmation) }
@@ -288,7 +288,7 @@ struct UserDetailViewModelTests {
         let tester = makeTester()
         await appearAndLoad(tester)
 
-        let confirmation = Alert.deleteConfirmation(of: Self.ann)
+        let confirmation = Alert<UserDetailViewModel.Event>.deleteConfirmation(of: Self.ann)
         tester.send(.deleteTapped) { $0.navigation.present(confirmation) }
         tester.send(confirmation.buttons[0].event) {   // Delete
             $0.navigation.handle(.dismiss)

@@ -22,7 +22,7 @@ struct UserListBindingsTests {
         let app: TestRecords
         private(set) var rows: [User] = []
         private(set) var title = ""
-        private(set) var alert: AlertQueue.Entry?
+        private(set) var alert: Alert<UserListEvent>?
         private(set) var isEmpty = false
         private var send: (UserListEvent) -> Void = { _ in }
         private var appear: () -> Void = {}
@@ -31,7 +31,7 @@ struct UserListBindingsTests {
         private let subjects = (
             appeared: PassthroughSubject<Void, Never>(), lastRows: PassthroughSubject<Void, Never>(),
             search: PassthroughSubject<String, Never>(), filter: PassthroughSubject<UserFilter, Never>(),
-            toggle: PassthroughSubject<Int, Never>(), dismiss: PassthroughSubject<Int, Never>()
+            toggle: PassthroughSubject<Int, Never>(), alertButton: PassthroughSubject<UserListEvent, Never>()
         )
         private var keepAlive: AnyObject?
 
@@ -47,7 +47,7 @@ struct UserListBindingsTests {
                 tokens.append(observe { [weak self] in
                     self?.rows = viewModel.state.visibleUsers
                     self?.title = viewModel.state.title
-                    self?.alert = viewModel.state.alerts.current
+                    self?.alert = viewModel.state.navigation.modal
                     self?.isEmpty = viewModel.state.showsEmptyState
                 })
             case .inputOutput:
@@ -59,7 +59,7 @@ struct UserListBindingsTests {
                     searchText: subjects.search.eraseToAnyPublisher(),
                     filterSelection: subjects.filter.eraseToAnyPublisher(),
                     toggleTapped: subjects.toggle.eraseToAnyPublisher(),
-                    alertDismissed: subjects.dismiss.eraseToAnyPublisher()
+                    alertButtonTapped: subjects.alertButton.eraseToAnyPublisher()
                 ))
                 output.users.drive { [weak self] in self?.rows = $0 }.store(in: &cancellables)
                 output.title.drive { [weak self] in self?.title = $0 }.store(in: &cancellables)
@@ -72,7 +72,7 @@ struct UserListBindingsTests {
                     case .searchTextChanged(let text): subjects.search.send(text)
                     case .filterSelected(let filter): subjects.filter.send(filter)
                     case .toggleActiveTapped(let id): subjects.toggle.send(id)
-                    case .alertDismissed(let id): subjects.dismiss.send(id)
+                    case .navigation: subjects.alertButton.send(event)   // the alert's OK
                     default: Issue.record("not wired in this test: \(event)")
                     }
                 }
@@ -149,8 +149,8 @@ struct UserListBindingsTests {
 
         #expect(screen.rows.first?.isActive == true)
         #expect(screen.title == "ユーザー (30)")
-        #expect(screen.alert?.message.message == UserError.unauthorized.message)
-        await screen.perform(.alertDismissed(id: screen.alert?.id ?? -1))
+        #expect(screen.alert?.message == UserError.unauthorized.message)
+        await screen.perform(screen.alert?.buttons.first?.event ?? .refreshPulled)   // OK
         #expect(screen.alert == nil)
     }
 }

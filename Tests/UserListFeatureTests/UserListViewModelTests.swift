@@ -239,15 +239,15 @@ struct UserListViewModelTests {
         await tester.advance(by: .milliseconds(200))
         let refusal = ErrorPresentation(UserError.unauthorized)
         await tester.receive { $0.pendingUserIDs = [2]; $0.visibleUsers = Self.toggling(Self.rows(0..<20), 2); $0.activeCount = 29 }
-        await tester.receive { $0.alerts.enqueue(refusal) }
+        await tester.receive { $0.navigation.present(Alert(refusal, dismiss: .navigation(.dismiss))) }
         #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.pendingUserIDs = []; $0.visibleUsers = Self.rows(0..<20); $0.activeCount = 30 }
 
-        #expect(tester.state.alerts.pending.count == 1)
-        let id = tester.state.alerts.current!.id
-        tester.send(.alertDismissed(id: id)) { $0.alerts.dismiss(id) }
-        tester.send(.alertDismissed(id: id))   // a late second dismiss: nothing
+        // The second refusal presented the same alert: still one, and its OK closes it.
+        #expect(tester.state.navigation.modal?.buttons.map(\.label) == ["OK"])
+        tester.send(.navigation(.dismiss)) { $0.navigation.handle(.dismiss) }
+        tester.send(.navigation(.dismiss))   // a late second press: nothing
         await tester.finish()
     }
 
@@ -262,8 +262,8 @@ struct UserListViewModelTests {
             $0.pendingUserIDs = [1]; $0.visibleUsers = Self.toggling(Self.rows(0..<20), 1); $0.activeCount = 29
         }
         await tester.receive { $0.pendingUserIDs = []; $0.visibleUsers = Self.rows(0..<20); $0.activeCount = 30 }
-        await tester.receive { $0.alerts.enqueue(ErrorPresentation(UserError.storage)) }
-        #expect(tester.state.alerts.current?.message.message == "変更をこの端末に保存できませんでした。空き容量と保存先を確認してください。")
+        await tester.receive { $0.navigation.present(Alert(ErrorPresentation(UserError.storage), dismiss: .navigation(.dismiss))) }
+        #expect(tester.state.navigation.modal?.message == "変更をこの端末に保存できませんでした。空き容量と保存先を確認してください。")
         await tester.advance(by: .seconds(1))
         #expect(!repository.calls.contains { $0.hasPrefix("setActive") }, "never sent")
         await tester.finish()
@@ -275,6 +275,7 @@ struct UserListViewModelTests {
             $0.pendingUserIDs = [1]; $0.visibleUsers = Self.toggling(Self.rows(0..<20), 1); $0.activeCount = 29
         }
         tester.send(.toggleActiveTapped(userID: 1))
+        tester.send(.deleteTapped(userID: 1))   // pending: no confirmation
         tester.send(.deleteConfirmed(userID: 1))
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
@@ -287,14 +288,16 @@ struct UserListViewModelTests {
     @Test func aRefusedDeleteBringsTheRowBackWhereItWas() async {
         await appearAndLoad()
         repository.fail(.delete, with: .unauthorized)
+        tester.send(.deleteTapped(userID: 3)) { $0.navigation.present(.deleteConfirmation(of: Self.rows(0..<20).first { $0.id == 3 }!)) }
         tester.send(.deleteConfirmed(userID: 3)) {   // user 3 is inactive: the count stays
+            $0.navigation.handle(.dismiss)
             $0.pendingUserIDs = [3]
             $0.visibleUsers = Self.rows(0..<20).filter { $0.id != 3 }
         }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.pendingUserIDs = []; $0.visibleUsers = Self.rows(0..<20) }
-        await tester.receive { $0.alerts.enqueue(ErrorPresentation(UserError.unauthorized)) }
+        await tester.receive { $0.navigation.present(Alert(ErrorPresentation(UserError.unauthorized), dismiss: .navigation(.dismiss))) }
         await tester.finish()
     }
 
@@ -373,7 +376,9 @@ struct UserListViewModelTests {
 
     @Test func aPageReadBeforeADeleteLandedNeverBringsTheRowBack() async {
         await appearAndLoad()
+        tester.send(.deleteTapped(userID: 3)) { $0.navigation.present(.deleteConfirmation(of: Self.rows(0..<20).first { $0.id == 3 }!)) }
         tester.send(.deleteConfirmed(userID: 3)) {
+            $0.navigation.handle(.dismiss)
             $0.pendingUserIDs = [3]
             $0.visibleUsers = Self.rows(0..<20).filter { $0.id != 3 }
         }

@@ -1,3 +1,5 @@
+public import MVVMCore
+
 /// What the user list screen reports.
 public enum UserListEvent: Hashable, Sendable {
     /// Pull to refresh.
@@ -12,10 +14,12 @@ public enum UserListEvent: Hashable, Sendable {
     case retryTapped
     /// The toggle action on a row.
     case toggleActiveTapped(userID: Int)
-    /// The delete action on a row, after the user confirmed.
+    /// The delete action on a row: ask for confirmation.
+    case deleteTapped(userID: Int)
+    /// The confirmation's Delete button.
     case deleteConfirmed(userID: Int)
-    /// The alert with this id was dismissed.
-    case alertDismissed(id: Int)
+    /// The shown alert was closed (its Cancel or OK button).
+    case navigation(NavigationEvent)
     /// The rows at these positions of ``UserListState/visibleUsers`` are on screen: their
     /// pictures, and those of the rows around them, load; the others' are cancelled.
     case visibleRowsChanged(Range<Int>)

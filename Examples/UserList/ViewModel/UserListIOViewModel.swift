@@ -30,10 +30,10 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
         public var userSelection: AnyPublisher<Int, Never>
         /// The id of a row whose toggle was tapped.
         public var toggleTapped: AnyPublisher<Int, Never>
-        /// The id of a row whose deletion was confirmed.
-        public var deleteConfirmed: AnyPublisher<Int, Never>
-        /// The id of a dismissed alert.
-        public var alertDismissed: AnyPublisher<Int, Never>
+        /// The id of a row whose delete action was tapped.
+        public var deleteTapped: AnyPublisher<Int, Never>
+        /// The event of the alert button the user pressed (``Output/alert``'s buttons).
+        public var alertButtonTapped: AnyPublisher<UserListEvent, Never>
 
         /// Creates the input.
         public init(
@@ -45,8 +45,8 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
             filterSelection: AnyPublisher<UserFilter, Never> = Empty().eraseToAnyPublisher(),
             userSelection: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher(),
             toggleTapped: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher(),
-            deleteConfirmed: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher(),
-            alertDismissed: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher()
+            deleteTapped: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher(),
+            alertButtonTapped: AnyPublisher<UserListEvent, Never> = Empty().eraseToAnyPublisher()
         ) {
             self.appeared = appeared
             self.refreshPulled = refreshPulled
@@ -56,8 +56,8 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
             self.filterSelection = filterSelection
             self.userSelection = userSelection
             self.toggleTapped = toggleTapped
-            self.deleteConfirmed = deleteConfirmed
-            self.alertDismissed = alertDismissed
+            self.deleteTapped = deleteTapped
+            self.alertButtonTapped = alertButtonTapped
         }
     }
 
@@ -73,8 +73,9 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
         public let isLoadingMore: Driver<Bool>
         /// A failed page load, offering a retry.
         public let loadFailure: Driver<ErrorPresentation?>
-        /// The alert to show now.
-        public let alert: Driver<AlertQueue.Entry?>
+        /// The alert or confirmation to show now; each button carries the event the view
+        /// sends back through ``Input/alertButtonTapped``.
+        public let alert: Driver<Alert<UserListEvent>?>
         /// A row the user selected: the view shows its detail (a navigation, sent once per
         /// selection, never replayed).
         public let selectedUser: AnyPublisher<User, Never>
@@ -106,8 +107,8 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
             input.searchText.map(UserListEvent.searchTextChanged).eraseToAnyPublisher(),
             input.filterSelection.map(UserListEvent.filterSelected).eraseToAnyPublisher(),
             input.toggleTapped.map { UserListEvent.toggleActiveTapped(userID: $0) }.eraseToAnyPublisher(),
-            input.deleteConfirmed.map { UserListEvent.deleteConfirmed(userID: $0) }.eraseToAnyPublisher(),
-            input.alertDismissed.map { UserListEvent.alertDismissed(id: $0) }.eraseToAnyPublisher(),
+            input.deleteTapped.map { UserListEvent.deleteTapped(userID: $0) }.eraseToAnyPublisher(),
+            input.alertButtonTapped,
         ]
         viewModel.sendEvents(from: Publishers.MergeMany(events)).store(in: &cancellables)
         input.appeared.asDriver()
@@ -120,7 +121,7 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
             isLoading: store.publisher(for: \.isLoadingFirstPage).asDriver(),
             isLoadingMore: store.publisher(for: \.isLoadingMore).asDriver(),
             loadFailure: store.publisher(for: \.loadFailure).asDriver(),
-            alert: store.publisher(for: \.alerts.current).asDriver(),
+            alert: store.publisher(for: \.navigation.modal).asDriver(),
             selectedUser: input.userSelection
                 .compactMap { [weak viewModel] id in viewModel?.state.visibleUsers.first { $0.id == id } }
                 .eraseToAnyPublisher(),

@@ -37,8 +37,9 @@ public struct UserListState: Equatable, Sendable {
     /// answer: when they were saved and why ("offline · saved 10:42"). A page from the server
     /// clears it.
     public var savedDataNotice: SavedDataNotice?
-    /// Alerts waiting to be shown, oldest first; each shows once.
-    public var alerts = AlertQueue()
+    /// What the screen presents over the list: a delete confirmation, or a failed write's
+    /// alert. Each button sends its event to ``UserListViewModel/onEvent(_:)``.
+    public var navigation = Navigation<Never, Alert<UserListEvent>>()
     /// The users' pictures, for the rows on screen and 10 rows either side, by user id (never by
     /// row): what each row draws (``UserListEvent/visibleRowsChanged(_:)`` says which rows show).
     public var avatars = RowResources<Int, Avatar>(prefetchMargin: 10)

@@ -100,11 +100,16 @@ public final class UserListViewModel: ViewModel {
             guard let user = state.visibleUsers.first(where: { $0.id == userID }), !records.isPending(userID) else { return }
             records.write(.setActive(!user.isActive, userID: userID))
             analytics.track(.toggled(userID: userID, isActive: !user.isActive))
+        case .deleteTapped(let userID):
+            guard let user = state.visibleUsers.first(where: { $0.id == userID }), !records.isPending(userID) else { return }
+            store.update { $0.navigation.present(.deleteConfirmation(of: user)) }
         case .deleteConfirmed(let userID):
+            guard state.navigation.modal?.offers(event) == true else { return }
+            store.update { $0.navigation.handle(.dismiss) }
             guard state.visibleUsers.contains(where: { $0.id == userID }), !records.isPending(userID) else { return }
             records.write(.delete(userID: userID))
-        case .alertDismissed(let id):
-            store.update { $0.alerts.dismiss(id) }
+        case .navigation(let event):
+            store.update { $0.navigation.handle(event) }
         case .visibleRowsChanged(let rows):
             loadAvatars(visible: rows)
         }
@@ -215,7 +220,7 @@ public final class UserListViewModel: ViewModel {
     /// A write failed: one alert, when this screen is on top.
     private func present(_ failure: RecordWriteFailure<UserWrite>) {
         guard let presentation = presenter.present(UserError(failure)) else { return }
-        store.update { $0.alerts.enqueue(presentation) }
+        store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
         analytics.track(.error(message: presentation.message))
     }
 
@@ -250,5 +255,15 @@ public final class UserListViewModel: ViewModel {
     private static func moving(_ count: Int, by delta: Int) -> Int {
         let (sum, overflowed) = count.addingReportingOverflow(delta)
         return overflowed ? (delta > 0 ? .max : 0) : max(0, sum)
+    }
+}
+
+extension Alert<UserListEvent> {
+    /// The question before a row's delete: Delete, or Cancel.
+    public static func deleteConfirmation(of user: User) -> Self {
+        Alert(title: "Delete", message: "Delete \(user.name)?", buttons: [
+            AlertButton("Delete", role: .destructive, sends: .deleteConfirmed(userID: user.id)),
+            AlertButton("Cancel", role: .cancel, sends: .navigation(.dismiss)),
+        ])
     }
 }

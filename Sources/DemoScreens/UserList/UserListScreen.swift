@@ -41,16 +41,11 @@ public final class UserListScreen: ViewModelScreen {
         viewModel.onEvent(.visibleRowsChanged(rows))
     }
 
-    /// Routes a key to the alert, the dialogs, the search field or the list.
+    /// Routes a key to the alert or confirmation shown, the search field or the list.
     public func handle(_ key: Key) -> ScreenAction? {
         let state = viewModel.state
-        if let alert = state.alerts.current {
-            if key == .enter || key == .escape || key == .character("q") { viewModel.onEvent(.alertDismissed(id: alert.id)) }
-            return nil
-        }
-        if let user = ui.confirmingDelete {
-            if key == .character("y") || key == .enter { viewModel.onEvent(.deleteConfirmed(userID: user.id)) }
-            if key == .character("y") || key == .enter || key == .character("n") || key == .escape { ui.confirmingDelete = nil }
+        if let alert = state.navigation.modal {
+            if let event = alert.event(for: key) { viewModel.onEvent(event) }
             return nil
         }
         if ui.isSearchFocused { return handleSearch(key, text: state.searchText) }
@@ -102,7 +97,7 @@ public final class UserListScreen: ViewModelScreen {
         case .character("t"):
             if let selected { viewModel.onEvent(.toggleActiveTapped(userID: selected.id)) }
         case .character("d"):
-            ui.confirmingDelete = selected
+            if let selected { viewModel.onEvent(.deleteTapped(userID: selected.id)) }
         case .enter:
             if let selected { app.onEvent(.opened(.user(id: selected.id))) }
         default: break

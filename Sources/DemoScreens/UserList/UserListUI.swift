@@ -1,7 +1,7 @@
 public import UserListFeature
 
 /// What the user list screen keeps itself, beside the ViewModel's state: focus, selection,
-/// scrolling and a delete waiting for confirmation.
+/// scrolling.
 public struct UserListUI: Equatable, Sendable {
     /// Whether keys go to the search field.
     public var isSearchFocused = false
@@ -9,8 +9,6 @@ public struct UserListUI: Equatable, Sendable {
     public var selection = 0
     /// The first row shown.
     public var scrollOffset = 0
-    /// The user whose deletion waits for confirmation.
-    public var confirmingDelete: User?
     /// The spinner's tick.
     public var tick = 0
     /// The rows last reported visible to the ViewModel, and the users they showed.

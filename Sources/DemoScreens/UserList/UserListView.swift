@@ -56,12 +56,7 @@ public enum UserListView {
         StatusBar.draw(into: &frame, items: ui.isSearchFocused
             ? ["Type to search", "Enter/↓ List", "Esc Done"]
             : ["/ Search", "f Filter", "r Refresh", "t Toggle", "d Delete", "Enter Detail", "q Back"])
-        if let user = ui.confirmingDelete {
-            Dialog(title: "Delete", message: "Delete \(user.name)?", buttons: ["y Delete", "n Cancel"]).draw(into: &frame)
-        }
-        if let alert = state.alerts.current {
-            Dialog(title: alert.message.title, message: alert.message.message, buttons: ["Enter OK"]).draw(into: &frame)
-        }
+        state.navigation.modal?.draw(into: &frame)
         return offset
     }
 
