@@ -78,18 +78,18 @@ struct RegistrationViewTests {
             "",
             " Tab/↑↓ Move  Enter Next/Submit  Esc Back",
         ].joined(separator: "\n"))
-        _ = state.alerts.enqueue(ErrorPresentation(title: "登録", message: "通信エラー", isRetryable: true))
+        state.navigation.present(Alert(ErrorPresentation(title: "登録", message: "通信エラー", isRetryable: true), dismiss: .navigation(.dismiss), retry: .retryTapped))
         #expect(Self.render(state, ui: ui) == [
             " 新規登録",
             "",
             " ログインID: yamada_taro",
             "",
             "",
-            " パスワード: ••••••••┌─ 登録 ────────────┐",
-            "                     │ 通信エラー        │",
-            "                     │                   │",
-            " パスワード(確認): ••│ r Retry  Enter OK │",
-            "                     └───────────────────┘",
+            " パスワード: ••••••••• ┌─ 登録 ────────┐",
+            "                       │ 通信エラー    │",
+            "                       │               │",
+            " パスワード(確認): ••••│ n OK  y Retry │",
+            "                       └───────────────┘",
             "",
             " 登録可能です",
             "",

@@ -99,6 +99,6 @@ struct RemoteRegistrationRepositoryTests {
         #expect(viewModel.state.submission == .idle)
         #expect(viewModel.state.loginIDStatus == .error("このIDは既に使われています"))
         #expect(viewModel.state.isSubmitEnabled == false)
-        #expect(viewModel.state.alerts.isEmpty)
+        #expect(viewModel.state.navigation.modal == nil)
     }
 }

@@ -12,8 +12,7 @@ struct RegistrationDriverViewModelTests {
     let password = CurrentValueSubject<String, Never>("")
     let confirmation = CurrentValueSubject<String, Never>("")
     let submit = PassthroughSubject<Void, Never>()
-    let retry = PassthroughSubject<Int, Never>()
-    let dismiss = PassthroughSubject<Int, Never>()
+    let alertButton = PassthroughSubject<RegistrationViewModel.Event, Never>()
 
     /// Holds the ViewModels bound in a test, as their view controller would.
     final class Screen { var viewModels: [RegistrationDriverViewModel] = [] }
@@ -26,8 +25,7 @@ struct RegistrationDriverViewModelTests {
             password: password.asDriver(),
             passwordConfirmation: confirmation.asDriver(),
             submitTapped: submit.eraseToAnyPublisher(),
-            alertRetryTapped: retry.eraseToAnyPublisher(),
-            alertDismissed: dismiss.eraseToAnyPublisher()
+            alertButtonTapped: alertButton.eraseToAnyPublisher()
         ))
     }
 
@@ -119,7 +117,7 @@ struct RegistrationDriverViewModelTests {
         let loginIDStatus = output.loginIDStatus.record()
         let summary = output.summary.record()
         let isSubmitEnabled = output.isSubmitEnabled.record()
-        let alert = output.alert.map { $0?.id }.record()
+        let alert = output.alert.map { $0?.title }.record()
         typeValidForm()
 
         submit.send()
@@ -138,17 +136,21 @@ struct RegistrationDriverViewModelTests {
         )
         let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
         let output = bind(viewModel)
-        let alert = output.alert.map { $0.map { ShownAlert(id: $0.id, presentation: $0.message) } }.record()
+        let alert = output.alert.map { $0.map { ShownAlert(title: $0.title, message: $0.message, buttons: $0.buttons.map(\.label)) } }.record()
         let registration = output.registration.record()
         typeValidForm()
 
         submit.send()
         await answer(viewModel)
-        retry.send(1)
+        alertButton.send(.retryTapped)   // the alert's Retry
         await answer(viewModel)
-        dismiss.send(1)   // already gone: nothing changes
+        alertButton.send(.navigation(.dismiss))   // already gone: nothing changes
 
-        alert.expectHistory([nil, ShownAlert(id: 1, presentation: Fixture.serverAlert), nil])
+        alert.expectHistory([
+            nil,
+            ShownAlert(title: Fixture.serverAlert.title, message: Fixture.serverAlert.message, buttons: ["OK", "Retry"]),
+            nil,
+        ])
         registration.expectHistory([nil, Fixture.registration])
         #expect(repository.requests == [Fixture.request, Fixture.request])
     }
@@ -161,9 +163,9 @@ struct RegistrationDriverViewModelTests {
         submit.send()
         await answer(viewModel)
 
-        dismiss.send(1)
-        retry.send(1)   // a late Retry on the dismissed alert does nothing
-        let late = output.alert.map { $0?.id }.record()   // a view binding again sees no alert
+        alertButton.send(.navigation(.dismiss))   // the alert's OK
+        alertButton.send(.retryTapped)   // a late Retry on the dismissed alert does nothing
+        let late = output.alert.map { $0?.title }.record()   // a view binding again sees no alert
 
         late.expectHistory([nil])
         #expect(repository.requests.count == 1)
@@ -199,7 +201,7 @@ struct RegistrationDriverViewModelTests {
         let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
         let output = bind(viewModel)
         let isSubmitting = output.isSubmitting.record()
-        let alert = output.alert.map { $0?.id }.record()
+        let alert = output.alert.map { $0?.title }.record()
         typeValidForm()
 
         submit.send()
@@ -214,6 +216,7 @@ struct RegistrationDriverViewModelTests {
 
 /// An alert as the view shows it.
 private struct ShownAlert: Equatable {
-    let id: Int
-    let presentation: ErrorPresentation
+    let title: String
+    let message: String
+    let buttons: [String]
 }

@@ -104,7 +104,7 @@ struct RegistrationViewModelSubmitTests {
         #expect(repository.requests.map(\.loginID) == ["mika@example.jp", "mika2@example.jp"])
     }
 
-    @Test func aServerErrorShowsOneAlertThatStaysDismissed() async {
+    @Test func aServerErrorShowsOneAlertThatStaysDismissed() async throws {
         let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.server)])
         let tester = ViewModelTester(repository: repository)
         tester.typeValidForm()
@@ -117,17 +117,19 @@ struct RegistrationViewModelSubmitTests {
         await tester.receive {
             $0.submission = .idle
             $0.isSubmitEnabled = true
-            $0.alerts.enqueue(Fixture.serverAlert)
+            $0.navigation.present(Alert(Fixture.serverAlert, dismiss: .navigation(.dismiss), retry: .retryTapped))
         }
-        #expect(tester.state.alerts.current?.id == 1)
-        #expect(tester.state.alerts.current?.message == Fixture.serverAlert)
+        let alert = try #require(tester.state.navigation.modal)
+        #expect(alert.title == Fixture.serverAlert.title)
+        #expect(alert.message == Fixture.serverAlert.message)
+        #expect(alert.buttons.map(\.label) == (Fixture.serverAlert.isRetryable ? ["OK", "Retry"] : ["OK"]))
 
-        tester.send(.alertDismissed(id: 1)) { $0.alerts.dismiss(1) }
-        tester.send(.alertDismissed(id: 1))      // a second dismiss changes nothing
-        tester.send(.alertRetryTapped(id: 1))    // nor does a late Retry on the dismissed alert
+        tester.send(alert.buttons[0].event) { $0.navigation.handle(.dismiss) }   // OK
+        tester.send(alert.buttons[0].event)   // a second press changes nothing
+        tester.send(.retryTapped)             // nor does a late Retry on the dismissed alert
         await tester.finish()
 
-        #expect(tester.state.alerts.current == nil)
+        #expect(tester.state.navigation.modal == nil)
         #expect(repository.requests.count == 1)
     }
 
@@ -146,10 +148,11 @@ struct RegistrationViewModelSubmitTests {
         await tester.receive {
             $0.submission = .idle
             $0.isSubmitEnabled = true
-            $0.alerts.enqueue(Fixture.offlineAlert)
+            $0.navigation.present(Alert(Fixture.offlineAlert, dismiss: .navigation(.dismiss), retry: .retryTapped))
         }
-        tester.send(.alertRetryTapped(id: 1)) {
-            $0.alerts.dismiss(1)
+        #expect(tester.state.navigation.modal?.buttons.map(\.label) == ["OK", "Retry"])
+        tester.send(.retryTapped) {   // the alert's Retry
+            $0.navigation.handle(.dismiss)
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
@@ -215,7 +218,7 @@ struct RegistrationViewModelSubmitTests {
         await tester.receive {
             $0.submission = .idle
             $0.isSubmitEnabled = true
-            $0.alerts.enqueue(Fixture.serverAlert)
+            $0.navigation.present(Alert(Fixture.serverAlert, dismiss: .navigation(.dismiss), retry: .retryTapped))
         }
         await tester.finish()
 
@@ -258,7 +261,7 @@ struct RegistrationViewModelSubmitTests {
 
         #expect(repository.cancelledCount == 1)
         #expect(repository.answeredCount == 0)
-        #expect(tester.state.alerts.isEmpty)
+        #expect(tester.state.navigation.modal == nil)
     }
 
     @Test func submittingAgainAfterADisappearanceMidSubmitRegisters() async {

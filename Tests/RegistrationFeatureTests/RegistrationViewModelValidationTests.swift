@@ -18,7 +18,7 @@ struct RegistrationViewModelValidationTests {
         #expect(state.summary == Fixture.blank)
         #expect(state.isSubmitEnabled == false)
         #expect(state.submission == .idle)
-        #expect(state.alerts.isEmpty)
+        #expect(state.navigation.modal == nil)
     }
 
     @Test func eachKeystrokeUpdatesTheFieldStatusesSummaryAndSubmitButton() async {

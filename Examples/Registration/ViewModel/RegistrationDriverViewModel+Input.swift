@@ -11,10 +11,8 @@ extension RegistrationDriverViewModel {
         public let passwordConfirmation: Driver<String>
         /// Submit button taps.
         public let submitTapped: AnyPublisher<Void, Never>
-        /// The alert's Retry taps, with the alert's id.
-        public let alertRetryTapped: AnyPublisher<Int, Never>
-        /// The alert's dismissals, with the alert's id.
-        public let alertDismissed: AnyPublisher<Int, Never>
+        /// The event of the alert button the user pressed (``Output/alert``'s buttons).
+        public let alertButtonTapped: AnyPublisher<RegistrationViewModel.Event, Never>
 
         /// Creates an input; without taps, the ViewModel only validates (the article's form).
         public init(
@@ -22,15 +20,13 @@ extension RegistrationDriverViewModel {
             password: Driver<String>,
             passwordConfirmation: Driver<String>,
             submitTapped: AnyPublisher<Void, Never> = Empty().eraseToAnyPublisher(),
-            alertRetryTapped: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher(),
-            alertDismissed: AnyPublisher<Int, Never> = Empty().eraseToAnyPublisher()
+            alertButtonTapped: AnyPublisher<RegistrationViewModel.Event, Never> = Empty().eraseToAnyPublisher()
         ) {
             self.loginID = loginID
             self.password = password
             self.passwordConfirmation = passwordConfirmation
             self.submitTapped = submitTapped
-            self.alertRetryTapped = alertRetryTapped
-            self.alertDismissed = alertDismissed
+            self.alertButtonTapped = alertButtonTapped
         }
     }
 }

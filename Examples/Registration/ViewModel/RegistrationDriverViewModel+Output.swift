@@ -17,7 +17,8 @@ extension RegistrationDriverViewModel {
         public let isSubmitting: Driver<Bool>
         /// The registration, once done.
         public let registration: Driver<Registration?>
-        /// The alert to show now, if any; dismiss it by its id.
-        public let alert: Driver<AlertQueue.Entry?>
+        /// The alert to show now, if any; send the pressed button's event through
+        /// ``Input/alertButtonTapped``.
+        public let alert: Driver<Alert<RegistrationViewModel.Event>?>
     }
 }

@@ -42,8 +42,7 @@ public final class RegistrationDriverViewModel: @MainActor TransformingViewModel
             input.password.map(RegistrationViewModel.Event.passwordChanged).asDriver(),
             input.passwordConfirmation.map(RegistrationViewModel.Event.passwordConfirmationChanged).asDriver(),
             input.submitTapped.map { RegistrationViewModel.Event.submitTapped }.asDriver(),
-            input.alertRetryTapped.map { RegistrationViewModel.Event.alertRetryTapped(id: $0) }.asDriver(),
-            input.alertDismissed.map { RegistrationViewModel.Event.alertDismissed(id: $0) }.asDriver(),
+            input.alertButtonTapped.asDriver(),
         ]
         for driver in events {
             driver.drive { [weak viewModel] in viewModel?.onEvent($0) }.store(in: &cancellables)
@@ -57,7 +56,7 @@ public final class RegistrationDriverViewModel: @MainActor TransformingViewModel
             isSubmitEnabled: viewModel.publisher(for: \.isSubmitEnabled).asDriver(),
             isSubmitting: submission.map(\.isLoading).removeDuplicates().asDriver(),
             registration: submission.map(\.value).removeDuplicates().asDriver(),
-            alert: viewModel.publisher(for: \.alerts.current).asDriver()
+            alert: viewModel.publisher(for: \.navigation.modal).asDriver()
         )
     }
 

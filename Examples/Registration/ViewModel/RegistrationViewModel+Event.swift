@@ -1,8 +1,8 @@
-import MVVMCore
+public import MVVMCore
 
 extension RegistrationViewModel {
     /// What the registration screen reports.
-    public enum Event: Equatable, Sendable {
+    public enum Event: Hashable, Sendable {
         /// The login id field's text changed.
         case loginIDChanged(String)
         /// The password field's text changed.
@@ -11,10 +11,10 @@ extension RegistrationViewModel {
         case passwordConfirmationChanged(String)
         /// The submit button was tapped.
         case submitTapped
-        /// The alert's Retry button was tapped: the alert goes, and the submit is tried again.
-        case alertRetryTapped(id: Int)
-        /// The alert was dismissed.
-        case alertDismissed(id: Int)
+        /// The alert's Retry button: the alert goes, and the submit is tried again.
+        case retryTapped
+        /// The alert was closed (its OK button).
+        case navigation(NavigationEvent)
     }
 }
 
@@ -27,8 +27,8 @@ extension RegistrationViewModel.Event: CustomStringConvertible, CustomDebugStrin
         case .passwordChanged: "passwordChanged(\(Sensitive<String>.redacted))"
         case .passwordConfirmationChanged: "passwordConfirmationChanged(\(Sensitive<String>.redacted))"
         case .submitTapped: "submitTapped"
-        case .alertRetryTapped(let id): "alertRetryTapped(id: \(id))"
-        case .alertDismissed(let id): "alertDismissed(id: \(id))"
+        case .retryTapped: "retryTapped"
+        case .navigation(let event): "navigation(.\(event))"
         }
     }
 
@@ -44,11 +44,9 @@ extension RegistrationViewModel.Event: CustomStringConvertible, CustomDebugStrin
             Mirror(self, children: ["passwordConfirmationChanged": Sensitive(wrappedValue: text)], displayStyle: .enum)
         case .loginIDChanged(let text):
             Mirror(self, children: ["loginIDChanged": text], displayStyle: .enum)
-        case .alertRetryTapped(let id):
-            Mirror(self, children: ["alertRetryTapped": id], displayStyle: .enum)
-        case .alertDismissed(let id):
-            Mirror(self, children: ["alertDismissed": id], displayStyle: .enum)
-        case .submitTapped:
+        case .navigation(let event):
+            Mirror(self, children: ["navigation": event], displayStyle: .enum)
+        case .submitTapped, .retryTapped:
             Mirror(self, children: [], displayStyle: .enum)
         }
     }

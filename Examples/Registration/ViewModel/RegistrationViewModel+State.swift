@@ -23,14 +23,14 @@ extension RegistrationViewModel {
         /// or cancelled submit goes back to `.idle`; its failure shows as a field status or an
         /// alert.
         public var submission: Loadable<Registration>
-        /// Alerts for failures other than a taken login id; each shows once.
-        public var alerts: AlertQueue
+        /// The alert for a failure other than a taken login id, with Retry when it may help.
+        public var navigation: Navigation<Never, Alert<Event>>
 
         /// The state of `form`, validated with `validator`, before any submit.
         public init(form: RegistrationForm = RegistrationForm(), validator: RegistrationValidator = .registration) {
             self.form = form
             self.submission = .idle
-            self.alerts = AlertQueue()
+            self.navigation = Navigation()
             let feedback = RegistrationFeedback(form, validator: validator)
             loginIDStatus = feedback.loginID
             passwordStatus = feedback.password

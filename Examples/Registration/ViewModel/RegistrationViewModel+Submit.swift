@@ -34,7 +34,8 @@ extension RegistrationViewModel {
                 state.submission = .idle
                 switch SubmitFailure(error) {
                 case .loginIDTaken: state.form.takenLoginIDs.insert(RegistrationForm.loginIDKey(request.loginID))
-                case .alert(let presentation): state.alerts.enqueue(presentation)
+                case .alert(let presentation):
+                    state.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss), retry: .retryTapped))
                 case .silent: break
                 }
             }

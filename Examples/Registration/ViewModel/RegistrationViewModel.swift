@@ -54,11 +54,11 @@ public final class RegistrationViewModel: ViewModel {
         case .passwordChanged(let text): edit { $0.password = text }
         case .passwordConfirmationChanged(let text): edit { $0.passwordConfirmation = text }
         case .submitTapped: submit()
-        case .alertRetryTapped(let id):
-            guard state.alerts.pending.contains(where: { $0.id == id }) else { return }
-            store.update { $0.alerts.dismiss(id) }
+        case .retryTapped:
+            guard state.navigation.modal?.offers(.retryTapped) == true else { return }
+            store.update { $0.navigation.handle(.dismiss) }
             submit()
-        case .alertDismissed(let id): store.update { $0.alerts.dismiss(id) }
+        case .navigation(let event): store.update { $0.navigation.handle(event) }
         }
     }
 

@@ -23,9 +23,8 @@ public final class RegistrationScreen: ViewModelScreen {
     /// Types into the focused field, moves the focus, submits, or goes back.
     public func handle(_ key: Key) -> ScreenAction? {
         let state = viewModel.state
-        if let alert = state.alerts.current {
-            if key == .character("r"), alert.message.isRetryable { viewModel.onEvent(.alertRetryTapped(id: alert.id)) }
-            if key == .enter || key == .escape { viewModel.onEvent(.alertDismissed(id: alert.id)) }
+        if let alert = state.navigation.modal {
+            if let event = alert.event(for: key) { viewModel.onEvent(event) }
             return nil
         }
         switch key {

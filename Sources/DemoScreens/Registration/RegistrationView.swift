@@ -28,9 +28,6 @@ public enum RegistrationView {
             frame.put("登録しました: \(registration.loginID)", at: Position(row: 13, column: 11), style: Style(foreground: .green), maxWidth: width - 10)
         }
         StatusBar.draw(into: &frame, items: ["Tab/↑↓ Move", "Enter Next/Submit", "Esc Back"])
-        if let alert = state.alerts.current {
-            let buttons = alert.message.isRetryable ? ["r Retry", "Enter OK"] : ["Enter OK"]
-            Dialog(title: alert.message.title, message: alert.message.message, buttons: buttons).draw(into: &frame)
-        }
+        state.navigation.modal?.draw(into: &frame)
     }
 }

@@ -2,8 +2,10 @@ public import MVVMCore
 
 /// Any ``Alert`` in the terminal, drawn and answered from the value alone.
 ///
-/// Keys: Enter or `y` press the first button that is not the cancel button; Escape or `n` press
-/// the cancel button (or the only button); the digits `1`–`9` press the buttons by position.
+/// Keys: Enter presses the first button, so the order of the buttons chooses the default;
+/// Escape presses the cancel button, else the first; `y` presses the first button that is not
+/// the cancel button, `n` the cancel button; the digits `1`–`9` press the buttons by position;
+/// another letter presses the one button whose label starts with it (`r` for Retry).
 /// Each button is drawn with the key that presses it: `y Delete  n Cancel`, or `Enter OK` for an
 /// alert with one button.
 extension Alert {
@@ -16,19 +18,29 @@ extension Alert {
     /// The event of the button `key` presses, or `nil` when it presses none.
     public func event(for key: Key) -> Event? {
         switch key {
-        case .enter, .character("y"): primaryButton?.event
-        case .escape, .character("n"): cancelButton?.event
-        case .character(let digit):
-            digit.wholeNumberValue.flatMap { number in
+        case .enter: buttons[0].event
+        case .escape: (cancelButton ?? buttons[0]).event
+        case .character("y"): primaryButton?.event
+        case .character("n"): cancelButton?.event
+        case .character(let character):
+            if let number = character.wholeNumberValue {
                 (1...buttons.count).contains(number) ? buttons[number - 1].event : nil
+            } else {
+                onlyButton { $0.label.lowercased().first == Character(character.lowercased()) }?.event
             }
         default: nil
         }
     }
 
-    /// The button Enter presses: the first that is not the cancel button, else the only one.
+    /// The button `y` presses: the first that is not the cancel button, else the only one.
     private var primaryButton: AlertButton<Event>? {
         buttons.first { $0.role != .cancel } ?? (buttons.count == 1 ? buttons[0] : nil)
+    }
+
+    /// The button that matches, if exactly one does.
+    private func onlyButton(where matches: (AlertButton<Event>) -> Bool) -> AlertButton<Event>? {
+        let matching = buttons.filter(matches)
+        return matching.count == 1 ? matching[0] : nil
     }
 
     /// The key drawn beside the button at `index`.

@@ -27,7 +27,7 @@ struct AlertTerminalTests {
         ].joined(separator: "\n"))
     }
 
-    @Test func enterAndYPressTheFirstButtonThatIsNotCancelEscapeAndNTheCancelButton() {
+    @Test func enterPressesTheFirstButtonEscapeTheCancelButtonYAndNTheOthers() {
         let alert = Self.confirmation
         #expect(alert.event(for: .enter) == .delete)
         #expect(alert.event(for: .character("y")) == .delete)
@@ -38,7 +38,20 @@ struct AlertTerminalTests {
         #expect(alert.event(for: .character("3")) == nil)
         #expect(alert.event(for: .character("0")) == nil)
         #expect(alert.event(for: .character("q")) == nil)
+        #expect(alert.event(for: .character("c")) == .cancel)
         #expect(alert.event(for: .down) == nil)
+    }
+
+    @Test func aRetryableErrorIsClosedByEnterOrEscapeAndRetriedByY() {
+        let alert = Alert<Event>(ErrorPresentation(title: "Orders", message: "Offline.", isRetryable: true), dismiss: .ok, retry: .retry)
+        #expect(alert.event(for: .enter) == .ok)
+        #expect(alert.event(for: .escape) == .ok)
+        #expect(alert.event(for: .character("y")) == .retry)
+        #expect(alert.event(for: .character("r")) == .retry, "a label's first letter")
+        #expect(alert.event(for: .character("O")) == .ok)
+        var frame = Frame(width: 30, height: 5)
+        alert.draw(into: &frame)
+        #expect(frame.text.contains("│ n OK  y Retry │"))
     }
 
     @Test func anErrorAlertWithOneButtonIsClosedByEnterOrEscape() {
@@ -61,7 +74,8 @@ struct AlertTerminalTests {
         alert.draw(into: &frame)
         #expect(frame.text.contains("│ n Cancel  y Delete  3 Archive │"))
         #expect(alert.event(for: .character("3")) == .archive)
-        #expect(alert.event(for: .enter) == .delete)
+        #expect(alert.event(for: .enter) == .cancel, "the first button is the default")
+        #expect(alert.event(for: .character("y")) == .delete)
         #expect(alert.event(for: .escape) == .cancel)
     }
 
