@@ -26,13 +26,13 @@ final class AuthorViewModel: ViewModel {
         var isFollowPending = false              // the Follow button is disabled meanwhile
         var query = ""
         var posts: Loadable<[String]> = .idle
-        var alerts = AlertQueue()
+        var navigation = Navigation<Never, Alert<Event>>()   // an alert, shown once
     }
 
-    enum Event {
+    enum Event: Hashable, Sendable {
         case followTapped
         case searchTextChanged(String)
-        case alertDismissed(Int)
+        case navigation(NavigationEvent)         // the alert's OK
     }
 
     private let store: StateStore<State>
@@ -48,7 +48,7 @@ final class AuthorViewModel: ViewModel {
         switch event {
         case .followTapped: toggleFollow()
         case .searchTextChanged(let text): search(text)
-        case .alertDismissed(let id): store.update { $0.alerts.dismiss(id) }
+        case .navigation(let event): store.update { $0.navigation.handle(event) }
         }
     }
 }
@@ -72,7 +72,7 @@ extension AuthorViewModel {
                 let alert = ErrorPresenter.default.present(error)
                 store?.update { state in
                     rollBack(&state)
-                    if let alert { state.alerts.enqueue(alert) }
+                    if let alert { state.navigation.present(Alert(alert, dismiss: .navigation(.dismiss))) }
                 }
             }
         }
@@ -131,9 +131,9 @@ final class FakeAuthorServer: Sendable {
     await tester.receive {
         $0.isFollowing = false
         $0.isFollowPending = false
-        $0.alerts.enqueue(ErrorPresentation(title: "Error", message: "You are offline."))
+        $0.navigation.present(Alert(ErrorPresentation(title: "Error", message: "You are offline."), dismiss: .navigation(.dismiss)))
     }
-    tester.send(.alertDismissed(1)) { $0.alerts.dismiss(1) }
+    tester.send(.navigation(.dismiss)) { $0.navigation.handle(.dismiss) }   // the user taps OK
     await tester.finish()
 }
 // snippet end
@@ -206,7 +206,7 @@ extension AuthorViewModel {
     await tester.receive {
         $0.isFollowing = false
         $0.isFollowPending = false
-        $0.alerts.enqueue(ErrorPresentation(title: "Error", message: "You are offline."))
+        $0.navigation.present(Alert(ErrorPresentation(title: "Error", message: "You are offline."), dismiss: .navigation(.dismiss)))
     }
     await tester.finish()
 

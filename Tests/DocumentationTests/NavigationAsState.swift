@@ -12,9 +12,9 @@ enum TeamDestination: Hashable, Sendable {
     case member(id: Int)
 }
 
-enum TeamModal: Hashable, Sendable {
-    case confirmRemove(memberID: Int)
-}
+/// What the team screens present over their stack: alerts and confirmations, as values whose
+/// buttons send the screen's events.
+typealias TeamModal = Alert<TeamViewModel.Event>
 
 @MainActor
 final class TeamViewModel: ViewModel {
@@ -23,11 +23,11 @@ final class TeamViewModel: ViewModel {
         var navigation: Navigation<TeamDestination, TeamModal>
     }
 
-    enum Event: Sendable {
+    enum Event: Hashable, Sendable {
         case membersTapped
         case memberTapped(id: Int)
         case removeTapped(memberID: Int)
-        case removeConfirmed
+        case removeConfirmed(memberID: Int)    // the confirmation's Remove button
         case navigation(NavigationEvent)       // back, dismiss, pop to root
     }
 
@@ -51,9 +51,10 @@ extension TeamViewModel {
         case .memberTapped(let id):
             store.update { $0.navigation.push(.member(id: id)) }
         case .removeTapped(let id):
-            store.update { $0.navigation.present(.confirmRemove(memberID: id)) }
-        case .removeConfirmed:
-            guard case .confirmRemove(let id) = state.navigation.modal else { return }
+            guard let member = state.members.first(where: { $0.id == id }) else { return }
+            store.update { $0.navigation.present(.confirmRemove(member)) }
+        case .removeConfirmed(let id):
+            guard state.navigation.modal?.offers(event) == true else { return }   // shown, for this member
             store.update {
                 $0.members.removeAll { $0.id == id }
                 $0.navigation.handle(.dismiss)
@@ -62,6 +63,16 @@ extension TeamViewModel {
             store.update { $0.navigation.handle(event) }
         }
         screens.follow(state.navigation.stack)
+    }
+}
+
+extension TeamModal {
+    /// The question before a member is removed: Remove, or Cancel.
+    static func confirmRemove(_ member: TeamMember) -> Self {
+        Alert(title: "Remove", message: "Remove \(member.name) from the team?", buttons: [
+            AlertButton("Remove", role: .destructive, sends: .removeConfirmed(memberID: member.id)),
+            AlertButton("Cancel", role: .cancel, sends: .navigation(.dismiss)),
+        ])
     }
 }
 // snippet end
@@ -209,13 +220,13 @@ struct NavigationAsStateTests {
     // snippet: test
     @Test func pushesModalsAndBacksAreStateChanges() async {
         let tester = ViewModelTester(TeamViewModel(members: TeamMember.samples))
-        let confirmRemoveSora = TeamModal.confirmRemove(memberID: 51)
+        let confirmRemoveSora = TeamModal.confirmRemove(TeamMember(id: 51, name: "Sora"))
 
         tester.send(.membersTapped) { $0.navigation = Navigation(stack: [.members]) }
         tester.send(.removeTapped(memberID: 51)) { $0.navigation = Navigation(stack: [.members], modal: confirmRemoveSora) }
         tester.send(.navigation(.back)) { $0.navigation = Navigation(stack: [.members]) }   // back closes the modal first
         tester.send(.removeTapped(memberID: 51)) { $0.navigation = Navigation(stack: [.members], modal: confirmRemoveSora) }
-        tester.send(.removeConfirmed) {
+        tester.send(confirmRemoveSora.buttons[0].event) {   // the user presses Remove
             $0.members = [TeamMember(id: 7, name: "Kenji"), TeamMember(id: 42, name: "Mika")]
             $0.navigation = Navigation(stack: [.members])
         }

@@ -52,13 +52,13 @@ struct OrderService: Sendable {
 final class OrderHistoryViewModel: ViewModel {
     struct State: Equatable {
         var orders: Loadable<[Order]> = .idle     // a failed load is shown in place of the list
-        var alerts = AlertQueue()                 // a failed action is an alert, shown once
+        var navigation = Navigation<Never, Alert<Event>>()   // a failed action is an alert
     }
 
-    enum Event {
+    enum Event: Hashable, Sendable {
         case retryTapped
         case cancelOrderTapped(id: Int)
-        case alertDismissed(id: Int)
+        case navigation(NavigationEvent)          // the alert's OK: .navigation(.dismiss)
     }
 
     private let store: StateStore<State>
@@ -82,8 +82,8 @@ extension OrderHistoryViewModel {
             loadOrders()
         case .cancelOrderTapped(let id):
             cancelOrder(id)
-        case .alertDismissed(let id):
-            store.update { $0.alerts.dismiss(id) }
+        case .navigation(let event):
+            store.update { $0.navigation.handle(event) }
         }
     }
 
@@ -99,8 +99,8 @@ extension OrderHistoryViewModel {
                 try await service.cancelOrder(id)
                 store?.update { $0.orders = $0.orders.map { $0.filter { $0.id != id } } }
             } catch {
-                guard let alert = ErrorPresenter.orders.present(error) else { return }   // cancelled
-                store?.update { $0.alerts.enqueue(alert) }
+                guard let presentation = ErrorPresenter.orders.present(error) else { return }   // cancelled
+                store?.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
             }
         }
     }
@@ -108,7 +108,7 @@ extension OrderHistoryViewModel {
 // snippet end
 
 // snippet: screen
-/// A view in UIKit's shape: it presents the queue's current alert, once per alert.
+/// A view in UIKit's shape: it presents the alert in state, once per alert.
 @MainActor
 final class OrderHistoryScreen {
     /// What the user saw, "Title: message" (UIKit: the `UIAlertController`s presented).
@@ -118,18 +118,18 @@ final class OrderHistoryScreen {
 
     init(viewModel: OrderHistoryViewModel) {
         self.viewModel = viewModel
-        // Called now with the alert waiting, if any, then only when `current` changes:
+        // Called now with the alert shown, if any, then only when the modal changes:
         // a new list of orders does not present the same alert again.
-        alertWatch = viewModel.subscribe(\.alerts.current) { [weak self] entry in
-            guard let entry else { return }
-            self?.presentedAlerts.append(entry.message.description)
+        alertWatch = viewModel.subscribe(\.navigation.modal) { [weak self] alert in
+            guard let alert else { return }
+            self?.presentedAlerts.append("\(alert.title): \(alert.message)")
         }
     }
 
-    /// The alert's OK button.
-    func alertOKTapped() {
-        guard let entry = viewModel.state.alerts.current else { return }
-        viewModel.onEvent(.alertDismissed(id: entry.id))
+    /// The user pressed the alert's button at `index` (UIKit: its `UIAlertAction`'s handler).
+    func alertButtonTapped(at index: Int) {
+        guard let alert = viewModel.state.navigation.modal, alert.buttons.indices.contains(index) else { return }
+        viewModel.onEvent(alert.buttons[index].event)
     }
 }
 // snippet end
@@ -210,7 +210,7 @@ struct PresentingErrorsTests {
         #expect(await waitUntilIdle(viewModel))
         #expect(screen.presentedAlerts == ["Orders: This order has shipped. It can no longer be cancelled."])
 
-        screen.alertOKTapped()
+        screen.alertButtonTapped(at: 0)                 // OK
         viewModel.disappear()
         let cameBack = OrderHistoryScreen(viewModel: viewModel)   // the view is made again
         viewModel.appear()
@@ -220,17 +220,18 @@ struct PresentingErrorsTests {
     }
     // snippet end
 
-    @Test func theSameFailureTwiceWaitsAsOneAlert() async {
+    @Test func theSameFailureTwiceShowsOneAlert() async {
         let backend = OrderBackend()
         let tester = ViewModelTester(OrderHistoryViewModel(service: backend.service))
         let shipped = ErrorPresentation(OrderError.alreadyShipped)
 
         tester.send(.cancelOrderTapped(id: 1))
-        await tester.receive { $0.alerts.enqueue(shipped) }
-        tester.send(.cancelOrderTapped(id: 2))        // the same message is already waiting
+        let alert = Alert<OrderHistoryViewModel.Event>(shipped, dismiss: .navigation(.dismiss))
+        await tester.receive { $0.navigation.present(alert) }
+        tester.send(.cancelOrderTapped(id: 2))        // the same alert is already shown
         await tester.finish()
-        #expect(tester.state.alerts.pending.map(\.message) == [shipped])
-        #expect(shipped.isRetryable == false)
+        #expect(tester.state.navigation.modal == alert)
+        #expect(alert.buttons.map(\.label) == ["OK"], "not retryable: no Retry")
     }
 
     @Test func aCancellationIsNeverShown() async {
@@ -247,7 +248,7 @@ struct PresentingErrorsTests {
         // A request the system cancelled (URLError.cancelled) changes nothing either.
         tester.send(.cancelOrderTapped(id: 1))
         await tester.finish()
-        #expect(tester.state.alerts.isEmpty)
+        #expect(tester.state.navigation.modal == nil)
     }
 
     @Test func anErrorNobodyDescribedShowsTheFallbackNeverItsDescription() async {

@@ -13,7 +13,9 @@ import Foundation
 ///
 /// ```swift
 /// let presenter = ErrorPresenter(fallbackMessage: "Something went wrong. Pull to retry.")
-/// if let alert = presenter.present(error) { update { $0.alerts.enqueue(alert) } }
+/// if let presentation = presenter.present(error) {
+///     store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
+/// }
 /// ```
 public struct ErrorPresenter: Sendable {
     /// The title for errors that bring none.
