@@ -57,15 +57,31 @@ struct NavigationTests {
         #expect(navigation == AppNavigation(stack: [.users]))
     }
 
-    @Test func aModalReplacesAModalAndDismissRemovesIt() {
+    @Test func aModalPresentedOverAnotherWaitsItsTurnAndNothingIsLost() {
         var navigation = AppNavigation(stack: [.users])
         navigation.present(.alert("first"))
         navigation.present(.confirmDelete(id: 1))
-        #expect(navigation.modal == .confirmDelete(id: 1))
+        navigation.present(.alert("first"))          // shown already: not again
+        navigation.present(.confirmDelete(id: 1))    // waiting already: not again
+        #expect(navigation.modal == .alert("first"), "the modal the user sees is never replaced")
+        #expect(navigation.waitingModals == [.confirmDelete(id: 1)])
         navigation.handle(.dismiss)
+        #expect(navigation == AppNavigation(stack: [.users], modal: .confirmDelete(id: 1)))
+        navigation.handle(.back)                     // back closes the modal first
         #expect(navigation == AppNavigation(stack: [.users]))
         navigation.handle(.dismiss)   // nothing shown: nothing happens
         #expect(navigation == AppNavigation(stack: [.users]))
+    }
+
+    @Test func leavingTheScreenDismissesTheWaitingModalsToo() {
+        var navigation = AppNavigation(stack: [.users], modal: .alert("a"), waitingModals: [.alert("b")])
+        navigation.push(.user(id: 3))
+        #expect(navigation == AppNavigation(stack: [.users, .user(id: 3)]))
+        navigation.present(.alert("c"))
+        navigation.present(.alert("d"))
+        navigation.handle(.popTo(depth: 1))
+        #expect(navigation == AppNavigation(stack: [.users]))
+        #expect(AppNavigation(waitingModals: [.alert("e")]).modal == .alert("e"), "nothing shown: the first waiting one is")
     }
 
     @Test func aPushLeavesTheModalBehind() {

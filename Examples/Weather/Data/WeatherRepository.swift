@@ -18,7 +18,7 @@ public protocol WeatherRepository: Sendable {
 extension WeatherRepository {
     /// The server's forecast alone, from ``forecast(for:)``.
     public func forecastUpdates(for city: City) -> AsyncThrowingStream<Fetched<Forecast>, any Error> {
-        fromNetwork { () async throws(WeatherError) in try await forecast(for: city) }
+        Fetched.fromNetwork { () async throws(WeatherError) in try await forecast(for: city) }
     }
 }
 
@@ -47,25 +47,10 @@ public struct RemoteWeatherRepository: WeatherRepository {
     /// saved data the server's alone.
     public func forecastUpdates(for city: City) -> AsyncThrowingStream<Fetched<Forecast>, any Error> {
         guard let local else {
-            return fromNetwork { () async throws(WeatherError) in try await forecast(for: city) }
+            return Fetched.fromNetwork { () async throws(WeatherError) in try await forecast(for: city) }
         }
         return local.fetch("forecast/\(city.id)", policy: .cacheThenNetwork) { () async throws(WeatherError) in
             try await forecast(for: city)
         }
-    }
-}
-
-/// One value from the network, as a stream: for a repository with no saved data.
-private func fromNetwork(_ fetch: @escaping @Sendable () async throws -> Forecast) -> AsyncThrowingStream<Fetched<Forecast>, any Error> {
-    AsyncThrowingStream { continuation in
-        let task = Task {
-            do {
-                continuation.yield(Fetched(try await fetch(), origin: .network))
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
     }
 }

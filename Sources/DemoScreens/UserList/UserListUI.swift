@@ -1,5 +1,3 @@
-public import UserListFeature
-
 /// What the user list screen keeps itself, beside the ViewModel's state: focus, selection,
 /// scrolling.
 public struct UserListUI: Equatable, Sendable {

@@ -25,9 +25,10 @@
 /// ```
 ///
 /// An error becomes an alert through ``init(_:dismiss:retry:)``, from what ``ErrorPresenter``
-/// made of it. Presenting an alert equal to the one shown changes nothing, so two requests that
-/// fail the same way show it once; a dismissed alert is gone from state, so a view that binds
-/// again never shows it twice.
+/// made of it. Presenting an alert equal to one shown or waiting changes nothing, so two requests
+/// that fail the same way show it once; a different one waits until the shown one is closed
+/// (``Navigation/present(_:)``); a dismissed alert is gone from state, so a view that binds again
+/// never shows it twice.
 public struct Alert<Event: Hashable & Sendable>: Hashable, Sendable {
     /// How a view shows the alert.
     public enum Style: Hashable, Sendable {

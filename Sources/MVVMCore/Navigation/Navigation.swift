@@ -23,54 +23,76 @@ public struct Navigation<Destination: Hashable & Sendable, Modal: Hashable & Sen
     public private(set) var stack: [Destination]
     /// The modal shown over the top of the stack, if any.
     public private(set) var modal: Modal?
+    /// Modals presented while another was shown, oldest first: each is shown when the one
+    /// before it is dismissed. Nothing presented is lost, and a view that shows ``modal`` never
+    /// has it replaced under the user's finger (a late OK closes the alert it was pressed on).
+    public private(set) var waitingModals: [Modal] = []
 
-    /// A navigation showing `stack`, and `modal` over it.
-    public init(stack: [Destination] = [], modal: Modal? = nil) {
+    /// A navigation showing `stack`, `modal` over it, and `waitingModals` after it.
+    public init(stack: [Destination] = [], modal: Modal? = nil, waitingModals: [Modal] = []) {
         self.stack = stack
-        self.modal = modal
+        self.modal = modal ?? waitingModals.first
+        self.waitingModals = modal == nil ? Array(waitingModals.dropFirst()) : waitingModals
     }
 
     /// The destination on top: the one the user sees; `nil` on the root screen.
     public var top: Destination? { stack.last }
 
-    /// Shows `destination` on top of the stack. A modal shown meanwhile is dismissed: a push
-    /// leaves the screen it was shown over.
+    /// Shows `destination` on top of the stack. The modals shown and waiting are dismissed: a
+    /// push leaves the screen they were shown over.
     public mutating func push(_ destination: Destination) {
-        modal = nil
+        dismissAllModals()
         stack.append(destination)
     }
 
-    /// Shows `modal` over the current screen, in place of any other modal.
+    /// Shows `modal` over the current screen; while another modal is shown, it waits its turn
+    /// (``waitingModals``). A modal equal to one shown or waiting is not added again, so the
+    /// same error reported twice shows once.
     public mutating func present(_ modal: Modal) {
-        self.modal = modal
+        guard let shown = self.modal else {
+            self.modal = modal
+            return
+        }
+        guard shown != modal, !waitingModals.contains(modal) else { return }
+        waitingModals.append(modal)
     }
 
     /// Handles a navigation event:
-    /// - ``NavigationEvent/back``: dismisses the modal if one is shown, else pops the top
-    ///   destination (nothing on the root screen);
-    /// - ``NavigationEvent/dismiss``: dismisses the modal, if any;
-    /// - ``NavigationEvent/popToRoot``: dismisses the modal and empties the stack;
+    /// - ``NavigationEvent/back``: dismisses the modal if one is shown (the next waiting one, if
+    ///   any, shows), else pops the top destination (nothing on the root screen);
+    /// - ``NavigationEvent/dismiss``: dismisses the modal, if any; the next waiting one shows;
+    /// - ``NavigationEvent/popToRoot``: dismisses every modal and empties the stack;
     /// - ``NavigationEvent/popTo(depth:)``: keeps the first `depth` destinations (what a
-    ///   system back gesture or a tapped breadcrumb reports), dismissing the modal when the
+    ///   system back gesture or a tapped breadcrumb reports), dismissing every modal when the
     ///   stack shrinks.
     public mutating func handle(_ event: NavigationEvent) {
         switch event {
         case .back:
             if modal != nil {
-                modal = nil
+                dismissModal()
             } else if !stack.isEmpty {
                 stack.removeLast()
             }
         case .dismiss:
-            modal = nil
+            dismissModal()
         case .popToRoot:
-            modal = nil
+            dismissAllModals()
             stack.removeAll()
         case .popTo(let depth):
             let kept = max(0, depth)
             guard kept < stack.count else { return }
-            modal = nil
+            dismissAllModals()
             stack.removeLast(stack.count - kept)
         }
+    }
+
+    /// Dismisses the modal shown; the first waiting one takes its place.
+    private mutating func dismissModal() {
+        modal = waitingModals.isEmpty ? nil : waitingModals.removeFirst()
+    }
+
+    private mutating func dismissAllModals() {
+        modal = nil
+        waitingModals.removeAll()
     }
 }

@@ -79,17 +79,17 @@ public actor Outbox<Write: Codable & Sendable> {
     /// consumer: the ``RecordStore`` over this outbox, or the app, which tells the user.
     public nonisolated let outcomes: AsyncStream<Outcome>
 
-    private let outcomeContinuation: AsyncStream<Outcome>.Continuation
-    private let clock: any Clock<Duration>
-    private let logger: Logger
+    let outcomeContinuation: AsyncStream<Outcome>.Continuation
+    let clock: any Clock<Duration>
+    let logger: Logger
     private let now: @Sendable () -> Date
     private let decoding: OutboxDecoding<Write>
-    private let doorbell = Doorbell()
+    let doorbell = Doorbell()
     /// Writes decoded so far, by id.
     private var decoded: [UUID: Entry] = [:]
     private var watchers: [Int: AsyncStream<[Entry]>.Continuation] = [:]
     private var nextWatcher = 0
-    private var isDelivering = false
+    var isDelivering = false
 
     /// An outbox keeping its writes in `storage`.
     ///
@@ -181,89 +181,10 @@ public actor Outbox<Write: Codable & Sendable> {
         return stream
     }
 
-    /// Sends the pending writes, oldest first, until the task is cancelled: the loop an app
-    /// runs for as long as it lives. Returns at once if another `deliver` is running.
-    ///
-    /// - Parameters:
-    ///   - isRetryable: whether a failure may pass (no connection, a timeout, a 5xx): the write
-    ///     is then tried again after a back-off; otherwise it is rejected.
-    ///   - send: sends one write to the server, with its ``Entry/idempotencyKey``.
-    public func deliver(
-        isRetryable: @escaping @Sendable (any Error) -> Bool,
-        send: @escaping @Sendable (Entry) async throws -> Void
-    ) async {
-        guard !isDelivering else {
-            logger.warning("deliver called while another deliver runs; ignored")
-            return
-        }
-        isDelivering = true
-        defer { isDelivering = false }
-        var failures = 0
-        // The write answered last: a storage still listing it first did not take its mark.
-        var answered: UUID?
-        while !Task.isCancelled {
-            let head: OutboxRecord?
-            do {
-                head = try await storage.first()
-            } catch {
-                // The storage cannot be read now: nothing is lost; try again after a back-off.
-                logger.warning("could not read the outbox", metadata: ["error": "\(error)"])
-                failures += 1
-                await waitBeforeTrying(afterFailure: failures)
-                continue
-            }
-            await reportProblems()
-            guard let head else {
-                await doorbell.wait()
-                continue
-            }
-            if head.id == answered {
-                // Its mark did not take (a storage fault): the server has it, so it is never
-                // sent again from here. Say so once, and look again after a back-off, not in a
-                // loop that would spin.
-                if failures == 0 {
-                    outcomeContinuation.yield(.problem(.cannotRecordAnswer(.io("the storage still lists a write the server answered"))))
-                }
-                failures += 1
-                await waitBeforeTrying(afterFailure: failures)
-                continue
-            }
-            let entry: Entry
-            do {
-                entry = try self.entry(for: head)
-            } catch {
-                await finish(head.id)
-                outcomeContinuation.yield(.unreadable(error))
-                continue
-            }
-            // Rings so far announced writes now in the queue; only a later one (a nudge while
-            // this write is out) cuts the back-off after a failure short.
-            doorbell.clear()
-            do {
-                try await send(entry)
-                failures = 0
-                answered = entry.id
-                await finish(entry.id)
-                outcomeContinuation.yield(.delivered(entry))
-            } catch {
-                if Task.isCancelled { return }
-                if isRetryable(error) {
-                    failures += 1
-                    await waitBeforeTrying(afterFailure: failures)
-                } else {
-                    failures = 0
-                    answered = entry.id
-                    await finish(entry.id)
-                    outcomeContinuation.yield(.rejected(entry, error))
-                }
-            }
-        }
-    }
-
     // MARK: - Storage
 
     /// The write in `record`, decoded once.
-    private func entry(for record: OutboxRecord) throws(UnreadableWrite) -> Entry {
+    func entry(for record: OutboxRecord) throws(UnreadableWrite) -> Entry {
         if let known = decoded[record.id] { return known }
         let entry = Entry(id: record.id, write: try decoding.write(in: record), enqueuedAt: record.enqueuedAt)
         decoded[record.id] = entry
@@ -273,7 +194,7 @@ public actor Outbox<Write: Codable & Sendable> {
     /// Takes a write out of the queue; a mark that cannot be saved is reported (the write is
     /// not sent again by this process, and its idempotency key protects a replay after a
     /// restart).
-    private func finish(_ id: UUID) async {
+    func finish(_ id: UUID) async {
         do {
             try await storage.markDone(id)
         } catch {
@@ -284,13 +205,6 @@ public actor Outbox<Write: Codable & Sendable> {
         await notifyWatchers()
     }
 
-    private func reportProblems() async {
-        for problem in await storage.takeProblems() {
-            logger.error("outbox storage problem", metadata: ["problem": "\(problem)"])
-            outcomeContinuation.yield(.problem(problem))
-        }
-    }
-
     private func notifyWatchers() async {
         guard !watchers.isEmpty, let entries = try? await pending else { return }
         for watcher in watchers.values { watcher.yield(entries) }
@@ -298,18 +212,5 @@ public actor Outbox<Write: Codable & Sendable> {
 
     private func stopWatching(_ id: Int) {
         watchers[id] = nil
-    }
-
-    /// Waits the back-off after the `failures`-th failure in a row, or until ``nudge()``.
-    private func waitBeforeTrying(afterFailure failures: Int) async {
-        let delay = backOff.delay(beforeAttempt: min(failures, 1_000) + 1)
-        let clock = clock
-        let doorbell = doorbell
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await clock.sleep(for: delay) }
-            group.addTask { await doorbell.wait() }
-            await group.next()
-            group.cancelAll()
-        }
     }
 }

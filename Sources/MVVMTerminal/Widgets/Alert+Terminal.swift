@@ -3,7 +3,8 @@ public import MVVMCore
 /// Any ``Alert`` in the terminal, drawn and answered from the value alone.
 ///
 /// Keys: Enter presses the first button, so the order of the buttons chooses the default;
-/// Escape presses the cancel button, else the first; `y` presses the first button that is not
+/// Escape presses the cancel button, else the only button, else none (never a destructive
+/// choice the user did not make); `y` presses the first button that is not
 /// the cancel button, `n` the cancel button; the digits `1`–`9` press the buttons by position;
 /// another letter presses the one button whose label starts with it (`r` for Retry).
 /// Each button is drawn with the key that presses it: `y Delete  n Cancel`, or `Enter OK` for an
@@ -19,7 +20,7 @@ extension Alert {
     public func event(for key: Key) -> Event? {
         switch key {
         case .enter: buttons[0].event
-        case .escape: (cancelButton ?? buttons[0]).event
+        case .escape: cancelButton?.event
         case .character("y"): primaryButton?.event
         case .character("n"): cancelButton?.event
         case .character(let character):

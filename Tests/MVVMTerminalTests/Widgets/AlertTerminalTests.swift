@@ -79,6 +79,15 @@ struct AlertTerminalTests {
         #expect(alert.event(for: .escape) == .cancel)
     }
 
+    @Test func escapeNeverPressesAButtonThatIsNotTheCancelButton() {
+        let alert = Alert<Event>(title: "Unsaved", buttons: [
+            AlertButton("Discard", role: .destructive, sends: .delete),
+            AlertButton("Keep editing", sends: .archive),
+        ])
+        #expect(alert.event(for: .escape) == nil, "no cancel button: Escape closes nothing")
+        #expect(alert.event(for: .enter) == .delete, "Enter is the first button, as drawn")
+    }
+
     @Test func textFromTheServerIsSanitisedBeforeItIsDrawn() {
         let alert = Alert<Event>(title: "E\u{1B}[2Jrr", message: "bad\u{7}\u{1B}]0;x\u{7} text", buttons: [AlertButton("OK", sends: .ok)])
         var frame = Frame(width: 40, height: 5)
