@@ -36,13 +36,16 @@ enum TodoDestination: NavigationDestination {
 final class TodoListViewModel: ViewModel {
     struct State: Equatable {
         var todos: Loadable<[Todo]> = .idle
-        var navigation = Navigation<TodoDestination, Never>()
+        var navigation = Navigation<TodoDestination, Alert<Event>>()
     }
 
-    enum Event {
+    enum Event: Hashable, Sendable {
         case refreshPulled
         case todoTapped(id: Int)
         case doneToggled(id: Int)
+        case clearDoneTapped
+        case clearDoneConfirmed                  // the confirmation's Clear button
+        case navigation(NavigationEvent)         // back; the confirmation's Cancel
     }
 
     private let store: StateStore<State>
@@ -74,8 +77,26 @@ final class TodoListViewModel: ViewModel {
             store.run("save", policy: .queue) { [outbox] in
                 _ = try? await outbox.enqueue(.setDone(!todo.isDone, id: id))
             }
+        case .clearDoneTapped:
+            store.update { $0.navigation.present(.clearDone) }
+        case .clearDoneConfirmed:
+            guard state.navigation.modal?.offers(event) == true else { return }
+            store.update { state in
+                state.navigation.handle(.dismiss)
+                state.todos = state.todos.map { $0.filter { !$0.isDone } }
+            }
+        case .navigation(let event):
+            store.update { $0.navigation.handle(event) }
         }
     }
+}
+
+extension Alert<TodoListViewModel.Event> {
+    /// The question before the done to-dos go: Clear, or Cancel.
+    static let clearDone = Alert(title: "Clear done", message: "Remove the done to-dos?", buttons: [
+        AlertButton("Clear", role: .destructive, sends: .clearDoneConfirmed),
+        AlertButton("Cancel", role: .cancel, sends: .navigation(.dismiss)),
+    ])
 }
 // snippet end
 
@@ -130,6 +151,31 @@ struct TestingAViewModelTests {
         tester.send(.todoTapped(id: 1)) { $0.navigation.push(.detail(id: 1)) }
         #expect(tester.state.navigation.path == "1")   // what a deep link to it reads
         tester.send(.todoTapped(id: 1)) { $0.navigation.push(.detail(id: 1)) }   // pushed again: nothing stops the user
+        await tester.finish()
+    }
+    // snippet end
+
+    // snippet: alert
+    @Test func clearingDoneTodosAsksFirst() async throws {
+        let clock = TestClock()
+        let done = Todo(id: 3, title: "Pay rent", isDone: true)
+        let repository = StubTodoRepository(clock: clock, answer: [Self.milk, done])
+        let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
+        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock)
+        tester.appear { $0.todos = .loading() }
+        await tester.advance(by: .milliseconds(50))
+        await tester.receive(from: "load") { $0.todos = .loaded([Self.milk, done]) }
+
+        tester.send(.clearDoneTapped) { $0.navigation.present(.clearDone) }
+        let alert = try #require(tester.state.navigation.modal)
+        #expect(alert.buttons.map(\.label) == ["Clear", "Cancel"])
+        tester.send(alert.buttons[1].event) { $0.navigation.handle(.dismiss) }   // Cancel: nothing goes
+        tester.send(.clearDoneTapped) { $0.navigation.present(.clearDone) }
+        tester.send(alert.buttons[0].event) {                                     // Clear
+            $0.navigation.handle(.dismiss)
+            $0.todos = .loaded([Self.milk])
+        }
+        tester.send(.clearDoneConfirmed)   // a second press, the alert gone: nothing
         await tester.finish()
     }
     // snippet end
