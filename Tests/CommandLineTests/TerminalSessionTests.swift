@@ -89,7 +89,7 @@ struct TerminalSessionTests {
             seen.putBack = probe.wasPutBack()
         }
         #expect(seen.started, "\(seen.transcript)")
-        #expect(seen.end == .exited(128 + signal))
+        #expect(seen.end == .exited(128 + signal), "\(seen.transcript)")
         #expect(seen.putBack, "\(seen.transcript)")
         #expect(!seen.fileLeft)
     }
