@@ -86,18 +86,25 @@ public func waitUntilSleeping(_ clock: TestClock, fileID: String = #fileID, file
 /// ``TestClock/advance(by:fileID:filePath:line:column:)`` and ``waitUntilIdle(_:)-(Model)``, which
 /// never read the wall clock.
 ///
+/// The condition may itself wait, or throw (an actor's queue, read from disk); an error it
+/// throws ends the wait and is thrown here.
+///
 /// ```swift
 /// let server = try await LoopbackServer.start()
 /// viewModel.onEvent(.refreshPulled)
 /// #expect(await waitUntil { server.requestCount == 1 })
+/// #expect(try await waitUntil(timeout: .seconds(20)) { try await outbox.pending.isEmpty })
 /// ```
 /// - Returns: whether `condition` held before `timeout` passed on the wall clock.
 @MainActor
-public func waitUntil(timeout: Duration = .seconds(5), _ condition: @MainActor () -> Bool) async -> Bool {
+public func waitUntil(
+    timeout: Duration = .seconds(5),
+    _ condition: @MainActor () async throws -> Bool
+) async rethrows -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     var attempts = 0
-    while !condition() {
+    while try await !condition() {
         guard clock.now < deadline else { return false }
         attempts += 1
         if attempts < 200 {

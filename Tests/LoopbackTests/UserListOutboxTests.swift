@@ -90,13 +90,7 @@ struct UserListOutboxTests {
         // The list hears of each write as the server answers; the outbox lets it go just after,
         // once its removal is on disk (a slow disk's flush can take 100 ms): asked again until
         // then, on the wall clock as the real server's answers are, for up to 20 s.
-        var waiting = try await restarted.outbox.pending
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !waiting.isEmpty, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(2))
-            waiting = try await restarted.outbox.pending
-        }
-        #expect(waiting.isEmpty)
+        #expect(try await waitUntil(timeout: .seconds(20)) { try await restarted.outbox.pending.isEmpty })
         #expect(row(toggled.id, in: restarted.list)?.isActive == !toggled.isActive)
         #expect(row(deleted.id, in: restarted.list) == nil)
         await restarted.quit()
