@@ -15,16 +15,6 @@ extension Fetched where Value: Sendable {
     public static func fromNetwork(
         _ fetch: @escaping @Sendable () async throws -> Value
     ) -> AsyncThrowingStream<Fetched<Value>, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = WorkContext.task(nonisolated: {
-                do {
-                    continuation.yield(Fetched(try await fetch(), origin: .network))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            })
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        WorkContext.stream { yield in yield(Fetched(try await fetch(), origin: .network)) }
     }
 }

@@ -82,6 +82,25 @@ extension WorkContext {
         guard let executor else { return Task(operation: operation) }
         return start(on: executor, operation)
     }
+
+    /// The values `produce` yields, as a stream: `produce` runs as a task of
+    /// ``task(nonisolated:)`` (a test's executor sees it), its error ends the stream, and ending
+    /// the iteration cancels it. The one shape of the library's streams of fetched values.
+    package static func stream<Element: Sendable>(
+        _ produce: @escaping @Sendable (_ yield: (Element) -> Void) async throws -> Void
+    ) -> AsyncThrowingStream<Element, any Error> {
+        AsyncThrowingStream { continuation in
+            let work = task(nonisolated: {
+                do {
+                    try await produce { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            })
+            continuation.onTermination = { _ in work.cancel() }
+        }
+    }
 }
 
 /// A clock that also says where the work sleeping on it should run: MVVMTesting's `TestClock`,

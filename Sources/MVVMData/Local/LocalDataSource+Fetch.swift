@@ -28,17 +28,7 @@ extension LocalDataSource {
         policy: CachePolicy,
         from network: @escaping @Sendable () async throws -> Value
     ) -> AsyncThrowingStream<Fetched<Value>, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = WorkContext.task(nonisolated: {
-                do {
-                    try await deliver(key, policy: policy, network: network) { continuation.yield($0) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            })
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        WorkContext.stream { yield in try await deliver(key, policy: policy, network: network, yield: yield) }
     }
 
     private func deliver<Value: Codable & Sendable>(
