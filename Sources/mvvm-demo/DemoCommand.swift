@@ -72,6 +72,21 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Start on the screen this path names, e.g. users/42 or weather/130010.", valueName: "path"))
     var open: String = ""
 
+    /// Parses the arguments and runs; `--help` and bad arguments leave through
+    /// `exitSafely(withError:)`, so that what the user typed never reaches the terminal raw.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exitSafely(withError: error)
+        }
+    }
+
     func validate() throws {
         do {
             _ = try Navigation<AppDestination, Never>(path: open)

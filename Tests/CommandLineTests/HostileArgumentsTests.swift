@@ -63,4 +63,32 @@ struct HostileArgumentsTests {
         #expect(output.contains("/nonexistent\u{FFFD}"), "\(output)")
         expectNoTerminalControls(output)
     }
+
+    /// ArgumentParser's own messages quote what it could not parse: an unexpected argument.
+    @Test func anUnexpectedArgumentIsQuotedNotActedOn() async throws {
+        let (status, output) = try await run("mvvm-demo", [Self.escapes]).parts
+        #expect(status == 64, "ArgumentParser's status for a usage error: \(output)")
+        #expect(output.contains("Error: "), "\(output)")
+        #expect(output.contains("\u{FFFD}"), "the escapes are shown as �: \(output)")
+        #expect(output.contains("\nUsage: mvvm-demo"), "the usage still reads as lines: \(output)")
+        expectNoTerminalControls(output)
+    }
+
+    /// And a value it could not convert: `--port` takes a number.
+    @Test func aPortThatIsNotANumberIsQuotedNotActedOn() async throws {
+        let (status, output) = try await run("demo-server", ["--port", "\u{1B}[32mG"]).parts
+        #expect(status == 64, "\(output)")
+        #expect(output.contains("--port"), "\(output)")
+        #expect(output.contains("\u{FFFD}[32mG"), "the escape shown as �: \(output)")
+        expectNoTerminalControls(output)
+    }
+
+    /// The help still prints whole, on standard output, with status 0.
+    @Test func helpStillPrintsItsLines() async throws {
+        let (status, output) = try await run("mvvm-demo", ["--help"]).parts
+        #expect(status == 0)
+        #expect(output.contains("USAGE: mvvm-demo"), "\(output)")
+        #expect(output.contains("\n  user list   / search"), "the keys' table keeps its lines: \(output)")
+        expectNoTerminalControls(output)
+    }
 }

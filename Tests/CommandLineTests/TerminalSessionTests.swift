@@ -8,10 +8,12 @@ import Testing
 /// the concurrency pool (`offThePool`), where it may block.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct TerminalSessionTests {
-    /// What puts the terminal back: style reset, cursor shown, main screen.
-    static let restore = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l"
-    /// What takes it: the alternate screen, the cursor hidden, cleared.
-    static let take = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[2J"
+    /// What puts the terminal back: style reset, cursor shown, line wrap, bracketed paste off,
+    /// main screen.
+    static let restore = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l"
+    /// What takes it: the alternate screen, the cursor hidden, no line wrap, bracketed paste on,
+    /// cleared.
+    static let take = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[2J"
 
     /// What a run of the probe showed.
     struct Seen: Sendable {
@@ -81,7 +83,17 @@ struct TerminalSessionTests {
         }
     }
 
-    @Test(arguments: [SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ])
+    /// Every signal whose default action ends the process without a core dump.
+    static let endingSignals: [Int32] = {
+        let common = [SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
+        #if os(Linux)
+        return common + [SIGSTKFLT, SIGPWR, SIGIO]
+        #else
+        return common
+        #endif
+    }()
+
+    @Test(arguments: endingSignals)
     func aSignalThatEndsTheProcessPutsTheTerminalBackAndRemovesTheFile(signal: Int32) async throws {
         let seen = try await run { probe, seen in
             probe.process.send(signal)
@@ -106,7 +118,7 @@ struct TerminalSessionTests {
 
     @Test(
         .disabled(if: sanitizerOwnsCrashSignals, "ThreadSanitizer's runtime handles crash signals itself"),
-        arguments: [SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL, SIGTRAP]
+        arguments: [SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL, SIGTRAP, SIGSYS]
     )
     func aCrashSignalPutsTheTerminalBackRemovesTheFileAndStillEndsTheProcessByIt(signal: Int32) async throws {
         let seen = try await run { probe, seen in

@@ -56,6 +56,39 @@ struct UserListScreenTests {
         #expect(viewModel.state.pendingUserIDs.isEmpty)
     }
 
+    /// Only the key drawn beside Delete deletes: a second `d` (a double tap), Enter, `1`, or a
+    /// paste holding `y` deletes nothing (issue 41, N6).
+    @Test func onlyTheDrawnKeyDeletes() async {
+        let users = Self.twoUsers
+        let (viewModel, screen) = await listShowingTwoUsers()
+        defer { screen.willDisappear() }
+        _ = screen.handle(.character("d"))
+        #expect(viewModel.state.navigation.modal == .deleteConfirmation(of: users[0]))
+        for key: Key in [.character("d"), .character("d"), .character("1"), .paste("y"), .paste("y\n"), .character("D")] {
+            _ = screen.handle(key)
+            #expect(viewModel.state.navigation.modal == .deleteConfirmation(of: users[0]), "\(key) answered the confirmation")
+            #expect(viewModel.state.pendingUserIDs.isEmpty, "\(key) deleted")
+        }
+        _ = screen.handle(.enter)
+        #expect(viewModel.state.navigation.modal == nil, "Enter presses Cancel, the button that is not destructive")
+        #expect(viewModel.state.pendingUserIDs.isEmpty)
+        _ = screen.handle(.character("d"))
+        _ = screen.handle(.character("y"))
+        #expect(viewModel.state.navigation.modal == nil)
+        #expect(viewModel.state.pendingUserIDs == [users[0].id], "y, drawn beside Delete, deletes")
+    }
+
+    @Test func aPasteInTheSearchFieldIsTextOnOneLine() {
+        let screen = UserListScreen(viewModel: viewModel, app: app)
+        screen.didAppear()
+        defer { screen.willDisappear() }
+        _ = screen.handle(.character("/"))
+        _ = screen.handle(.paste("山田\n"))
+        _ = screen.handle(.paste("\u{1B}[2Jx"))
+        #expect(viewModel.state.searchText == "山田\u{FFFD}[2Jx")
+        #expect(screen.ui.isSearchFocused, "the paste's line break is not Enter")
+    }
+
     @Test func enterOpensTheSelectedUsersDetail() async {
         let (_, screen) = await listShowingTwoUsers()
         defer { screen.willDisappear() }

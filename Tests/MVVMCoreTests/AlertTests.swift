@@ -42,6 +42,8 @@ struct AlertTests {
             AlertButton("Retry", sends: .retryTapped),
         ])
         #expect(two.cancelButton == nil)
+        let destructive = Alert<Event>(title: "Reset", buttons: [AlertButton("Erase", role: .destructive, sends: .deleteConfirmed)])
+        #expect(destructive.cancelButton == nil, "closing an alert never destroys anything")
     }
 
     @Test func theSameErrorTwiceShowsOnceAndADismissedOneIsGoneForGood() {

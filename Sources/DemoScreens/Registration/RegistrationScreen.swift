@@ -24,9 +24,10 @@ public final class RegistrationScreen: ViewModelScreen {
     public func handle(_ key: Key) -> ScreenAction? {
         let state = viewModel.state
         if let alert = state.navigation.modal {
-            if let event = alert.event(for: key) { viewModel.onEvent(event) }
+            if let event = ui.alertInput.event(for: key, on: alert) { viewModel.onEvent(event) }
             return nil
         }
+        ui.alertInput.keyPressedWithoutAlert(key)
         switch key {
         case .escape: return .pop
         case .tab, .down: move(by: 1)
@@ -38,6 +39,7 @@ public final class RegistrationScreen: ViewModelScreen {
                 move(by: 1)
             }
         case .character(let character): edit(state) { $0 + String(character) }
+        case .paste(let text): edit(state) { $0 + TerminalText.singleLine(text) }
         case .backspace: edit(state) { String($0.dropLast()) }
         default: break
         }

@@ -1,3 +1,5 @@
+public import MVVMTerminal
+
 /// What the registration screen keeps itself: which field has the keyboard.
 public struct RegistrationUI: Equatable, Sendable {
     /// The focusable parts of the form, in Tab order.
@@ -16,6 +18,8 @@ public struct RegistrationUI: Equatable, Sendable {
     public var focus: Focus = .loginID
     /// The spinner's tick.
     public var tick = 0
+    /// Keys for the alert shown: the one that opened it, repeated, answers nothing.
+    public var alertInput = AlertInput()
 
     /// Creates the initial UI state.
     public init() {}

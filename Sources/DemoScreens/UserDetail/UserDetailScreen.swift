@@ -7,6 +7,8 @@ public final class UserDetailScreen: ViewModelScreen {
     /// The ViewModel the screen shows; it appears and disappears with the screen.
     public let viewModel: UserDetailViewModel
     private var tick = 0
+    /// Keys for the alert shown: the one that opened it, repeated, answers nothing.
+    private var alertInput = AlertInput()
 
     /// Creates the screen; the ViewModel appears when the screen does.
     public init(viewModel: UserDetailViewModel) {
@@ -22,9 +24,10 @@ public final class UserDetailScreen: ViewModelScreen {
     /// Routes a key to the alert or confirmation shown, else to the actions.
     public func handle(_ key: Key) -> ScreenAction? {
         if let alert = viewModel.state.navigation.modal {
-            if let event = alert.event(for: key) { viewModel.onEvent(event) }
+            if let event = alertInput.event(for: key, on: alert) { viewModel.onEvent(event) }
             return nil
         }
+        alertInput.keyPressedWithoutAlert(key)
         switch key {
         case .character("q"), .escape: return .pop
         case .character("t"): viewModel.onEvent(.toggleActiveTapped)

@@ -45,9 +45,10 @@ public final class UserListScreen: ViewModelScreen {
     public func handle(_ key: Key) -> ScreenAction? {
         let state = viewModel.state
         if let alert = state.navigation.modal {
-            if let event = alert.event(for: key) { viewModel.onEvent(event) }
+            if let event = ui.alertInput.event(for: key, on: alert) { viewModel.onEvent(event) }
             return nil
         }
+        ui.alertInput.keyPressedWithoutAlert(key)
         if ui.isSearchFocused { return handleSearch(key, text: state.searchText) }
         return handleList(key, state: state)
     }
@@ -56,6 +57,8 @@ public final class UserListScreen: ViewModelScreen {
         switch key {
         case .character(let character):
             viewModel.onEvent(.searchTextChanged(text + String(character)))
+        case .paste(let pasted):
+            viewModel.onEvent(.searchTextChanged(text + TerminalText.singleLine(pasted)))
         case .backspace:
             viewModel.onEvent(.searchTextChanged(String(text.dropLast())))
         case .control("u"):

@@ -32,4 +32,9 @@ public enum Key: Hashable, Sendable {
     case end
     /// Control plus a letter, lowercased: Ctrl-C is `.control("c")`.
     case control(Character)
+    /// Pasted text, as the terminal sent it between bracketed-paste marks (``TerminalSession``
+    /// turns that mode on): text for a field, never a key press, so a paste holding `y` or a line
+    /// break presses no button. A long paste may arrive as several `paste` keys, in order. The
+    /// text is raw: a field sanitises it as it sanitises typed text.
+    case paste(String)
 }

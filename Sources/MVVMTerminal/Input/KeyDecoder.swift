@@ -4,14 +4,24 @@
 /// Home/End, Page Up/Down, Delete and Shift-Tab, and control characters. An ESC at the end of
 /// the input is ambiguous (a lone Escape or the start of a sequence): it stays pending until
 /// more bytes arrive or ``flush()`` is called.
+///
+/// Text between the bracketed-paste marks (`ESC [ 200 ~` … `ESC [ 201 ~`) is ``Key/paste(_:)``,
+/// never keys: each ``decode(_:)`` hands on what arrived of it so far, so a paste of any length
+/// holds no more than a few bytes here.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// Inside a bracketed paste: every byte is text until its end mark.
+    private var isPasting = false
+
+    private static let pasteStart = Array("\u{1B}[200~".utf8)
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
 
     /// Creates a decoder with nothing pending.
     public init() {}
 
-    /// Whether bytes of an incomplete sequence are waiting for more input.
-    public var hasPending: Bool { !pending.isEmpty }
+    /// Whether bytes of an incomplete sequence are waiting for more input; inside a paste, whether
+    /// the paste has not ended.
+    public var hasPending: Bool { !pending.isEmpty || isPasting }
 
     /// Decodes `bytes` after whatever was pending; an incomplete tail stays pending.
     public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
@@ -19,6 +29,18 @@ public struct KeyDecoder: Sendable {
         var keys: [Key] = []
         var index = 0
         while index < pending.count {
+            if isPasting {
+                let (text, length, ended) = Self.pasted(pending[index...])
+                if !text.isEmpty { keys.append(.paste(text)) }
+                index += length
+                if ended { isPasting = false } else { break }
+                continue
+            }
+            if pending[index...].starts(with: Self.pasteStart) {
+                isPasting = true
+                index += Self.pasteStart.count
+                continue
+            }
             guard let (key, length) = Self.decodeOne(pending[index...]) else { break }
             if let key { keys.append(key) }
             index += length
@@ -27,10 +49,36 @@ public struct KeyDecoder: Sendable {
         return keys
     }
 
+    /// The pasted text at the start of `bytes`: up to the end mark (then `ended`, and `length`
+    /// counts the mark), else all but a tail that may be the start of the end mark or of a
+    /// character.
+    private static func pasted(_ bytes: ArraySlice<UInt8>) -> (text: String, length: Int, ended: Bool) {
+        if let end = bytes.firstRange(of: pasteEnd) {
+            return (String(decoding: bytes[..<end.lowerBound], as: UTF8.self), end.upperBound - bytes.startIndex, true)
+        }
+        var cut = bytes.endIndex
+        // A tail that may be the end mark's start waits for the next read.
+        for length in stride(from: min(pasteEnd.count - 1, bytes.count), to: 0, by: -1)
+        where bytes.suffix(length).elementsEqual(pasteEnd.prefix(length)) {
+            cut = bytes.endIndex - length
+            break
+        }
+        // So does a character cut in two: step back over continuation bytes to its lead byte,
+        // and keep that too unless the character is whole.
+        var lead = cut
+        while lead > bytes.startIndex, lead > cut - 4, bytes[lead - 1] & 0xC0 == 0x80 { lead -= 1 }
+        if lead > bytes.startIndex, lead > cut - 4, bytes[lead - 1] >= 0xC0 {
+            let needed = bytes[lead - 1] >= 0xF0 ? 4 : bytes[lead - 1] >= 0xE0 ? 3 : 2
+            if cut - (lead - 1) < needed { cut = lead - 1 }
+        }
+        return (String(decoding: bytes[..<cut], as: UTF8.self), cut - bytes.startIndex, false)
+    }
+
     /// Ends an incomplete sequence: a pending ESC becomes ``Key/escape`` and the bytes after it
-    /// are decoded again; incomplete UTF-8 becomes `�`.
+    /// are decoded again; incomplete UTF-8 becomes `�`. Inside a paste nothing ends: the few
+    /// bytes held back may be the start of its end mark, which the next read completes.
     public mutating func flush() -> [Key] {
-        guard !pending.isEmpty else { return [] }
+        guard !pending.isEmpty, !isPasting else { return [] }
         let bytes = pending
         pending = []
         if bytes.first == 0x1B {

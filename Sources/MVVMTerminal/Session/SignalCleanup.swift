@@ -45,15 +45,24 @@ public enum SignalCleanup {
 
     /// Signals that end the process by default and that a terminal program rarely handles
     /// itself: `SIGUSR1`, `SIGUSR2`, `SIGALRM`, `SIGVTALRM`, `SIGPROF`, `SIGXCPU`, `SIGXFSZ` and
-    /// `SIGPIPE`.
-    public static let terminatingSignals: [Int32] = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE]
+    /// `SIGPIPE`; on Linux also `SIGSTKFLT`, `SIGPWR` and `SIGIO` (`SIGPOLL`), which end the
+    /// process there (on Apple platforms the last two do not exist or are ignored by default).
+    public static let terminatingSignals: [Int32] = {
+        let common = [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE]
+        #if os(Linux)
+        return common + [SIGSTKFLT, SIGPWR, SIGIO]
+        #else
+        return common
+        #endif
+    }()
 
     /// The signals a crash raises: a Swift trap (`SIGILL`, `SIGTRAP`), a bad memory access
-    /// (`SIGSEGV`, `SIGBUS`), `SIGFPE` and `abort()` (`SIGABRT`). ``install(for:)`` puts the
+    /// (`SIGSEGV`, `SIGBUS`), `SIGFPE`, `abort()` (`SIGABRT`) and a bad system call or a seccomp
+    /// filter's refusal (`SIGSYS`). ``install(for:)`` puts the
     /// terminal back and removes the registered paths on each, then hands the signal to the
     /// action it had before (the Swift runtime's backtracer, or the default), so the exit status
     /// and any crash report are the ones the crash would have made.
-    public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
+    public static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGSYS]
 
     /// Makes `signals` end the process with the clean-up above, until a ``TerminalSession``
     /// takes them over for its run (and gives them back when it stops), and cleans up on a crash
@@ -162,7 +171,7 @@ public enum SignalCleanup {
     static func cleanUpFromHandler() {
         let settingsAddress = savedTerminal.exchange(0, ordering: .sequentiallyConsistent)
         if let settings = UnsafeMutablePointer<termios>(bitPattern: settingsAddress) {
-            let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l"
+            let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l"
             _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
             _ = tcsetattr(STDIN_FILENO, TCSANOW, settings)
         }

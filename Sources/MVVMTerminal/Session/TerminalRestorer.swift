@@ -17,12 +17,13 @@ final class TerminalRestorer: Sendable {
         case restored
     }
 
-    /// What puts the terminal back: the style reset, the cursor shown, line wrap on, the main
-    /// screen.
-    static let restoreSequence = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?1049l".utf8)
+    /// What puts the terminal back: the style reset, the cursor shown, line wrap on, bracketed
+    /// paste off, the main screen.
+    static let restoreSequence = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l".utf8)
     /// What takes it: the alternate screen, the cursor hidden, line wrap off (a character a
-    /// terminal draws wider than counted stays on its row), the screen cleared.
-    static let takeSequence = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[2J".utf8)
+    /// terminal draws wider than counted stays on its row), bracketed paste on (pasted text
+    /// arrives as ``Key/paste(_:)``, never as key presses), the screen cleared.
+    static let takeSequence = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h\u{1B}[2J".utf8)
 
     private let original: termios
     private let raw: termios

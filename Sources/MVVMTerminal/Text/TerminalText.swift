@@ -46,6 +46,21 @@ public enum TerminalText {
         return result
     }
 
+    /// Text for a one-line field from a paste (``Key/paste(_:)``): the line breaks at either end
+    /// dropped (a copied line often ends with one), the rest as ``sanitize(_:)`` makes it.
+    public static func singleLine(_ text: String) -> String {
+        let lineBreaks: Set<Character> = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}"]
+        let trimmed = text.drop { lineBreaks.contains($0) }.reversed().drop { lineBreaks.contains($0) }.reversed()
+        return sanitize(String(trimmed))
+    }
+
+    /// Text of several lines (a command's usage and error) made safe line by line: each line as
+    /// ``sanitize(_:)`` makes it, with the `\n` between lines kept, so the text still reads as
+    /// lines and no line can act on the terminal.
+    public static func sanitizeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitize(String($0)) }.joined(separator: "\n")
+    }
+
     /// Whether no rule of ``sanitize(_:)`` applies: no control and no zero-width scalar (the
     /// grapheme rules only ever remove zero-width scalars).
     private static func isClean(_ text: String) -> Bool {

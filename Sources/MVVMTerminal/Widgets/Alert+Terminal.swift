@@ -2,13 +2,17 @@ public import MVVMCore
 
 /// Any ``Alert`` in the terminal, drawn and answered from the value alone.
 ///
-/// Keys: Enter presses the first button, so the order of the buttons chooses the default;
-/// Escape presses the cancel button, else the only button, else none (never a destructive
-/// choice the user did not make); `y` presses the first button that is not
-/// the cancel button, `n` the cancel button; the digits `1`–`9` press the buttons by position;
-/// another letter presses the one button whose label starts with it (`r` for Retry).
 /// Each button is drawn with the key that presses it: `y Delete  n Cancel`, or `Enter OK` for an
-/// alert with one button.
+/// alert with one button. Keys: `y` presses the first button that is not the cancel button, `n`
+/// the cancel button, and the digits `1`–`9` the buttons drawn with them. Besides those:
+/// Enter presses the first button that is not destructive; Escape the cancel button; a digit
+/// the button at its position, and a letter the one button whose label starts with it (`r` for
+/// Retry), unless that button is destructive.
+///
+/// So a destructive button is pressed only by the key drawn beside it: never by Enter, a
+/// label's letter, a position, or Escape; and pasted text (``Key/paste(_:)``) presses nothing.
+/// A screen that routes its keys through ``AlertInput`` also ignores a repeat of the key that
+/// opened the alert (a double tap on `d`).
 extension Alert {
     /// Draws the alert centred in `frame` (a ``Dialog``).
     public func draw(into frame: inout Frame) {
@@ -19,18 +23,26 @@ extension Alert {
     /// The event of the button `key` presses, or `nil` when it presses none.
     public func event(for key: Key) -> Event? {
         switch key {
-        case .enter: buttons[0].event
+        case .enter: buttons.first { $0.role != .destructive }?.event
         case .escape: cancelButton?.event
         case .character("y"): primaryButton?.event
         case .character("n"): cancelButton?.event
         case .character(let character):
             if let number = character.wholeNumberValue {
-                (1...buttons.count).contains(number) ? buttons[number - 1].event : nil
+                (1...buttons.count).contains(number) ? pressable(at: number - 1, by: "\(number)")?.event : nil
             } else {
-                onlyButton { $0.label.lowercased().first == Character(character.lowercased()) }?.event
+                onlyButton { $0.label.lowercased().first == Character(character.lowercased()) }
+                    .flatMap { $0.role == .destructive ? nil : $0 }?.event
             }
         default: nil
         }
+    }
+
+    /// The button at `index`, if `hint` may press it: any button but a destructive one, which
+    /// only the key drawn beside it presses.
+    private func pressable(at index: Int, by hint: String) -> AlertButton<Event>? {
+        let button = buttons[index]
+        return button.role != .destructive || keyHint(forButtonAt: index) == hint ? button : nil
     }
 
     /// The button `y` presses: the first that is not the cancel button, else the only one.
@@ -46,7 +58,7 @@ extension Alert {
 
     /// The key drawn beside the button at `index`.
     private func keyHint(forButtonAt index: Int) -> String {
-        if buttons.count == 1 { return "Enter" }
+        if buttons.count == 1 { return buttons[0].role == .destructive ? "y" : "Enter" }
         if buttons[index] == primaryButton, buttons.firstIndex(of: buttons[index]) == index { return "y" }
         if buttons[index] == cancelButton, buttons.firstIndex(of: buttons[index]) == index { return "n" }
         return index < 9 ? "\(index + 1)" : "·"   // past 9, only Enter or Escape can reach it

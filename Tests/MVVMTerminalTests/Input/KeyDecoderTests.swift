@@ -58,4 +58,44 @@ struct KeyDecoderTests {
         #expect(decoder.decode([0xE3, 0x81]) == [])
         #expect(decoder.flush() == [.character("\u{FFFD}"), .character("\u{FFFD}")])
     }
+
+    /// A bracketed paste is text, never keys: `y`, Enter and an escape sequence inside it press
+    /// nothing (issue 41, N6).
+    @Test func aBracketedPasteIsTextNotKeys() {
+        #expect(decode(Array("a\u{1B}[200~y\r\u{1B}[A山\u{1B}[201~b".utf8)) == [
+            .character("a"), .paste("y\r\u{1B}[A山"), .character("b"),
+        ])
+        #expect(decode(Array("\u{1B}[200~\u{1B}[201~q".utf8)) == [.character("q")], "an empty paste is nothing")
+    }
+
+    /// Split anywhere across reads, even inside its end mark or a character, a paste comes out
+    /// as the same text, in order, and nothing after it is pasted.
+    @Test func aPasteSplitAcrossReadsKeepsItsTextAndEnds() {
+        let bytes = Array("\u{1B}[200~ab山田\u{1B}[201~y".utf8)
+        for cut in 1..<bytes.count {
+            for second in cut..<bytes.count {
+                var decoder = KeyDecoder()
+                let keys = decoder.decode(bytes[..<cut]) + decoder.decode(bytes[cut..<second]) + decoder.decode(bytes[second...])
+                let pasted = keys.compactMap { key -> String? in if case .paste(let text) = key { text } else { nil } }.joined()
+                #expect(pasted == "ab山田", "cut at \(cut) and \(second): \(keys)")
+                #expect(keys.last == .character("y"), "cut at \(cut) and \(second): \(keys)")
+                #expect(!decoder.hasPending)
+            }
+        }
+    }
+
+    /// A paste that has not ended goes on: a flush (an ESC at the end of a read) ends nothing,
+    /// and what arrived is handed on without being held.
+    @Test func aLongPasteIsHandedOnAsItArrives() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~yyy".utf8)) == [.paste("yyy")])
+        #expect(decoder.decode([0x1B]) == [])
+        #expect(decoder.flush() == [], "the ESC may start the end mark")
+        #expect(decoder.hasPending)
+        #expect(decoder.decode(Array("[201~n".utf8)) == [.character("n")])
+        var long = KeyDecoder()
+        let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 4096)
+        _ = long.decode(Array("\u{1B}[200~".utf8))
+        for _ in 0..<100 { #expect(long.decode(chunk) == [.paste(String(repeating: "x", count: 4096))]) }
+    }
 }

@@ -27,19 +27,49 @@ struct AlertTerminalTests {
         ].joined(separator: "\n"))
     }
 
-    @Test func enterPressesTheFirstButtonEscapeTheCancelButtonYAndNTheOthers() {
+    /// Only `y`, drawn beside Delete, presses it: Enter, its position, its letter and a paste do
+    /// not (issue 41, N6: each of them deleted a row).
+    @Test func aDestructiveButtonIsPressedOnlyByTheKeyDrawnBesideIt() {
         let alert = Self.confirmation
-        #expect(alert.event(for: .enter) == .delete)
         #expect(alert.event(for: .character("y")) == .delete)
+        #expect(alert.event(for: .enter) == .cancel, "the default is never destructive")
+        #expect(alert.event(for: .character("1")) == nil, "drawn with y, not 1")
+        #expect(alert.event(for: .character("d")) == nil, "not by its label's letter")
+        #expect(alert.event(for: .character("D")) == nil)
+        #expect(alert.event(for: .paste("y")) == nil, "pasted text presses nothing")
         #expect(alert.event(for: .escape) == .cancel)
         #expect(alert.event(for: .character("n")) == .cancel)
-        #expect(alert.event(for: .character("1")) == .delete)
         #expect(alert.event(for: .character("2")) == .cancel)
         #expect(alert.event(for: .character("3")) == nil)
         #expect(alert.event(for: .character("0")) == nil)
         #expect(alert.event(for: .character("q")) == nil)
         #expect(alert.event(for: .character("c")) == .cancel)
         #expect(alert.event(for: .down) == nil)
+    }
+
+    @Test func aLoneDestructiveButtonIsDrawnWithYAndClosedByNothingElse() {
+        let alert = Alert<Event>(title: "Reset", buttons: [AlertButton("Erase all", role: .destructive, sends: .delete)])
+        var frame = Frame(width: 30, height: 5)
+        alert.draw(into: &frame)
+        #expect(frame.text.contains("│ y Erase all │"))
+        #expect(alert.event(for: .character("y")) == .delete)
+        #expect(alert.event(for: .enter) == nil)
+        #expect(alert.event(for: .escape) == nil)
+        #expect(alert.event(for: .character("1")) == nil)
+        #expect(alert.event(for: .character("e")) == nil)
+    }
+
+    @Test func theKeyThatOpenedAnAlertAnswersNothingUntilAnotherKey() {
+        var input = AlertInput()
+        let alert = Alert<Event>(ErrorPresentation(title: "Orders", message: "Offline.", isRetryable: true), dismiss: .ok, retry: .retry)
+        input.keyPressedWithoutAlert(.character("r"))   // r refreshed; the refresh failed
+        #expect(input.event(for: .character("r"), on: alert) == nil, "a repeat of r")
+        #expect(input.event(for: .character("r"), on: alert) == nil, "r held down")
+        #expect(input.event(for: .down, on: alert) == nil)
+        #expect(input.event(for: .character("r"), on: alert) == .retry, "after another key, r is Retry")
+        input.keyPressedWithoutAlert(.enter)
+        #expect(input.event(for: .enter, on: alert) == nil)
+        #expect(input.event(for: .escape, on: alert) == .ok)
     }
 
     @Test func aRetryableErrorIsClosedByEnterOrEscapeAndRetriedByY() {
@@ -85,7 +115,7 @@ struct AlertTerminalTests {
             AlertButton("Keep editing", sends: .archive),
         ])
         #expect(alert.event(for: .escape) == nil, "no cancel button: Escape closes nothing")
-        #expect(alert.event(for: .enter) == .delete, "Enter is the first button, as drawn")
+        #expect(alert.event(for: .enter) == .archive, "Enter is the first button that is not destructive")
     }
 
     @Test func textFromTheServerIsSanitisedBeforeItIsDrawn() {
