@@ -30,7 +30,7 @@ import PackageDescription
 //
 // Platforms: Swift 6.2 or later (the code uses `SendableMetatype` and `weak let`). The Apple
 // minimums are those of the newest API we use without an availability check: Synchronization's
-// `Mutex` and `Atomic` (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2). Why, and the check
+// `Atomic` (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2). Why, and the check
 // that keeps it true: docs/Platforms.md and .ci/availability-check.
 
 let swiftSettings: [SwiftSetting] = [
@@ -89,8 +89,15 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
+        // The package's one lock (a pthread mutex, which ThreadSanitizer sees); internal, not a
+        // product: every target that needs a lock depends on it.
+        .target(
+            name: "MVVMLocking",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "MVVMCore",
+            dependencies: ["MVVMLocking"],
             swiftSettings: swiftSettings
         ),
         // Algorithms for large lists that views use (search, diff): outside the ViewModel runtime.
@@ -102,6 +109,7 @@ let package = Package(
             name: "MVVMCombine",
             dependencies: [
                 "MVVMCore",
+                "MVVMLocking",
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
                 .target(name: "MVVMOpenCombine", condition: .when(platforms: openCombinePlatforms)),
             ],
@@ -112,6 +120,7 @@ let package = Package(
         .target(
             name: "MVVMOpenCombine",
             dependencies: [
+                "MVVMLocking",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: openCombinePlatforms)),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: openCombinePlatforms)),
                 .product(name: "OpenCombineFoundation", package: "OpenCombine", condition: .when(platforms: openCombinePlatforms)),
@@ -122,6 +131,7 @@ let package = Package(
             name: "MVVMData",
             dependencies: [
                 "MVVMCore",
+                "MVVMLocking",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -201,6 +211,7 @@ let package = Package(
             name: "MVVMTesting",
             dependencies: [
                 "MVVMCore",
+                "MVVMLocking",
                 "MVVMCustomDumpSupport",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
@@ -208,18 +219,18 @@ let package = Package(
         ),
         .target(
             name: "MVVMCombineTesting",
-            dependencies: ["MVVMTesting", "MVVMCombine"],
+            dependencies: ["MVVMTesting", "MVVMCombine", "MVVMLocking"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "MVVMDataTesting",
-            dependencies: ["MVVMTesting", "MVVMData"],
+            dependencies: ["MVVMTesting", "MVVMData", "MVVMLocking"],
             swiftSettings: swiftSettings
         ),
         // The terminal view layer: frames, diff rendering, key input, widgets. No ncurses.
         .target(
             name: "MVVMTerminal",
-            dependencies: ["MVVMCore"],
+            dependencies: ["MVVMCore", "MVVMLocking"],
             swiftSettings: swiftSettings
         ),
         // The reference features (Examples/): model, data, ViewModels; one target each.
@@ -253,6 +264,7 @@ let package = Package(
             name: "DemoServer",
             dependencies: [
                 "CZlib",
+                "MVVMLocking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,5 +1,6 @@
 public import MVVMCombine
 import Foundation
+import MVVMLocking
 import Testing
 
 /// Records what a publisher sends, values and completion, and asserts its history in one line.
@@ -14,11 +15,15 @@ import Testing
 /// isLoading.expectHistory([false, true, false])
 /// ```
 public final class PublisherRecorder<Output, Failure: Error>: @unchecked Sendable {
-    // `@unchecked Sendable`: `recorded` and `finalCompletion` are only touched while `lock` is
-    // held; `cancellable` is set once in `init` and only cancelled afterwards.
-    private let lock = NSLock()
-    private var recorded: [Output] = []
-    private var finalCompletion: Subscribers.Completion<Failure>?
+    // `@unchecked Sendable`: what was received is only touched inside `history.withLock` (a
+    // pthread mutex, which ThreadSanitizer sees), and handed out as copies; `cancellable` is set
+    // once in `init` and only cancelled afterwards.
+    private struct History {
+        var recorded: [Output] = []
+        var finalCompletion: Subscribers.Completion<Failure>?
+    }
+
+    private let history = Lock(History())
     private var cancellable: AnyCancellable?
     private let reporter: TestFailureReporter
 
@@ -55,10 +60,8 @@ public final class PublisherRecorder<Output, Failure: Error>: @unchecked Sendabl
         cancellable?.cancel()
     }
 
-    private func locked<T>(_ body: (PublisherRecorder) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(self)
+    private func locked<T>(_ body: (inout History) -> T) -> T {
+        history.withLock(body)
     }
 }
 

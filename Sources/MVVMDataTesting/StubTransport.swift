@@ -1,5 +1,6 @@
 public import MVVMData
 import Foundation
+import MVVMLocking
 
 /// A transport that answers with scripted responses or failures, and records every request.
 ///
@@ -13,34 +14,38 @@ import Foundation
 ///
 /// A request beyond the script fails with `TransportError.other(_:)` naming it, so a test that
 /// sends more than it expected fails clearly.
-public final class StubTransport: HTTPTransport, @unchecked Sendable {
-    // `@unchecked Sendable`: `script` and `recorded` are only touched while `lock` is held;
-    // `handler` is immutable.
-    private let lock = NSLock()
-    private var script: [Result<HTTPResponse, TransportError>]
-    private var recorded: [HTTPRequest] = []
+public final class StubTransport: HTTPTransport, Sendable {
+    private struct Ledger {
+        var script: [Result<HTTPResponse, TransportError>]
+        var recorded: [HTTPRequest] = []
+    }
+
+    /// In a ``Lock`` (a pthread mutex, which ThreadSanitizer sees); `handler`, a user's code,
+    /// runs outside it.
+    private let ledger: Lock<Ledger>
     private let handler: (@Sendable (HTTPRequest) async throws(TransportError) -> HTTPResponse)?
 
     /// Answers requests in order with `script`.
     public init(_ script: [Result<HTTPResponse, TransportError>]) {
-        self.script = script
+        self.ledger = Lock(Ledger(script: script))
         self.handler = nil
     }
 
     /// Answers every request with `handler`.
     public init(_ handler: @escaping @Sendable (HTTPRequest) async throws(TransportError) -> HTTPResponse) {
-        self.script = []
+        self.ledger = Lock(Ledger(script: []))
         self.handler = handler
     }
 
     /// The requests sent so far, oldest first.
-    public var requests: [HTTPRequest] { lock.withLock { recorded } }
+    public var requests: [HTTPRequest] { ledger.withLock { $0.recorded } }
 
     /// Answers `request` from the script or the handler.
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        let next: Result<HTTPResponse, TransportError>? = lock.withLock {
-            recorded.append(request)
-            return handler == nil ? (script.isEmpty ? nil : script.removeFirst()) : nil
+        let hasHandler = handler != nil
+        let next: Result<HTTPResponse, TransportError>? = ledger.withLock { ledger in
+            ledger.recorded.append(request)
+            return hasHandler || ledger.script.isEmpty ? nil : ledger.script.removeFirst()
         }
         if let handler { return try await handler(request) }
         guard let next else {

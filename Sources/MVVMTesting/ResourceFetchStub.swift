@@ -1,4 +1,4 @@
-import Synchronization
+import MVVMLocking
 
 /// A fetch for a `ResourceLoader` that waits until the test answers it: a test decides when
 /// each resource arrives (or fails), in any order, and sees which fetches started, which wait,
@@ -28,7 +28,7 @@ public final class ResourceFetchStub<Source: Hashable & Sendable, Resource: Send
         var cancelledBeforeRegistering: Set<UInt64> = []
     }
 
-    private let ledger = Mutex(Ledger())
+    private let ledger = Lock(Ledger())
 
     /// A stub with no fetch yet.
     public init() {}

@@ -1,5 +1,5 @@
 package import MVVMCore
-import Synchronization
+import MVVMLocking
 import Testing
 
 /// A clock whose time moves only when the test moves it, and whose moves are deterministic: the
@@ -70,7 +70,7 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let timeline = Mutex(Timeline())
+    private let timeline = Lock(Timeline())
 
     /// The executor this clock's stores run their work on.
     package let executor = TestWorkExecutor()

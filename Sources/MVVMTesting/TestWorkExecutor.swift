@@ -1,5 +1,6 @@
 import Dispatch
 import MVVMCore
+import MVVMLocking
 import Synchronization
 
 /// The executor a test runs a ViewModel's work on, so that it knows, without a wall clock, when
@@ -37,7 +38,7 @@ package final class TestWorkExecutor: TaskExecutor {
     /// Every executor ever made. A task's executor preference does not keep its executor alive
     /// (SE-0417), and work can outlive its test (a task sleeping on a clock nobody advances), so
     /// none is ever freed: each is a few words.
-    private static let all = Mutex<[TestWorkExecutor]>([])
+    private static let all = Lock<[TestWorkExecutor]>([])
 
     package init() {
         Self.all.withLock { $0.append(self) }

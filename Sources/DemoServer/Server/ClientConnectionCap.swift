@@ -1,13 +1,13 @@
 import Logging
 import NIOCore
-import Synchronization
+import MVVMLocking
 
 /// Counts each client's open connections (a client is a remote IP address), so that one client
 /// cannot take all of the server's ``DemoServerConfiguration/maximumConnections``.
 final class ClientConnectionCounts: Sendable {
     /// The most connections one address may have open at once.
     let maximum: Int
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Lock<[String: Int]>([:])
 
     /// - Parameter maximum: The most connections one address may have open at once.
     init(maximum: Int) {

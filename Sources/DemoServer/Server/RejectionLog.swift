@@ -1,5 +1,5 @@
 import Logging
-import Synchronization
+import MVVMLocking
 
 /// Logs the first time the server turns a client away for each reason, and stays quiet about
 /// later ones: a flood of idle connections or oversized bodies makes one warning, not one per
@@ -25,7 +25,7 @@ final class RejectionLog: Sendable {
 
     private let logger: Logger
     private let configuration: DemoServerConfiguration
-    private let logged = Mutex<Set<Rejection>>([])
+    private let logged = Lock<Set<Rejection>>([])
 
     /// - Parameters:
     ///   - logger: Where the warnings go.

@@ -1,14 +1,16 @@
 import Dispatch
 import Foundation
+import MVVMLocking
 
 /// The shared heart of a ``Driver``: one upstream subscription, the latest value, and the
 /// subscribers it delivers to on the main queue.
 ///
 /// `@unchecked Sendable`: every mutable property here and in its ``DriverSubscription``s is read
-/// and written only while `lock` is held; subscribers are called only on the main queue, outside
-/// the lock, one delivery at a time (`isDraining`).
+/// and written only while `lock` is held (a pthread mutex, which ThreadSanitizer sees);
+/// subscribers are called only on the main queue, outside the lock, one delivery at a time
+/// (`isDraining`).
 final class DriverRelay<Output>: @unchecked Sendable {
-    let lock = NSLock()
+    let lock = Lock()
     private var upstream: AnyPublisher<Output, Never>?
     private var connection: AnyCancellable?
     private var latest: Output?
@@ -105,9 +107,7 @@ final class DriverRelay<Output>: @unchecked Sendable {
         return nil
     }
 
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+    func locked<T>(_ body: () -> T) -> T {
+        lock.withLock { _ in body() }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import MVVMLocking
 
 /// Carries messages posted from any thread to the main actor, in batches: however many
 /// messages arrive before the main actor gets to them, they cost one hop.
@@ -19,13 +19,16 @@ import Foundation
 /// For a ``StateStore``, ``StateStore/mailbox()`` posts state changes and applies each batch as
 /// one ``StateStore/update(_:)``: one notification per batch.
 ///
-/// `@unchecked Sendable`: `pending`, `isScheduled` and `hopCount` are read and written only
-/// while `lock` is held, and `deliver` is an immutable `@Sendable` closure.
-public final class MainActorMailbox<Message: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending: [Message] = []
-    private var isScheduled = false
-    private var hopCount = 0
+/// Its state is in a ``Lock`` (a pthread mutex, which ThreadSanitizer sees), and `deliver`, which
+/// runs its user's code, is called outside it.
+public final class MainActorMailbox<Message: Sendable>: Sendable {
+    private struct Box {
+        var pending: [Message] = []
+        var isScheduled = false
+        var hopCount = 0
+    }
+
+    private let box = Lock(Box())
     private let deliver: @MainActor @Sendable ([Message]) -> Void
 
     /// A mailbox that calls `deliver` on the main actor with each batch, in posting order.
@@ -36,10 +39,10 @@ public final class MainActorMailbox<Message: Sendable>: @unchecked Sendable {
     /// Posts `message`, from any thread. Schedules a hop to the main actor only if none is
     /// pending already.
     public func post(_ message: Message) {
-        let needsHop = lock.withLock {
-            pending.append(message)
-            guard !isScheduled else { return false }
-            isScheduled = true
+        let needsHop = box.withLock { box in
+            box.pending.append(message)
+            guard !box.isScheduled else { return false }
+            box.isScheduled = true
             return true
         }
         guard needsHop else { return }
@@ -48,16 +51,16 @@ public final class MainActorMailbox<Message: Sendable>: @unchecked Sendable {
 
     /// How many hops to the main actor have delivered batches so far.
     public var hops: Int {
-        lock.withLock { hopCount }
+        box.withLock { $0.hopCount }
     }
 
     @MainActor
     private func drain() {
-        let batch = lock.withLock {
-            isScheduled = false
-            hopCount += 1
-            defer { pending.removeAll(keepingCapacity: true) }
-            return pending
+        let batch = box.withLock { box in
+            box.isScheduled = false
+            box.hopCount += 1
+            defer { box.pending.removeAll(keepingCapacity: true) }
+            return box.pending
         }
         deliver(batch)
     }

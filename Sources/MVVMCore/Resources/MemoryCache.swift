@@ -5,7 +5,7 @@
 /// inserting past the bound drops entries from the tail until the total fits. An entry costing
 /// more than the whole bound is not kept.
 struct MemoryCache<Key: Hashable, Value> {
-    private struct Node {
+    fileprivate struct Node {
         var key: Key
         var value: Value
         var cost: Int
@@ -88,3 +88,7 @@ struct MemoryCache<Key: Hashable, Value> {
         if oldest == nil { oldest = slot }
     }
 }
+
+extension MemoryCache: Sendable where Key: Sendable, Value: Sendable {}
+
+extension MemoryCache.Node: Sendable where Key: Sendable, Value: Sendable {}

@@ -1,4 +1,4 @@
-import Synchronization
+import MVVMLocking
 
 /// Loads resources (avatars, thumbnails, any value fetched by a key) for many callers at once:
 /// each source is fetched once however many callers ask for it, at most
@@ -19,7 +19,7 @@ import Synchronization
 /// which keeps each row's ``RowResource`` in the ViewModel's state. Calling ``load(_:)`` from any
 /// task works too: cancelling the task gives up its interest (`CancellationError`).
 ///
-/// Safe from any thread: its state is behind a `Mutex`.
+/// Safe from any thread: its state is behind a `Lock` (a pthread mutex, which ThreadSanitizer sees).
 public final class ResourceLoader<Source: Hashable & Sendable, Resource: Sendable>: Sendable {
     /// The most fetches that run at once; later ones wait, those ``prioritize(_:)`` ranked first,
     /// then first asked first started.
@@ -28,7 +28,7 @@ public final class ResourceLoader<Source: Hashable & Sendable, Resource: Sendabl
     public let memoryLimit: Int
     private let fetch: @Sendable (Source) async throws -> Resource
     private let cost: @Sendable (Resource) -> Int
-    private let state: Mutex<ResourceLoaderState<Source, Resource>>
+    private let state: Lock<ResourceLoaderState<Source, Resource>>
 
     /// A loader that fetches with `fetch`.
     ///
@@ -50,7 +50,7 @@ public final class ResourceLoader<Source: Hashable & Sendable, Resource: Sendabl
         self.memoryLimit = max(0, memoryLimit)
         self.cost = cost
         self.fetch = fetch
-        self.state = Mutex(ResourceLoaderState(memoryLimit: max(0, memoryLimit)))
+        self.state = Lock(ResourceLoaderState(memoryLimit: max(0, memoryLimit)))
     }
 
     /// The resource for `source` if the memory cache holds it (it becomes the most recently

@@ -137,3 +137,5 @@ struct ResourceLoaderState<Source: Hashable & Sendable, Resource: Sendable> {
         return Array(requests.removeValue(forKey: source)!.waiters.values)
     }
 }
+
+extension ResourceLoaderState: Sendable {}

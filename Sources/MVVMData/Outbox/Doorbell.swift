@@ -1,4 +1,4 @@
-import Synchronization
+import MVVMLocking
 
 /// Wakes one waiting task: the outbox's deliverer, when a write is queued or delivery is
 /// nudged. A ring with nobody waiting is kept for the next wait, so none is missed.
@@ -8,7 +8,7 @@ final class Doorbell: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Wakes the waiter, or the next one to wait.
     func ring() {

@@ -36,8 +36,8 @@ final class CombineLatestSubscription<Downstream: Subscriber>: Subscription, Ups
     private let upstreamCount: Int
     /// Makes the output from the latest values, in upstream order.
     private let combine: ([Any]) -> Downstream.Input
-    private let lock = Lock()
-    private let downstreamLock = Lock.downstream()
+    private let lock = OperatorLock()
+    private let downstreamLock = OperatorLock.downstream()
     private var subscriptions: [(any Subscription)?]
     private var latest: [Any?]
     private var demand = Subscribers.Demand.none

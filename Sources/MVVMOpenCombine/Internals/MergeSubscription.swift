@@ -32,8 +32,8 @@ final class MergeSubscription<Downstream: Subscriber>: Subscription, UpstreamCoo
 
     private let downstream: Downstream
     private let upstreamCount: Int
-    private let lock = Lock()
-    private let downstreamLock = Lock.downstream()
+    private let lock = OperatorLock()
+    private let downstreamLock = OperatorLock.downstream()
     private var subscriptions: [(any Subscription)?]
     /// One slot per upstream: its latest value not yet delivered.
     private var slots: [Value?]

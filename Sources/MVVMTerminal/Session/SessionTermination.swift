@@ -1,4 +1,4 @@
-import Synchronization
+import MVVMLocking
 
 /// The signal that ended a ``TerminalSession``, shared between the session and its
 /// signal handlers (which run on a global queue): the first signal is recorded and ends every
@@ -9,7 +9,7 @@ final class SessionTermination: Sendable {
         var keyStreams: [AsyncStream<Key>.Continuation] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// The signal that ended the session, if one did.
     var signal: Int32? { state.withLock { $0.signal } }

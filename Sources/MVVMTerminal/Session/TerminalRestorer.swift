@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import MVVMLocking
 
 /// Puts the terminal back as it was, from any thread (a signal source's queue included): for
 /// good (``restore()``), or while the process is suspended (``suspend()``, then ``resume()``).
@@ -27,7 +27,7 @@ final class TerminalRestorer: Sendable {
 
     private let original: termios
     private let raw: termios
-    private let mode = Mutex(Mode.active)
+    private let mode = Lock(Mode.active)
 
     init(original: termios, raw: termios) {
         self.original = original

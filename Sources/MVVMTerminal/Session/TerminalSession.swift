@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Synchronization
+import MVVMLocking
 
 /// The terminal while an app runs: raw mode, the alternate screen, a hidden cursor, keys from
 /// standard input and resize notifications.
@@ -120,7 +120,7 @@ public final class TerminalSession: TerminalDevice {
         queue: DispatchQueue,
         into continuation: AsyncStream<Key>.Continuation
     ) -> any DispatchSourceProtocol {
-        let decoder = Mutex(KeyDecoder())
+        let decoder = Lock(KeyDecoder())
         let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
         source.setEventHandler {
             var buffer = [UInt8](repeating: 0, count: 1024)
