@@ -26,7 +26,11 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// Unlike `HTTPClient.shared`, a refused connection fails the request at once
     /// (`retryConnectionEstablishment` is off): `APIClient`'s `RetryPolicy` decides about
     /// retrying, on its injected clock, and a user sees "cannot connect" in milliseconds, not
-    /// when the request's timeout ends. Connecting may take at most 10 seconds.
+    /// when the request's timeout ends. Connecting may take at most 10 seconds. It follows no
+    /// redirect: `APIClient` decides which to follow (`Redirect`: a read within the same
+    /// origin, never a write). A client you pass yourself should disallow them too
+    /// (`configuration.redirectConfiguration = .disallow`); AsyncHTTPClient's default follows
+    /// them to any host and sends a 307's body again.
     public static let sharedClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: sharedConfiguration)
 
     /// ``sharedClient``'s configuration.
@@ -34,6 +38,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
+        configuration.redirectConfiguration = .disallow
         return configuration
     }
 

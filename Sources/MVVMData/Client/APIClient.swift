@@ -13,6 +13,9 @@ public import Logging
 /// Cancelling the calling task cancels the request in flight, or the wait before a retry, at
 /// once, with ``APIError/cancelled(request:)``.
 ///
+/// It follows a read's redirect within the same origin, and no other (``Redirect``): a write is
+/// never sent again on a redirect, and no request goes to another server.
+///
 /// ``timeout`` bounds each attempt's wait for the next bytes; ``deadline`` bounds the whole call,
 /// attempts and back-off included, so a server that drips one byte a second, or hangs through
 /// every retry, ends in ``TransportError/timedOut`` when the user expects it, not minutes later.
@@ -191,18 +194,26 @@ public struct APIClient: Sendable {
         log: RequestLog
     ) async -> Attempt<Response> {
         if Task.isCancelled { return Attempt(result: .failure(.cancelled(request: summary))) }
-        log.sending(request, attempt: attempt)
-        let started = ContinuousClock.now
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(request)
-        } catch .cancelled {
-            return Attempt(result: .failure(.cancelled(request: summary)))
-        } catch {
-            let failure: APIError = Task.isCancelled ? .cancelled(request: summary) : .transport(error, request: summary)
-            return Attempt(result: .failure(failure))
-        }
-        log.received(response, for: request, after: ContinuousClock.now - started)
+        var sent = request
+        var response: HTTPResponse
+        var hops = 0
+        repeat {
+            log.sending(sent, attempt: attempt)
+            let started = ContinuousClock.now
+            do {
+                response = try await transport.send(sent)
+            } catch .cancelled {
+                return Attempt(result: .failure(.cancelled(request: summary)))
+            } catch {
+                let failure: APIError = Task.isCancelled ? .cancelled(request: summary) : .transport(error, request: summary)
+                return Attempt(result: .failure(failure))
+            }
+            log.received(response, for: sent, after: ContinuousClock.now - started)
+            // A read moved within the same origin is followed; anything else is the answer.
+            guard hops < Redirect.maximumHops, let next = Redirect.next(after: response, to: sent) else { break }
+            sent = next
+            hops += 1
+        } while true
         guard endpoint.acceptedStatuses.contains(response.status) else {
             let failure = APIError.httpStatus(response.status, bodyExcerpt: BodyExcerpt.make(response.body), request: summary)
             return Attempt(result: .failure(failure), retryAfter: Self.retryAfter(response))

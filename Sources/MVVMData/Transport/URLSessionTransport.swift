@@ -1,10 +1,10 @@
 #if canImport(FoundationNetworking)
 import Foundation
-import Synchronization
 public import FoundationNetworking
 #else
 public import Foundation
 #endif
+import MVVMLocking
 
 /// The real transport: `URLSession` (FoundationNetworking on Linux).
 ///
@@ -15,20 +15,42 @@ public import Foundation
 /// Cancelling the calling task answers ``TransportError/cancelled`` at once; on Apple platforms the
 /// request is cancelled too, on Linux it runs to its end unseen (see `PendingCall`: cancelling
 /// there can crash Foundation).
+///
+/// It follows no redirect: a 3xx is the response, and ``APIClient`` decides which to follow
+/// (``Redirect``). Its session's delegate refuses them, which Linux's URLSession asks only of a
+/// task without a completion handler, so the transport reads each response through that
+/// delegate on every platform.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let transfers: TransferDelegate
 
-    /// A transport over `session`; by default ``makeSession()``: ephemeral, with no URL cache.
-    public init(session: URLSession = URLSessionTransport.makeSession()) {
-        self.session = session
+    /// A transport on the process's shared session: ephemeral, with no URL cache
+    /// (``defaultConfiguration()``).
+    public init() {
+        (session, transfers) = Self.shared
     }
 
-    /// An ephemeral session with no URL cache: an API's answers are never served from a cache.
-    public static func makeSession() -> URLSession {
+    /// A transport on a session of its own with `configuration`, for the process's life (a
+    /// URLSession keeps its delegate until invalidated): make one per configuration, not per
+    /// request.
+    public init(configuration: URLSessionConfiguration) {
+        (session, transfers) = Self.makeSession(configuration)
+    }
+
+    /// An ephemeral configuration with no URL cache: an API's answers are never served from a
+    /// cache.
+    public static func defaultConfiguration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        return URLSession(configuration: configuration)
+        return configuration
+    }
+
+    private static let shared = makeSession(defaultConfiguration())
+
+    private static func makeSession(_ configuration: URLSessionConfiguration) -> (URLSession, TransferDelegate) {
+        let delegate = TransferDelegate()
+        return (URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate)
     }
 
     /// Sends `request` with a data task.
@@ -38,9 +60,8 @@ public struct URLSessionTransport: HTTPTransport {
         let outcome: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard call.begin(continuation) else { return }
-                let dataTask = session.dataTask(with: urlRequest) { data, response, error in
-                    call.finish(Self.outcome(data: data, response: response, error: error))
-                }
+                let dataTask = session.dataTask(with: urlRequest)
+                transfers.begin(dataTask.taskIdentifier, call)
                 call.attach(dataTask)
                 dataTask.resume()
             }
@@ -60,20 +81,6 @@ public struct URLSessionTransport: HTTPTransport {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         return urlRequest
-    }
-
-    private static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<HTTPResponse, TransportError> {
-        if let error {
-            return .failure(transportError(for: error))
-        }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(.other("the response is not HTTP"))
-        }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            headers[String(describing: name)] = String(describing: value)
-        }
-        return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
     }
 
     static func transportError(for error: any Error) -> TransportError {
@@ -110,7 +117,7 @@ private final class PendingCall: Sendable {
         var isFinished = false
     }
 
-    private let call = Mutex(Call())
+    private let call = Lock(Call())
 
     /// Keeps `continuation` to answer later; answers `.cancelled` now (and returns false) if
     /// the caller was cancelled before the request started.
@@ -151,5 +158,65 @@ private final class PendingCall: Sendable {
         #else
         _ = task   // see above: never cancelled on Linux
         #endif
+    }
+}
+
+/// The session's delegate: gathers each task's response and body, refuses every redirect, and
+/// answers the task's ``PendingCall`` when it completes.
+private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    /// What arrived of one task so far.
+    private struct Transfer: Sendable {
+        let call: PendingCall
+        var status: Int?
+        var headers: [String: String] = [:]
+        var body = Data()
+    }
+
+    /// By task identifier (unique within a session).
+    private let transfers = Lock<[Int: Transfer]>([:])
+
+    /// Follows the task `identifier` for `call`: before the task is resumed.
+    func begin(_ identifier: Int, _ call: PendingCall) {
+        transfers.withLock { $0[identifier] = Transfer(call: call) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)   // the 3xx is the answer: APIClient decides (Redirect)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        if let http = response as? HTTPURLResponse {
+            var headers: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                headers[String(describing: name)] = String(describing: value)
+            }
+            transfers.withLock { transfers in
+                transfers[dataTask.taskIdentifier]?.status = http.statusCode
+                transfers[dataTask.taskIdentifier]?.headers = headers
+                transfers[dataTask.taskIdentifier]?.body = Data()   // a body before it was a redirect's
+            }
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        transfers.withLock { $0[dataTask.taskIdentifier]?.body.append(data) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let error {
+            transfer.call.finish(.failure(URLSessionTransport.transportError(for: error)))
+        } else if let status = transfer.status {
+            transfer.call.finish(.success(HTTPResponse(status: status, headers: transfer.headers, body: transfer.body)))
+        } else {
+            transfer.call.finish(.failure(.other("the response is not HTTP")))
+        }
     }
 }
