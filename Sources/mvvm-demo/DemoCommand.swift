@@ -31,8 +31,10 @@ struct DemoCommand: AsyncParsableCommand {
             --clear-cache empties it): the next start shows forecasts at once, then the
             server's. With the server gone (try --api-url http://127.0.0.1:9), saved
             forecasts and user pages stay on screen with "offline · saved HH:MM", and a
-            toggle or delete waits, pending (…), in the folder's outbox/ (kept by
-            --clear-cache, and across restarts) until a server at that URL answers.
+            toggle or delete waits, pending (…), in the folder's outbox/ (a journal per
+            server URL, kept by --clear-cache and across restarts) until a server at that
+            URL answers; no other server is sent it. The embedded server's writes end with
+            it.
 
             Keys:
               anywhere    Ctrl-C quits (the terminal is restored)
@@ -114,9 +116,15 @@ struct DemoCommand: AsyncParsableCommand {
             guard let base = apiURL ?? server?.baseURL else { throw CommandLineError("no API URL") }
             let cacheFolder = DemoCacheFolder.resolve(option: cacheDir)
             let cache = FileCacheStore(directory: cacheFolder, maxBytes: 16 << 20)
-            // Writes made offline: a folder of their own, never evicted for space and kept by
-            // --clear-cache (it removes only the folder's own entries).
-            let outboxFolder = cacheFolder.appendingPathComponent("outbox", isDirectory: true)
+            // Writes wait for the server they were made for: a journal per server URL in a
+            // folder of its own, never evicted for space and kept by --clear-cache (it removes
+            // only the folder's own entries); the embedded server's go with its temporary folder.
+            let outbox: DemoOutboxLocation = if let temporaryFolder {
+                .embedded(in: temporaryFolder.folder)
+            } else {
+                .server(base, cacheFolder: cacheFolder)
+            }
+            temporaryFolder?.alsoRemoveOnAbnormalExit(outbox.files)
             if clearCache {
                 do {
                     try await cache.removeAll()
@@ -124,7 +132,7 @@ struct DemoCommand: AsyncParsableCommand {
                     throw CommandLineError("--clear-cache: \(error)")
                 }
             }
-            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, outboxFolder: outboxFolder, path: open)
+            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, outbox: outbox, path: open)
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {
@@ -148,16 +156,17 @@ struct DemoCommand: AsyncParsableCommand {
     /// why they could not start.
     @MainActor
     static func runApp(
-        apiURL: URL, weatherURL: URL, cache: any CacheStore, outboxFolder: URL, path: String
+        apiURL: URL, weatherURL: URL, cache: any CacheStore, outbox: DemoOutboxLocation, path: String
     ) async -> Result<TerminalAppExit, TerminalSessionError> {
         // Every toggle and delete is saved here before it is sent, and sent until the server
         // answers: retried every 1 s, then 2 s, up to every 5 s. Shared safely by two demos on
         // one cache folder.
+        let storage = outbox.storage()
         let userWrites = Outbox<UserWrite>(
-            storage: FileOutboxStorage(directory: outboxFolder, name: "users"),
+            storage: storage,
             clock: ContinuousClock(), backOff: RetryPolicy(initialDelay: .seconds(1), maxDelay: .seconds(5))
         )
-        await LegacyOutboxImport.run(folder: outboxFolder, into: userWrites)
+        if outbox.takesEarlierWrites { await LegacyOutboxImport.run(folder: outbox.folder, into: userWrites, storage: storage) }
         // A hanging or dripping server shows an error and a retry within seconds.
         let transport = makeDemoTransport()
         // Any answer from the server sends the waiting writes at once, not after their back-off.

@@ -22,9 +22,18 @@ struct TemporaryDatabaseFolder {
         folder = parent.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         databasePath = folder.appendingPathComponent("users.sqlite").path
-        SignalCleanup.removeOnAbnormalExit(
-            ["", "-wal", "-shm", "-journal"].map { databasePath + $0 } + [folder.path]
-        )
+        SignalCleanup.removeOnAbnormalExit(databaseFiles + [folder.path])
+    }
+
+    /// The database and the files SQLite makes beside it.
+    private var databaseFiles: [String] {
+        ["", "-wal", "-shm", "-journal"].map { databasePath + $0 }
+    }
+
+    /// Registers `inside` (files, then their folders, in the order given) for removal with the
+    /// database, before the folder itself.
+    func alsoRemoveOnAbnormalExit(_ inside: [URL]) {
+        SignalCleanup.removeOnAbnormalExit(databaseFiles + inside.map(\.path) + [folder.path])
     }
 
     /// Removes the folder and everything in it, and forgets the registration.

@@ -21,7 +21,10 @@ struct UserDetailScreenTests {
         #expect(frame.text.contains("ann@example.com"))
 
         #expect(screen.handle(.character("t")) == nil)
-        #expect(viewModel.state.user.value?.isActive == false, "the toggle shows at once")
+        #expect(viewModel.state.isSaving, "pending at once")
+        #expect(viewModel.state.user.value?.isActive == true, "not shown before it is on disk")
+        #expect(await settle { viewModel.state.user.value?.isActive == false }, "the toggle shows once on disk")
+        #expect(viewModel.state.isSaving)
         guard case .pop? = screen.handle(.character("q")) else { Issue.record("q should go back"); return }
         guard case .pop? = screen.handle(.escape) else { Issue.record("Esc should go back"); return }
     }

@@ -120,7 +120,11 @@ struct UserListScreenTests {
 
         _ = screen.handle(.end)
         _ = screen.handle(.character("t"))
-        #expect(viewModel.state.visibleUsers[1].isActive, "the toggle shows at once")
+        #expect(viewModel.state.pendingUserIDs == [2], "marked pending at once")
+        #expect(!viewModel.state.visibleUsers[1].isActive, "not shown before it is on disk")
+        screen.render(into: &frame)
+        #expect(frame.line(5) == " B  ○ Bob  <bob@example.com> …")
+        #expect(await settle { viewModel.state.visibleUsers[1].isActive }, "the toggle shows once on disk")
         #expect(viewModel.state.pendingUserIDs == [2])
         screen.render(into: &frame)
         #expect(frame.line(5) == " B  ● Bob  <bob@example.com> …")

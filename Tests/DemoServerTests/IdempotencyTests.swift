@@ -7,7 +7,9 @@ import Testing
 struct IdempotencyTests {
     func key(_ text: String) -> [String: String] { ["Idempotency-Key": text] }
 
-    @Test("A replayed PATCH answers as the first time and does not undo a newer change")
+    /// Issue 41, N4: the replay answered the first answer (inactive) while the user was active,
+    /// and the app took that as the server's value.
+    @Test("A replayed PATCH is not applied again and answers the user as it is now")
     func replayedToggleDoesNotOverwrite() async throws {
         try await withServer { _, client in
             let first = try await client.patch("/api/users/8", json: #"{"isActive": false}"#, headers: key("write-1"))
@@ -18,7 +20,7 @@ struct IdempotencyTests {
             #expect(try newer.decode(UserDTO.self).isActive == true)
             let replay = try await client.patch("/api/users/8", json: #"{"isActive": false}"#, headers: key("write-1"))
             #expect(replay.status == 200)
-            #expect(replay.body == first.body)
+            #expect(try replay.decode(UserDTO.self).isActive == true, "the user as it is now, never the old answer")
             #expect(try await client.get("/api/users/8").decode(UserDTO.self).isActive == true)
         }
     }

@@ -75,7 +75,8 @@ struct FavoriteCity: Identifiable, Codable, Equatable, Sendable {
     var isStarred: Bool
 }
 
-/// A change the server must hear about: shown at once, kept on the device until it has.
+/// A change the server must hear about: pending at once, shown once saved on the device, and
+/// kept there until the server has it.
 enum FavoriteCityWrite: RecordWrite, Hashable {
     case star(cityCode: String)
     case unstar(cityCode: String)
@@ -238,7 +239,7 @@ import MVVMTerminal
 // snippet end
 
 // snippet: test-outbox
-@Test(.timeLimit(.minutes(2))) @MainActor func aCityStarredOfflineShowsAtOnceAndReachesTheServerWhenItIsBack() async throws {
+@Test(.timeLimit(.minutes(2))) @MainActor func aCityStarredOfflineIsPendingAtOnceShowsOnceSavedAndReachesTheServerWhenItIsBack() async throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "offline-weather-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let clock = TestClock()
@@ -251,9 +252,11 @@ import MVVMTerminal
         async let _ = deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client))
 
         storage.favorites.write(.star(cityCode: "130010"))
-        #expect(storage.favorites.value(for: "130010")?.isStarred == true)   // every screen, at once
-        #expect(storage.favorites.isPending("130010"))                       // marked pending
+        #expect(storage.favorites.isPending("130010"))                       // marked pending, at once
+        #expect(storage.favorites.value(for: "130010") == nil)               // not starred before it is saved
         await storage.favorites.waitUntilSaved()                             // on disk
+        #expect(storage.favorites.value(for: "130010")?.isStarred == true)   // starred on every screen
+        #expect(storage.favorites.isPending("130010"))                       // still pending
         #expect(await waitUntilSleeping(clock))                              // tried, failed, waiting
         #expect(try await storage.favorites.outbox.pending.map(\.write) == [.star(cityCode: "130010")])
 

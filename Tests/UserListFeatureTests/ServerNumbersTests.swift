@@ -29,7 +29,10 @@ struct ServerNumbersTests {
         let inactive = try #require(Self.users.first { !$0.isActive })
 
         viewModel.onEvent(.toggleActiveTapped(userID: inactive.id))
+        #expect(viewModel.state.pendingUserIDs == [inactive.id])
+        await app.records.waitUntilSaved()   // the toggle shows: the count moves up from .max
 
+        #expect(viewModel.state.visibleUsers.first { $0.id == inactive.id }?.isActive == true)
         #expect(viewModel.state.activeCount == .max)
         #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
         #expect(await advanceUntilIdle(viewModel, clock: clock))
@@ -44,7 +47,10 @@ struct ServerNumbersTests {
         viewModel.onEvent(.deleteTapped(userID: active.id))
 
         viewModel.onEvent(.deleteConfirmed(userID: active.id))
+        #expect(viewModel.state.pendingUserIDs == [active.id])
+        await app.records.waitUntilSaved()   // the delete shows: the count moves down from .min
 
+        #expect(!viewModel.state.visibleUsers.contains { $0.id == active.id })
         #expect(viewModel.state.activeCount == 0)
         #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
         #expect(await advanceUntilIdle(viewModel, clock: clock))
@@ -60,6 +66,10 @@ struct ServerNumbersTests {
         viewModel.onEvent(.deleteTapped(userID: active.id))
 
         viewModel.onEvent(.deleteConfirmed(userID: active.id))
+        #expect(viewModel.state.pendingUserIDs == [active.id])
+        #expect(viewModel.state.activeCount == .max, "the count moves once the delete shows")
+        await app.records.waitUntilSaved()   // on disk: the row goes, and the count with it
+        #expect(!viewModel.state.visibleUsers.contains { $0.id == active.id })
         #expect(viewModel.state.activeCount == .max - 1)
         #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
 

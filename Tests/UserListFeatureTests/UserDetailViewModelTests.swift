@@ -152,18 +152,18 @@ struct UserDetailViewModelTests {
 
     // MARK: - Toggle
 
-    @Test func aToggleShowsAtOncePendingOnEveryScreenUntilTheServerTakesIt() async {
+    @Test func aToggleIsPendingAtOnceAndShowsOnEveryScreenOnceOnDiskUntilTheServerTakesIt() async {
         let tester = makeTester()
         await appearAndLoad(tester)
 
-        tester.send(.toggleActiveTapped) {
-            $0.isSaving = true
-            $0.user = .loaded(Self.ann(isActive: false))
-        }
+        tester.send(.toggleActiveTapped) { $0.isSaving = true }   // pending at once
         #expect(!tester.state.canEdit)
-        #expect(records.value(for: 1) == Self.ann(isActive: false) && records.isPending(1), "the list shows it too")
+        #expect(records.value(for: 1) == Self.ann && records.isPending(1), "the list marks it pending too")
         tester.send(.toggleActiveTapped)   // a write pending: nothing
         tester.send(.deleteTapped)         // a write pending: nothing
+        await tester.receive { $0.user = .loaded(Self.ann(isActive: false)) }   // on disk: shown
+        #expect(records.value(for: 1) == Self.ann(isActive: false) && records.isPending(1), "the list shows it too")
+        tester.send(.toggleActiveTapped)   // still pending: nothing
 
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
@@ -181,7 +181,8 @@ struct UserDetailViewModelTests {
         await appearAndLoad(tester)
         repository.fail(.setActive, with: .noInternet)
 
-        tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
+        tester.send(.toggleActiveTapped) { $0.isSaving = true }
+        await tester.receive { $0.user = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))   // the try fails: it waits for the network
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
@@ -204,7 +205,8 @@ struct UserDetailViewModelTests {
         repository.fail(.setActive, with: .unauthorized)
         let refusal = ErrorPresentation(UserError.unauthorized)
 
-        tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
+        tester.send(.toggleActiveTapped) { $0.isSaving = true }
+        await tester.receive { $0.user = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false; $0.user = .loaded(Self.ann) }
@@ -214,7 +216,8 @@ struct UserDetailViewModelTests {
         #expect(alert.buttons.map(\.label) == ["OK"])
 
         // The same refusal again while its alert is up: rolled back, still one alert.
-        tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
+        tester.send(.toggleActiveTapped) { $0.isSaving = true }
+        await tester.receive { $0.user = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.isSaving = false; $0.user = .loaded(Self.ann) }
@@ -231,7 +234,8 @@ struct UserDetailViewModelTests {
         await appearAndLoad(tester)
         repository.deleteElsewhere(1)   // the server answers 404: the user is gone
 
-        tester.send(.toggleActiveTapped) { $0.isSaving = true; $0.user = .loaded(Self.ann(isActive: false)) }
+        tester.send(.toggleActiveTapped) { $0.isSaving = true }
+        await tester.receive { $0.user = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive {
@@ -284,7 +288,7 @@ struct UserDetailViewModelTests {
         await tester.finish()
     }
 
-    @Test func aConfirmedDeleteIsMadeAtOnceAndSent() async {
+    @Test func aConfirmedDeleteIsPendingAtOnceGoneOnceOnDiskAndSent() async {
         let tester = makeTester()
         await appearAndLoad(tester)
 
@@ -295,8 +299,11 @@ struct UserDetailViewModelTests {
             $0.isSaving = true
         }
         #expect(!tester.state.canEdit)
-        #expect(records.value(for: 1) == nil, "gone from every screen at once (the app closes this one)")
+        #expect(records.value(for: 1) == Self.ann && records.isPending(1), "pending on every screen at once (the app closes this one)")
         tester.send(.deleteConfirmed)   // not confirming any more: nothing
+        await records.waitUntilSaved()
+        #expect(records.value(for: 1) == nil, "on disk: gone from every screen")
+        #expect(records.isPending(1))
 
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))

@@ -38,11 +38,18 @@ DEMO_CACHE="$(mktemp -d)"
 RUN_DEMO="TMPDIR='$DEMO_TMP' XDG_CACHE_HOME='$DEMO_CACHE' SWIFTNIO_STRICT=1 '$BIN' 2>>'$DEMO_ERR'"
 # A server that is not there: nothing listens on port 9 (discard) here.
 DEAD_API="http://127.0.0.1:9"
+# A server that is not there yet: a free port, where a demo-server starts later. A write made for
+# it waits for it, and only for it.
+LATER_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+LATER_API="http://127.0.0.1:$LATER_PORT"
+SERVER_BIN="$(dirname "$BIN")/demo-server"
 
 torture_pid=""
+later_pid=""
 cleanup() {
     tmux kill-server 2>/dev/null || true
     if [[ -n "$torture_pid" ]]; then kill "$torture_pid" 2>/dev/null || true; fi
+    if [[ -n "$later_pid" ]]; then kill "$later_pid" 2>/dev/null || true; fi
     rm -rf "$DEMO_TMP" "$DEMO_ERR" "$DEMO_CACHE" "$TMUX_DIR"
 }
 trap cleanup EXIT
@@ -208,9 +215,10 @@ tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the offline forecast"
 
 # The user list, offline: the first page saved by the runs above, with the same line. A toggle
-# made offline waits, pending (…), with no alert; after a restart with the server back, it is
+# made offline waits, pending (…), with no alert, in the journal of the server it was made for;
+# another server (the embedded one) never gets it; once a server at that URL answers, it is
 # sent, and the row shows it without the mark.
-start_demo "--api-url $DEAD_API --open users" 'offline · saved [0-9]{2}:[0-9]{2}'
+start_demo "--api-url $LATER_API --open users" 'offline · saved [0-9]{2}:[0-9]{2}'
 first_row=$(screen | grep -Em1 "${ROW}[●○] .+<.+@.+>$") || fail "no saved user rows offline"
 email=$(sed -E 's/.*<([^>]+)>$/\1/' <<<"$first_row")
 grep -Eq "${ROW}● " <<<"$first_row" && wanted="○" || wanted="●"
@@ -223,9 +231,11 @@ tmux send-keys -t "$SESSION" q
 wait_for '^   User list' "the home screen after the offline list"
 tmux send-keys -t "$SESSION" q
 wait_for_shell "q after the offline toggle"
-# The outbox journal (FileOutboxStorage's format): the writes queued and not yet answered.
+# The outbox journal of the server at LATER_API (FileOutboxStorage's format): the writes queued
+# and not yet answered.
+LATER_JOURNAL="$DEMO_CACHE/mvvm-demo/outbox/users-http-127.0.0.1-$LATER_PORT.journal"
 outbox_pending() {
-    python3 - "$DEMO_CACHE/mvvm-demo/outbox/users.journal" <<'PY'
+    python3 - "$LATER_JOURNAL" <<'PY'
 import struct, sys
 try:
     data = open(sys.argv[1], 'rb').read()[8:]   # the header: MVVMOBX and version 1
@@ -243,10 +253,22 @@ PY
 }
 outbox_empty() { [ "$(outbox_pending)" = 0 ]; }
 [ "$(outbox_pending)" = 1 ] || fail "the offline toggle is not in the outbox on disk ($(outbox_pending) writes)"
-grep -aq '"setActive"' "$DEMO_CACHE"/mvvm-demo/outbox/users.journal || fail "the outbox on disk does not hold the toggle"
+grep -aq '"setActive"' "$LATER_JOURNAL" || fail "the outbox on disk does not hold the toggle"
 
+# The embedded server is another server: it never gets the write.
 start_demo "--open users" "${ROW}[●○] "
-wait_for "${ROW}$wanted .+<$email>$" "the offline toggle delivered after the restart"
+sleep 1
+[ "$(outbox_pending)" = 1 ] || fail "the embedded server took a write made for $LATER_API"
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after the embedded server's list"
+
+# A server at that URL: the write is sent to it.
+"$SERVER_BIN" --port "$LATER_PORT" >/dev/null 2>&1 &
+later_pid=$!
+later_up() { curl -sf "$LATER_API/api/users?size=1" >/dev/null 2>&1 || python3 -c "import urllib.request,sys; urllib.request.urlopen('$LATER_API/api/users?size=1', timeout=1)" >/dev/null 2>&1; }
+poll later_up || fail "the demo-server on port $LATER_PORT did not start"
+start_demo "--api-url $LATER_API --open users" "${ROW}[●○] "
+wait_for "${ROW}$wanted .+<$email>$" "the offline toggle delivered to the server at its URL"
 poll outbox_empty || fail "the outbox on disk still holds the toggle after delivery"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the delivered toggle"
@@ -494,4 +516,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline delivered after a restart and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, a hostile --api-url, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, a hostile --api-url, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"

@@ -1,6 +1,6 @@
 public import MVVMData
 
-/// A change the user makes to a user: shown at once on every screen, kept in the outbox, and
+/// A change the user makes to a user: kept in the outbox, shown on every screen once it is, and
 /// sent until the server answers (see ``UserRecords``).
 public enum UserWrite: RecordWrite, Hashable {
     /// Set a user's active flag.

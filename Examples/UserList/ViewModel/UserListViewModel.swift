@@ -3,11 +3,11 @@ public import MVVMData
 
 /// The user list (the articles' `UserListViewModel`, the best version of it): keyset pages that
 /// never skip or repeat a row, a debounced search whose latest query wins, a status filter, the
-/// active count, toggle and delete shown at once and kept until the server answers, pull to
-/// refresh, alerts that show once, and analytics.
+/// active count, toggle and delete pending at once, shown once saved on the device and kept until
+/// the server answers, pull to refresh, alerts that show once, and analytics.
 ///
 /// The rows are read from ``UserRecords``, which every screen shares: a toggle on the user's
-/// detail shows here at once, a write waiting for the network shows pending (after a restart
+/// detail shows here as soon as it is saved, a write waiting for the network shows pending (after a restart
 /// too), and the server's answer, or a refusal rolled back with one alert, reaches every
 /// screen. The list keeps only which users its pages listed, in ``UserListState/users``.
 ///

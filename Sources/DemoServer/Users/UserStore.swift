@@ -80,7 +80,15 @@ struct UserStore: Sendable {
     /// idempotency key already answered, the saved answer, applying nothing.
     func setActive(_ isActive: Bool, id: Int, idempotencyKey: String?) async throws -> IdempotentAnswer {
         try await database.write { db in
-            try IdempotentAnswer.answer(key: idempotencyKey, request: "PATCH /api/users/\(id) isActive=\(isActive)", in: db) { db in
+            try IdempotentAnswer.answer(
+                key: idempotencyKey, request: "PATCH /api/users/\(id) isActive=\(isActive)", in: db,
+                // Applied before: the user as it is now (a newer write may have changed it), or
+                // the saved answer if the user is gone since.
+                replay: { db, saved in
+                    guard let user = try User.fetchOne(db, sql: "SELECT \(User.columns) FROM \"user\" WHERE id = ?", arguments: [id]) else { return saved }
+                    return IdempotentAnswer(status: 200, body: try JSONResponse.encoder.encode(user))
+                }
+            ) { db in
                 try db.execute(sql: #"UPDATE "user" SET isActive = ? WHERE id = ?"#, arguments: [isActive, id])
                 guard db.changesCount > 0,
                       let user = try User.fetchOne(db, sql: "SELECT \(User.columns) FROM \"user\" WHERE id = ?", arguments: [id])

@@ -24,7 +24,11 @@ extension Outbox {
         while !Task.isCancelled {
             let head: OutboxRecord?
             do {
-                head = try await storage.first()
+                // Writes known before the read: any the read lacks were answered elsewhere.
+                let known = Set(knownEntryIDs)
+                let records = try await storage.all()
+                reportAnsweredElsewhere(known: known, live: Set(records.map(\.id)))
+                head = records.first
             } catch {
                 // The storage cannot be read now: nothing is lost; try again after a back-off.
                 logger.warning("could not read the outbox", metadata: ["error": "\(error)"])

@@ -64,6 +64,10 @@ public actor Outbox<Write: Codable & Sendable> {
         case unreadable(UnreadableWrite)
         /// Something is wrong with the stored queue (see ``OutboxProblem``). Tell the user.
         case problem(OutboxProblem)
+        /// Another outbox sharing the storage (another process on the same folder) answered this
+        /// write: it is gone from the queue, and this outbox never learnt the server's answer.
+        /// Take the record's value from where that process saved it, or read it again.
+        case answeredElsewhere(Entry)
     }
 
     /// Where the writes are kept.
@@ -203,6 +207,18 @@ public actor Outbox<Write: Codable & Sendable> {
         }
         decoded[id] = nil
         await notifyWatchers()
+    }
+
+    /// The writes this outbox has read or queued and not answered itself.
+    var knownEntryIDs: Dictionary<UUID, Entry>.Keys { decoded.keys }
+
+    /// Reports each of `known` that `live` (the queue as just read) lacks and this outbox still
+    /// knows: another outbox answered it.
+    func reportAnsweredElsewhere(known: Set<UUID>, live: Set<UUID>) {
+        for id in known where !live.contains(id) {
+            guard let entry = decoded.removeValue(forKey: id) else { continue }
+            outcomeContinuation.yield(.answeredElsewhere(entry))
+        }
     }
 
     private func notifyWatchers() async {

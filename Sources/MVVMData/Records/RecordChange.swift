@@ -5,7 +5,8 @@ public struct RecordChange<ID: Hashable & Sendable>: Equatable, Sendable {
         /// The server's values arrived (a page, a record, a record gone) or the saved ones
         /// were restored.
         case merged
-        /// A write was made, shown at once and pending; or writes saved before a restart are
+        /// A write was made (the record is pending at once) or saved on the device (it shows, still
+        /// pending); or writes saved before a restart are
         /// pending again.
         case written
         /// The server took a write: the record is what it answered, and no longer pending.

@@ -33,17 +33,20 @@ extension RecordStore {
         if needsSave { saveSoon() }
     }
 
-    /// Makes the pending writes those in the outbox, in its order (less those answered here),
-    /// then this process's writes still on their way to it.
+    /// Makes the pending writes those in the outbox, in its order (less those answered here, and
+    /// those still saving, which show once ``write(_:)`` saw them saved), then this process's
+    /// writes saved while the outbox was read.
     private func syncPendingWithOutbox() async {
+        let shownBefore = Set(pending.values.joined().map(\.id))
         guard let entries = try? await outbox.pending else { return }
         let inOutbox = Set(entries.map(\.id))
+        let stillSaving = Set(unsaved.values.joined().map(\.id))
         var rebuilt: [ID: [Outbox<Write>.Entry]] = [:]
-        for entry in entries where !answered.contains(entry.id) {
+        for entry in entries where !answered.contains(entry.id) && !stillSaving.contains(entry.id) {
             rebuilt[entry.write.recordID, default: []].append(entry)
         }
         for (id, writes) in pending {
-            for entry in writes where !inOutbox.contains(entry.id) && !enqueued.contains(entry.id) {
+            for entry in writes where !inOutbox.contains(entry.id) && !shownBefore.contains(entry.id) {
                 rebuilt[id, default: []].append(entry)
             }
         }
@@ -139,7 +142,37 @@ extension RecordStore {
                 notify([], .writesLost)
             }
             fail(.storage(problem))
+        case .answeredElsewhere(let entry):
+            await answeredElsewhere(entry)
         }
+    }
+
+    /// Another process sharing the outbox answered `entry` (it delivered this process's write,
+    /// or one of its own this process restored): it is pending no more, and the record is what
+    /// that process saved once the server answered (it saves before it marks the write done).
+    private func answeredElsewhere(_ entry: Outbox<Write>.Entry) async {
+        let id = entry.write.recordID
+        answered.insert(entry.id)
+        // Shown, or on disk and about to show (the other process may be that quick).
+        let wasShown = removePending(entry.id, of: id)
+        let wasSaving = remove(entry.id, of: id, from: &unsaved)
+        guard wasShown || wasSaving else { return }
+        if let local, let saved = try? await local.saved(RecordSnapshot<Record>.self, for: key).value {
+            if let record = saved.records.first(where: { $0.id == id }) {
+                confirmed[id] = record
+                deleted.remove(id)
+            } else if saved.deleted.contains(id) {
+                confirmed[id] = nil
+                deleted.insert(id)
+            }
+        }
+        // What was saved after the server answered: a page read before it never undoes it.
+        commitCount += 1
+        commitOrder[id] = commitCount
+        notify([id], .committed)
+        // Not saved from here: the saved values already hold the answer, and this store's
+        // snapshot, written whole, would put back the values it holds of the other records the
+        // other process answered (the last snapshot saved wins: issue 41, N3, still open).
     }
 
     // MARK: - Saving

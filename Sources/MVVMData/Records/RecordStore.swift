@@ -7,10 +7,11 @@ public import MVVMCore
 /// - **Pages merge in.** A list asks the server for a page and hands it to
 ///   ``merge(_:gone:readAt:)``; a detail does the same with one record. The list keeps the ids
 ///   of its pages, and shows each row as ``shown(_:)`` says.
-/// - **Writes show at once.** ``write(_:)`` applies a change on every screen, marked pending
-///   (``isPending(_:)``), and keeps it in the ``outbox``: on disk within milliseconds
-///   (``waitUntilSaved()``), and always before anything is sent. The store, not the screen, owns
-///   the write: leaving the screen never cancels it.
+/// - **Writes show once they are on disk.** ``write(_:)`` marks the record pending at once
+///   (``isPending(_:)``), saves the change in the ``outbox`` (``waitUntilSaved()``), and only
+///   then applies it on every screen: a change the user sees is never lost to a `kill -9`, and
+///   is always on disk before anything is sent. The store, not the screen, owns the write:
+///   leaving the screen never cancels it.
 /// - **The server decides.** ``run(isRetryable:send:)``, which the app runs for as long as it
 ///   lives, sends the writes in order. The server's answer commits a write (saved on the device
 ///   before the outbox lets the write go); a refusal rolls it back, and one screen says why
@@ -37,7 +38,7 @@ public import MVVMCore
 /// let read = users.beginRead()
 /// let page = try await repository.users(after: cursor)
 /// users.merge(page.users, readAt: read)
-/// users.write(.setActive(false, userID: 42))   // shown at once, pending, then committed
+/// users.write(.setActive(false, userID: 42))   // pending at once, shown once on disk, then committed
 /// ```
 @MainActor
 public final class RecordStore<Write: RecordWrite> {
@@ -58,8 +59,12 @@ public final class RecordStore<Write: RecordWrite> {
     /// How many writes were committed; ``commitOrder`` says when each record's last was.
     var commitCount = 0
     var commitOrder: [ID: Int] = [:]
-    /// Writes not answered yet, per record, in the order they were made.
+    /// Writes on disk and not answered yet, per record, in the order they were made: what the
+    /// screens show applied.
     var pending: [ID: [Outbox<Write>.Entry]] = [:]
+    /// Writes made here and not on disk yet, per record: they mark the record pending, but are
+    /// not shown until saved (a write shown and then lost to a kill is what this prevents).
+    var unsaved: [ID: [Outbox<Write>.Entry]] = [:]
     var observers: [Listener<RecordChange<ID>>] = []
     var presenters: [Listener<RecordWriteFailure<Write>>] = []
     /// Failures that arrived while no screen presented them.
@@ -72,8 +77,6 @@ public final class RecordStore<Write: RecordWrite> {
     var needsSave = false
     /// Saves the writes in the outbox, one after the other.
     var enqueueing: Task<Void, Never>?
-    /// Writes of this process that are in the outbox (their enqueue returned).
-    var enqueued: Set<UUID> = []
     /// Writes of this process's delivery that were answered (committed or rolled back).
     var answered: Set<UUID> = []
     /// Follows the outbox's outcomes for the store's life.
@@ -127,13 +130,13 @@ public final class RecordStore<Write: RecordWrite> {
         confirmed[id]
     }
 
-    /// Whether a write to the record waits for the server's answer.
+    /// Whether a write to the record waits to be saved or for the server's answer.
     public func isPending(_ id: ID) -> Bool {
-        pending[id] != nil
+        pending[id] != nil || unsaved[id] != nil
     }
 
-    /// The records with a write waiting for the server's answer.
-    public var pendingIDs: Set<ID> { Set(pending.keys) }
+    /// The records with a write waiting to be saved or for the server's answer.
+    public var pendingIDs: Set<ID> { Set(pending.keys).union(unsaved.keys) }
 
     private func applyingPending(to base: Record?, id: ID) -> Record? {
         guard let writes = pending[id] else { return base }
@@ -173,31 +176,40 @@ public final class RecordStore<Write: RecordWrite> {
 
     // MARK: - Writes
 
-    /// Shows `write` on every screen at once, pending, and keeps it in the outbox: the store
-    /// saves it (after the writes made before it) whatever becomes of the screen that made it;
-    /// ``waitUntilSaved()`` returns once it is on disk.
+    /// Keeps `write` in the outbox, then shows it on every screen, pending: the record is
+    /// pending at once (``isPending(_:)``), and the change shows once it is on disk, after the
+    /// writes made before it, whatever becomes of the screen that made it;
+    /// ``waitUntilSaved()`` returns once it is.
     ///
-    /// When the device cannot keep it, the write is undone and one screen is told
-    /// (``RecordWriteFailure/notSaved(_:_:)``): it was never sent.
+    /// When the device cannot keep it, it never shows, the record is pending no more, and one
+    /// screen is told (``RecordWriteFailure/notSaved(_:_:)``): it was never sent.
     public func write(_ write: Write) {
         let entry = Outbox<Write>.Entry(id: UUID(), write: write, enqueuedAt: Date())
-        pending[write.recordID, default: []].append(entry)
+        unsaved[write.recordID, default: []].append(entry)
         notify([write.recordID], .written)
         let previous = enqueueing
         enqueueing = WorkContext.task(on: workExecutor) { @MainActor [outbox, weak self] in
             await previous?.value
             do throws(CacheStoreError) {
                 try await outbox.enqueue(write, id: entry.id)
-                self?.enqueued.insert(entry.id)
+                self?.saved(entry)
             } catch {
                 self?.notSaved(entry, error)
             }
         }
     }
 
+    /// `entry` is on disk: it shows, pending, unless the server answered it already.
+    private func saved(_ entry: Outbox<Write>.Entry) {
+        let id = entry.write.recordID
+        remove(entry.id, of: id, from: &unsaved)
+        if !answered.contains(entry.id) { pending[id, default: []].append(entry) }
+        notify([id], .written)
+    }
+
     private func notSaved(_ entry: Outbox<Write>.Entry, _ error: CacheStoreError) {
         let id = entry.write.recordID
-        guard removePending(entry.id, of: id) else { return }
+        guard remove(entry.id, of: id, from: &unsaved) else { return }
         notify([id], .rolledBack)
         fail(.notSaved(entry.write, error))
     }
@@ -205,9 +217,15 @@ public final class RecordStore<Write: RecordWrite> {
     /// Takes a write out of the pending ones. - Returns: whether it was pending.
     @discardableResult
     func removePending(_ entryID: UUID, of id: ID) -> Bool {
-        guard var writes = pending[id], let index = writes.firstIndex(where: { $0.id == entryID }) else { return false }
-        writes.remove(at: index)
-        pending[id] = writes.isEmpty ? nil : writes
+        remove(entryID, of: id, from: &pending)
+    }
+
+    /// Takes a write out of `writes`. - Returns: whether it was there.
+    @discardableResult
+    func remove(_ entryID: UUID, of id: ID, from writes: inout [ID: [Outbox<Write>.Entry]]) -> Bool {
+        guard var list = writes[id], let index = list.firstIndex(where: { $0.id == entryID }) else { return false }
+        list.remove(at: index)
+        writes[id] = list.isEmpty ? nil : list
         return true
     }
 

@@ -1,4 +1,4 @@
-/// A change to one record that a ``RecordStore`` shows at once, keeps in its ``Outbox`` and
+/// A change to one record that a ``RecordStore`` keeps in its ``Outbox``, shows once it is saved, and
 /// sends: a toggle, an edit, a delete.
 ///
 /// ```swift

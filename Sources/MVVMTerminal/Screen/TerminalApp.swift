@@ -14,7 +14,8 @@ import MVVMCore
 /// screen.
 @MainActor
 public final class TerminalApp {
-    /// How often the top screen is redrawn without a change, for spinners.
+    /// How often the top screen is redrawn without a change, for spinners, while what it draws
+    /// moves.
     static let tickInterval: Duration = .milliseconds(120)
 
     private let session: any TerminalDevice
@@ -24,6 +25,11 @@ public final class TerminalApp {
     private let follower: (any ScreenStackFollowing)?
     private var previous: Frame?
     private var token: ObservationToken?
+    /// Whether the ticker redraws: it rests once a tick drew nothing new (no spinner moves), and
+    /// any other redraw (a change, a key, a resize) wakes it, so an idle app never wakes up.
+    private var isTicking = true
+    /// The resting ticker, woken by the next redraw.
+    private var restingTicker: CheckedContinuation<Void, Never>?
 
     /// Creates an app showing only `root` on `session` (the real terminal by default);
     /// ``ScreenAction/pop`` quits.
@@ -80,16 +86,25 @@ public final class TerminalApp {
             self?.redraw()
         }
         rearm()
-        // Spinners move with each render: redraw a few times a second; unchanged frames write
-        // nothing.
+        // Spinners move with each render: redraw a few times a second while the frame changes;
+        // after a tick that drew nothing new, rest until something else redraws.
         let clock = clock
         let ticker = Task { @MainActor [weak self] in
             while !Task.isCancelled {
+                if self?.isTicking == false {
+                    await withCheckedContinuation { self?.restingTicker = $0 }
+                    continue
+                }
                 try? await clock.sleep(for: Self.tickInterval)
-                self?.redraw()
+                guard let self, !Task.isCancelled else { return }
+                if !self.redraw(isTick: true) { self.isTicking = false }
             }
         }
-        defer { ticker.cancel() }
+        defer {
+            ticker.cancel()
+            restingTicker?.resume()
+            restingTicker = nil
+        }
         loop: for await key in session.keys() {
             if key == .control("c") { break }
             if key == .control("z") {
@@ -149,13 +164,25 @@ public final class TerminalApp {
         newTop.didAppear()
     }
 
-    private func redraw() {
-        guard let top = screens.last else { return }
+    /// Renders the top screen and writes what changed. - Returns: whether anything did.
+    @discardableResult
+    private func redraw(isTick: Bool = false) -> Bool {
+        if !isTick { wakeTicker() }
+        guard let top = screens.last else { return false }
         let size = session.size
         var frame = Frame(width: size.width, height: size.height)
         frame.colorSupport = session.colorSupport
         top.render(into: &frame)
-        session.write(FrameRenderer.render(from: previous, to: frame))
+        let bytes = FrameRenderer.render(from: previous, to: frame)
+        session.write(bytes)
         previous = frame
+        return !bytes.isEmpty
+    }
+
+    /// Something other than a tick redrew: a spinner may show now, so the ticker runs again.
+    private func wakeTicker() {
+        isTicking = true
+        restingTicker?.resume()
+        restingTicker = nil
     }
 }

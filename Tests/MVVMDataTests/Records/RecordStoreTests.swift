@@ -5,9 +5,10 @@ import MVVMTesting
 import Synchronization
 import Testing
 
-/// One source of truth: pages merge in, a write shows at once and pending, the server's answer
-/// commits it or rolls it back with one failure, an older page never undoes a newer write, and
-/// a restart shows the same records and pending writes. The store's work and its delivery run on
+/// One source of truth: pages merge in, a write is pending at once and shows once it is on disk
+/// (never before: a kill must not lose a change the user saw), the server's answer commits it or
+/// rolls it back with one failure, an older page never undoes a newer write, and a restart shows
+/// the same records and pending writes. The store's work and its delivery run on
 /// the test clock's executor (`clock.run`): `clock.advance()` runs them as far as they go, so a
 /// change that never comes fails at once.
 @Suite(.timeLimit(.minutes(2)))
@@ -95,7 +96,7 @@ struct RecordStoreTests {
         }
     }
 
-    @Test func aWriteShowsAtOncePendingAndTheServersAnswerCommitsIt() async throws {
+    @Test func aWriteIsPendingAtOnceShowsOnceOnDiskAndTheServersAnswerCommitsIt() async throws {
         try await clock.run {
             let store = makeStore()
             var reasons: [RecordChange<Int>.Reason] = []
@@ -103,9 +104,15 @@ struct RecordStoreTests {
             store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
 
             store.write(.edit(1, text: "final"))
-            #expect(store.value(for: 1) == Note(id: 1, text: "final"))
+            #expect(store.value(for: 1) == Note(id: 1, text: "draft"), "not shown before it is on disk")
             #expect(store.isPending(1))
             #expect(store.pendingIDs == [1])
+            #expect(reasons == [.merged, .written], "marked pending at once")
+
+            await store.waitUntilSaved()
+            #expect(store.value(for: 1) == Note(id: 1, text: "final"), "on disk: shown, pending")
+            #expect(store.isPending(1))
+            #expect(reasons == [.merged, .written, .written])
 
             let committed = NextChange(.committed, in: store)
             try await delivering(store) {
@@ -114,11 +121,46 @@ struct RecordStoreTests {
                 #expect(!store.isPending(1))
                 #expect(store.value(for: 1) == Note(id: 1, text: "FINAL"), "the server's answer, not the guess")
                 #expect(store.confirmedValue(for: 1) == Note(id: 1, text: "FINAL"))
-                #expect(reasons == [.merged, .written, .committed])
+                #expect(reasons == [.merged, .written, .written, .committed])
                 #expect(server.received == [.edit(1, text: "final")])
             }
             withExtendedLifetime(token) {}
         }
+    }
+
+    /// Issue 41 (N5): an app killed a few milliseconds after a key press lost a write the user
+    /// already saw. The write is pending at once, but its value shows only once the outbox has it
+    /// on disk: however long the save takes.
+    @Test func aWriteIsPendingAtOnceButShowsOnlyOnceItIsOnDisk() async throws {
+        let held = HeldAppendStorage(storage)
+        let store = RecordStore(outbox: Outbox<NoteWrite>(storage: held, clock: clock), local: LocalDataSource(store: cache), key: "notes")
+        let row = Note(id: 1, text: "draft")
+        store.merge([row], readAt: store.beginRead())
+        var reasons: [RecordChange<Int>.Reason] = []
+        let token = store.observe { reasons.append($0.reason) }
+
+        store.write(.edit(1, text: "final"))
+        #expect(store.isPending(1))
+        #expect(store.pendingIDs == [1])
+        #expect(store.value(for: 1) == row, "not on disk yet: the old value")
+        #expect(store.shown(row) == row)
+        #expect(reasons == [.written])
+
+        await held.waitForAppend()   // the outbox is writing it: still not on disk
+        #expect(store.value(for: 1) == row)
+        #expect(store.shown(row) == row)
+        #expect(store.isPending(1))
+        #expect(reasons == [.written])
+
+        await held.release()
+        await store.waitUntilSaved()
+        #expect(store.value(for: 1) == Note(id: 1, text: "final"), "on disk: shown on every screen")
+        #expect(store.shown(row) == Note(id: 1, text: "final"))
+        #expect(store.isPending(1), "until the server answers")
+        #expect(store.confirmedValue(for: 1) == row)
+        #expect(reasons == [.written, .written])
+        #expect(try await store.outbox.pending.map(\.write) == [.edit(1, text: "final")])
+        withExtendedLifetime(token) {}
     }
 
     @Test func aRefusedWriteRollsBackAndOnlyTheScreenOnTopIsTold() async throws {
@@ -190,7 +232,11 @@ struct RecordStoreTests {
             let row = Note(id: 3, text: "gone soon")
             store.merge([row], readAt: store.beginRead())
             store.write(.delete(3))
+            #expect(store.isPending(3))
+            #expect(store.shown(row) == row, "shown until the delete is on disk")
+            await store.waitUntilSaved()
             #expect(store.shown(row) == nil, "hidden while the delete is pending")
+            #expect(store.value(for: 3) == nil)
             let committed = NextChange(.committed, in: store)
             try await delivering(store) {
                 await clock.advance()
@@ -211,14 +257,19 @@ struct RecordStoreTests {
         store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
         var told: [String] = []
         let token = store.presentFailures { told.append("\($0)") }
+        var reasons: [RecordChange<Int>.Reason] = []
+        let observing = store.observe { reasons.append($0.reason) }
         store.write(.edit(1, text: "final"))
-        #expect(store.value(for: 1) == Note(id: 1, text: "final"), "shown at once")
+        #expect(store.isPending(1), "pending at once")
+        #expect(store.value(for: 1) == Note(id: 1, text: "draft"), "not shown before it is on disk")
+        #expect(told.isEmpty)
         await store.waitUntilSaved()
-        #expect(store.value(for: 1) == Note(id: 1, text: "draft"))
+        #expect(store.value(for: 1) == Note(id: 1, text: "draft"), "never shown")
         #expect(!store.isPending(1))
+        #expect(reasons == [.written, .rolledBack])
         #expect(told.count == 1 && told[0].hasPrefix("notSaved("))
         #expect(try await store.outbox.pending.isEmpty)
-        withExtendedLifetime(token) {}
+        withExtendedLifetime((token, observing)) {}
     }
 
     @Test func anAnswerAboutAnotherRecordIsRejected() async throws {
@@ -288,8 +339,10 @@ struct RecordStoreTests {
         let restarted = makeStore()
         restarted.write(.edit(1, text: "after the restart"))
         await restarted.restore()
-        #expect(restarted.value(for: 1)?.text == "after the restart", "the outbox sends the older write first")
+        #expect(restarted.isPending(1))
         await restarted.waitUntilSaved()
+        #expect(restarted.value(for: 1)?.text == "after the restart", "the outbox sends the older write first")
+        #expect(restarted.isPending(1))
         #expect(try await restarted.outbox.pending.map(\.write) == [.edit(1, text: "before the restart"), .edit(1, text: "after the restart")])
     }
 
@@ -382,6 +435,48 @@ final class NextFailure {
             self.failure = "\(failure)"
         }
     }
+}
+
+/// An outbox storage whose appends wait until ``release()``: a save to disk in progress, for as
+/// long as the test needs.
+actor HeldAppendStorage: OutboxStorage {
+    private let base: InMemoryOutboxStorage
+    private var isHeld = true
+    private var heldAppends: [CheckedContinuation<Void, Never>] = []
+    private var waitingForAppend: [CheckedContinuation<Void, Never>] = []
+
+    init(_ base: InMemoryOutboxStorage) {
+        self.base = base
+    }
+
+    /// Returns once an append is held.
+    func waitForAppend() async {
+        guard heldAppends.isEmpty else { return }
+        await withCheckedContinuation { waitingForAppend.append($0) }
+    }
+
+    /// Lets the held appends, and every later one, go on.
+    func release() {
+        isHeld = false
+        for append in heldAppends { append.resume() }
+        heldAppends = []
+    }
+
+    func append(_ record: OutboxRecord) async throws(CacheStoreError) {
+        if isHeld {
+            await withCheckedContinuation { continuation in
+                heldAppends.append(continuation)
+                for waiter in waitingForAppend { waiter.resume() }
+                waitingForAppend = []
+            }
+        }
+        try await base.append(record)
+    }
+
+    func first() async throws(CacheStoreError) -> OutboxRecord? { await base.first() }
+    func all() async throws(CacheStoreError) -> [OutboxRecord] { await base.all() }
+    func takeProblems() async -> [OutboxProblem] { await base.takeProblems() }
+    func markDone(_ id: UUID) async throws(CacheStoreError) { try await base.markDone(id) }
 }
 
 /// An outbox storage that runs `beforeMarkDone` before each mark, and says which records were

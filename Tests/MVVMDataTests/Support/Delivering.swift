@@ -3,7 +3,7 @@ import MVVMTesting
 import Synchronization
 
 /// What an outbox reported, one line per outcome: `delivered <write>`, `rejected <write>: <error>`,
-/// `unreadable (version <n>): <reason>` or `problem: <problem>`.
+/// `unreadable (version <n>): <reason>`, `problem: <problem>` or `answered elsewhere <write>`.
 final class OutcomeLog: Sendable {
     private let described = Mutex<[String]>([])
 
@@ -16,6 +16,7 @@ final class OutcomeLog: Sendable {
         case .rejected(let entry, let error): "rejected \(entry.write): \(error)"
         case .unreadable(let write): "unreadable (version \(write.record.schemaVersion)): \(write.reason)"
         case .problem(let problem): "problem: \(problem)"
+        case .answeredElsewhere(let entry): "answered elsewhere \(entry.write)"
         }
         described.withLock { $0.append(line) }
     }

@@ -1,0 +1,39 @@
+import Foundation
+import MVVMData
+import MVVMTesting
+import Testing
+
+/// Two processes on one outbox folder (issue 41, N1): a write one of them made and the other
+/// delivered is pending no more in the first, which shows the server's answer as the other saved
+/// it, and never sends it again.
+extension RecordStoreTests {
+    @Test func aWriteAnotherProcessDeliveredIsPendingNoMoreAndShowsTheServersAnswer() async throws {
+        try await clock.run {
+            let first = makeStore()   // the app that made the writes
+            await first.restore()
+            first.merge([Note(id: 5, text: "five"), Note(id: 6, text: "six")], readAt: first.beginRead())
+            first.write(.edit(5, text: "a"))
+            first.write(.edit(6, text: "b"))
+            await first.waitUntilSaved()
+            #expect(first.pendingIDs == [5, 6])
+
+            let second = makeStore()   // another app on the same folder delivers both
+            try await delivering(second) {
+                await clock.advance()
+                #expect(server.received == [.edit(5, text: "a"), .edit(6, text: "b")])
+                #expect(second.pendingIDs.isEmpty)
+            }
+            await second.waitUntilSaved()
+
+            let answered = NextChange(.committed, in: first)
+            try await delivering(first) {
+                await clock.advance()
+                #expect(first.pendingIDs.isEmpty, "answered elsewhere: pending no more, so t and d work again")
+                #expect(first.value(for: 5) == Note(id: 5, text: "A"), "the server's answer, as the other app saved it")
+                #expect(first.value(for: 6) == Note(id: 6, text: "B"))
+                #expect(answered.change != nil)
+                #expect(server.received.count == 2, "never sent again")
+            }
+        }
+    }
+}
