@@ -185,8 +185,12 @@ struct DemoCommand: AsyncParsableCommand {
                 local: local
             ),
             userRecords: userRecords,
-            // Pictures are saved too: a second start draws them without the network.
-            avatars: AvatarLoading.loader(repository: AvatarRepository(dataSource: userSource, local: local))
+            // Pictures are saved too: a second start draws them without the network. A terminal
+            // without colour (NO_COLOR, TERM=dumb) draws initials, never a picture: none is
+            // fetched (it fetched 18 for the first screen).
+            avatars: ColorSupport.detect(environment: ProcessInfo.processInfo.environment) == .none
+                ? nil
+                : AvatarLoading.loader(repository: AvatarRepository(dataSource: userSource, local: local))
         )
         // `validate()` checked the path: it opens.
         guard let app = try? AppViewModel(dependencies: dependencies, path: path) else { return .success(.finished) }

@@ -481,7 +481,7 @@ demo_env="env NO_COLOR=1 COLORTERM=truecolor"
 start_demo "--open users" "${ROW}[●○] "
 wait_for_avatars "the list with NO_COLOR (initials, no colour)" list none --user "$anders"
 tmux send-keys -t "$SESSION" Enter
-wait_for '^ Avatar  64×64$' "user 1's detail with NO_COLOR"
+wait_for '^ Avatar  —$' "user 1's detail with NO_COLOR (no picture fetched)"
 wait_for_avatars "user 1's detail with NO_COLOR (no picture)" detail none
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the avatars with NO_COLOR"

@@ -21,7 +21,9 @@ public import Logging
 ///   long as it takes; ``nudge()`` tries at once: call it when any request succeeds (the network
 ///   is back) or the user pulls to refresh.
 /// - **Honest.** A write the server refuses, a write this version cannot read, and damage to the
-///   stored queue are each reported once in ``outcomes``, so the screen can roll back and say so.
+///   stored queue are each reported once in ``outcomes``, so the screen can roll back and say so;
+///   so is a write another process sharing the storage answered
+///   (``Outcome/answeredElsewhere(_:)``), so that it is pending no more here either.
 ///
 /// ```swift
 /// enum UserWrite: Codable, Sendable { case setActive(Bool, userID: Int), delete(userID: Int) }

@@ -112,3 +112,44 @@ extension TerminalAppTests {
         #expect(try await endOf(run, terminal) == .finished)
     }
 }
+
+extension TerminalAppTests {
+    /// Counts its renders; draws a spinner frame per render while `spins`.
+    final class CountingScreen: Screen {
+        var renders = 0
+        var spins: Bool
+        init(spins: Bool) { self.spins = spins }
+
+        func render(into frame: inout Frame) {
+            renders += 1
+            frame.put(spins ? "loading \(renders % 4)" : "idle", at: Position(row: 0, column: 0))
+        }
+
+        func handle(_ key: Key) -> ScreenAction? {
+            if key == .character("s") { spins = true }
+            return nil
+        }
+    }
+
+    /// Issue 41: an idle app woke about 8 times a second to redraw (and read the window size)
+    /// with nothing moving on screen. The ticker rests after a tick that draws nothing new.
+    @Test func anIdleAppStopsRedrawingAndASpinnerKeepsMoving() async throws {
+        let screen = CountingScreen(spins: false)
+        let terminal = FakeTerminal(width: 12, height: 1)
+        let app = TerminalApp(root: screen, session: terminal, clock: clock)
+        let run = Task { try await app.run() }
+        await clock.advance()
+        await clock.advance(by: .seconds(10))
+        #expect(screen.renders == 2, "the first frame, and one tick that found nothing new")
+        #expect(terminal.writes.count == 1)
+
+        terminal.send(.character("s"))   // a key: a spinner shows, and the ticker runs again
+        await clock.advance()
+        let afterKey = screen.renders
+        await clock.advance(by: .milliseconds(1_200))
+        #expect(screen.renders == afterKey + 10, "a redraw every 120 ms while the spinner moves")
+
+        terminal.send(.control("c"))
+        #expect(try await endOf(run, terminal) == .finished)
+    }
+}
