@@ -5,8 +5,9 @@
 // The demo's user writes without a terminal: the same UserRecords over a FileOutboxStorage in
 // <folder>/outbox, the server's values in <folder>/cache, the same RemoteUserRepository. It
 // delivers what an earlier, killed run left waiting, then deactivates users <first-user-id>
-// onwards, one write at a time, announcing "saved <id>" once each is on disk (shown as done,
-// pending). With all its writes made it says "written", waits until the outbox is empty, says
+// onwards, one write at a time, announcing "saved <id>" the moment the records show it (what a
+// screen draws as done, pending), which must be once it is on disk. With all its writes made
+// it says "written", waits until the outbox is empty, says
 // "drained" and exits 0. KilledAppTests kills it (SIGKILL) at random moments, 20 times, then
 // checks that every write announced reached the server exactly once. It exits when its parent
 // goes away, so a test that dies never leaves it running.
@@ -46,10 +47,21 @@ let delivery = Task { @MainActor in
     }
 }
 await records.restore()
+// Announced as a screen shows it: when the records first show the user inactive after its
+// write was made (issue 41, N5: the demo drew a write ~5 ms before it was on disk).
+var made = Set<Int>()
+var announced = Set<Int>()
+let shown = records.observe { change in
+    for userID in change.ids.sorted() where made.contains(userID) && !announced.contains(userID) {
+        guard records.value(for: userID)?.isActive == false else { continue }
+        announced.insert(userID)
+        say("saved \(userID)")
+    }
+}
 for userID in first..<(first + count) where getppid() == parent {
+    made.insert(userID)
     records.write(.setActive(false, userID: userID))
     await records.waitUntilSaved()
-    say("saved \(userID)")
     try? await Task.sleep(for: .milliseconds(Int.random(in: 5...25)))
 }
 say("written")
@@ -59,5 +71,6 @@ while getppid() == parent {
 }
 await records.waitUntilSaved()
 say("drained")
+withExtendedLifetime(shown) {}
 delivery.cancel()
 exit(0)
