@@ -116,6 +116,8 @@ struct DemoCommand: AsyncParsableCommand {
             guard let base = apiURL ?? server?.baseURL else { throw CommandLineError("no API URL") }
             let cacheFolder = DemoCacheFolder.resolve(option: cacheDir)
             let cache = FileCacheStore(directory: cacheFolder, maxBytes: 16 << 20)
+            // Pictures have a budget of their own: they never evict the saved pages and counts.
+            let pictures = FileCacheStore(directory: cacheFolder.appendingPathComponent("pictures", isDirectory: true), maxBytes: 8 << 20)
             // Writes wait for the server they were made for: a journal per server URL in a
             // folder of its own, never evicted for space and kept by --clear-cache (it removes
             // only the folder's own entries); the embedded server's go with its temporary folder.
@@ -128,11 +130,12 @@ struct DemoCommand: AsyncParsableCommand {
             if clearCache {
                 do {
                     try await cache.removeAll()
+                    try await pictures.removeAll()
                 } catch {
                     throw CommandLineError("--clear-cache: \(error)")
                 }
             }
-            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, outbox: outbox, path: open)
+            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, pictures: pictures, outbox: outbox, path: open)
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {
@@ -156,7 +159,7 @@ struct DemoCommand: AsyncParsableCommand {
     /// why they could not start.
     @MainActor
     static func runApp(
-        apiURL: URL, weatherURL: URL, cache: any CacheStore, outbox: DemoOutboxLocation, path: String
+        apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, outbox: DemoOutboxLocation, path: String
     ) async -> Result<TerminalAppExit, TerminalSessionError> {
         // Every toggle and delete is saved here before it is sent, and sent until the server
         // answers: retried every 1 s, then 2 s, up to every 5 s. Shared safely by two demos on
@@ -190,7 +193,7 @@ struct DemoCommand: AsyncParsableCommand {
             // fetched (it fetched 18 for the first screen).
             avatars: ColorSupport.detect(environment: ProcessInfo.processInfo.environment) == .none
                 ? nil
-                : AvatarLoading.loader(repository: AvatarRepository(dataSource: userSource, local: local))
+                : AvatarLoading.loader(repository: AvatarRepository(dataSource: userSource, local: LocalDataSource(store: pictures, schemaVersion: 1)))
         )
         // `validate()` checked the path: it opens.
         guard let app = try? AppViewModel(dependencies: dependencies, path: path) else { return .success(.finished) }

@@ -15,7 +15,9 @@ import Darwin
 ///   never a mix (CrashSafetyTests kills a writer mid-save, again and again).
 /// - **Checked.** Each file carries its key and a checksum; a file that is torn or foreign is
 ///   removed and reported as ``CacheStoreError/corrupted(_:)``.
-/// - **Bounded.** When the files outgrow ``maxBytes``, the least recently saved go first.
+/// - **Bounded.** When the files outgrow ``maxBytes``, the least recently used (read or saved)
+///   go first; a read touches its file's time, so the order outlives the process. Give data
+///   that must not be evicted by bulk (saved pages, against pictures) a store of its own.
 ///
 /// ```swift
 /// let store = FileCacheStore(directory: cachesFolder.appending(path: "api"), maxBytes: 16 << 20)
@@ -69,7 +71,18 @@ public actor FileCacheStore: CacheStore {
             throw .corrupted("\(fileName(for: key)) is not a whole entry (\(bytes.count) bytes)")
         }
         // Another key with the same file name (a hash collision): not this key's entry.
-        return savedKey == key ? entry : nil
+        guard savedKey == key else { return nil }
+        markUsed(fileName(for: key))
+        return entry
+    }
+
+    /// `name` was just read: it is the most recently used, here and, through its file's time,
+    /// for the next process.
+    private func markUsed(_ name: String) {
+        saves += 1
+        index?[name]?.modified = Date()
+        index?[name]?.sequence = saves
+        _ = utimensat(AT_FDCWD, path(of: name), nil, 0)
     }
 
     /// Saves `entry` under `key`: the old entry or the new one survives a crash, never a mix.

@@ -33,6 +33,34 @@ struct FileCacheStoreTests {
         #expect(try entryFiles(folder.url).count == 3)
     }
 
+    /// The least recently used go first, not the least recently saved: an entry read since is
+    /// kept, in this process and in the next (issue 41, N10: the saved page a screen reads on
+    /// every start went before pictures saved after it).
+    @Test func anEntryReadSinceItWasSavedIsKeptOverOnesNobodyRead() async throws {
+        let folder = try TemporaryFolder()
+        let store = FileCacheStore(directory: folder.url, maxBytes: 10_000)
+        for index in 0..<3 { try await store.save(entry(bytes: 3_000), for: "key \(index)") }
+        #expect(try await store.entry(for: "key 0") == entry(bytes: 3_000))   // used
+        try await store.save(entry(bytes: 3_000), for: "key 3")
+        #expect(try await store.entry(for: "key 0") == entry(bytes: 3_000), "read since: kept")
+        #expect(try await store.entry(for: "key 1") == nil, "the least recently used went")
+
+        // The next process reads the order from the files' times: a read sets its file's time.
+        let files = try entryFiles(folder.url).map { folder.url.appendingPathComponent($0) }
+        let anHourAgo = Date().addingTimeInterval(-3_600)
+        for file in files { try FileManager.default.setAttributes([.modificationDate: anHourAgo], ofItemAtPath: file.path) }
+        let next = FileCacheStore(directory: folder.url, maxBytes: 10_000)
+        #expect(try await next.entry(for: "key 2") == entry(bytes: 3_000))
+        let touched = try files.filter { file in
+            let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+            return (modified ?? anHourAgo) > anHourAgo.addingTimeInterval(60)
+        }
+        #expect(touched.count == 1, "only the file read has a new time")
+        try await next.save(entry(bytes: 3_000), for: "key 4")
+        #expect(try await next.entry(for: "key 2") == entry(bytes: 3_000), "read last in the next process: kept")
+        #expect(try entryFiles(folder.url).count == 3)
+    }
+
     @Test func anEntryLargerThanTheLimitIsRefusedAndTheOldOneKept() async throws {
         let folder = try TemporaryFolder()
         let store = FileCacheStore(directory: folder.url, maxBytes: 1_000)
