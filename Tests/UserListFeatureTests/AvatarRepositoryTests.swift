@@ -3,47 +3,123 @@ import MVVMData
 import Testing
 import UserListFeature
 
-/// A picture over the per-item limit is shown and not saved, so pictures cannot fill the
-/// device's store (issue 41, N10: an 8×8 PNG carrying a 4 MB chunk was saved as a 5.7 MB entry).
+/// Pictures by HTTP's caching rules, as a user of URLCache or Nuke expects (issue 41): a saved
+/// picture is used without a request while the server's `max-age` says it is fresh; a day later
+/// it is revalidated with `If-None-Match`, and a 304 keeps it. A picture over the per-item limit
+/// is shown, not saved (N10: an 8×8 PNG carrying a 4 MB chunk was saved as a 5.7 MB entry).
 @Suite(.timeLimit(.minutes(1)))
 struct AvatarRepositoryTests {
-    /// Answers every request with `size` bytes, counting the requests.
+    /// Answers `GET` with `size` bytes, `ETag: "v1"` and a day's `max-age`, or 304 when
+    /// `If-None-Match` names the tag; records each request's `If-None-Match`.
     final class PictureServer: HTTPTransport, @unchecked Sendable {
-        // `@unchecked Sendable`: `count` is only touched while `lock` is held; `size` is immutable.
+        // `@unchecked Sendable`: `seen` and `isOnline` are only touched while `lock` is held;
+        // `size` is immutable.
         private let lock = NSLock()
-        private var count = 0
+        private var seen: [String?] = []
+        private var online = true
         let size: Int
         init(size: Int) { self.size = size }
 
-        var requests: Int { lock.withLock { count } }
+        /// Each request's `If-None-Match` (`nil`: none), in order.
+        var conditions: [String?] { lock.withLock { seen } }
+        var isOnline: Bool {
+            get { lock.withLock { online } }
+            set { lock.withLock { online = newValue } }
+        }
 
         func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-            lock.withLock { count += 1 }
-            return HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: Data(repeating: 1, count: size))
+            let condition = request.header("If-None-Match")
+            guard lock.withLock({ seen.append(condition); return online }) else { throw .cannotConnect("offline") }
+            let headers = ["ETag": #""v1""#, "Cache-Control": "public, max-age=86400"]
+            if condition == #""v1""# { return HTTPResponse(status: 304, headers: headers, body: Data()) }
+            return HTTPResponse(status: 200, headers: headers.merging(["Content-Type": "image/png"]) { a, _ in a }, body: Data(repeating: 1, count: size))
         }
     }
 
-    func repository(_ server: PictureServer, store: InMemoryCacheStore) -> AvatarRepository {
-        let client = APIClient(baseURL: URL(string: "http://127.0.0.1:1")!, transport: server, retryPolicy: .none)
-        return AvatarRepository(dataSource: UserRemoteDataSource(client: client), local: LocalDataSource(store: store), maximumSavedBytes: 1_000)
+    /// The time the repository's saved data reads as now.
+    final class Now: @unchecked Sendable {
+        // `@unchecked Sendable`: `date` is only touched while `lock` is held.
+        private let lock = NSLock()
+        private var date = Date(timeIntervalSince1970: 1_800_000_000)
+        var value: Date { lock.withLock { date } }
+        func advance(by seconds: TimeInterval) { lock.withLock { date += seconds } }
     }
 
-    @Test func aPictureWithinTheLimitIsSavedAndReadFromTheDeviceNextTime() async throws {
+    let now = Now()
+    let store = InMemoryCacheStore()
+
+    func repository(_ server: PictureServer) -> AvatarRepository {
+        let client = APIClient(baseURL: URL(string: "http://127.0.0.1:1")!, transport: server, retryPolicy: .none)
+        let now = now
+        return AvatarRepository(
+            dataSource: UserRemoteDataSource(client: client), local: LocalDataSource(store: store, now: { now.value }), maximumSavedBytes: 2_000
+        )
+    }
+
+    @Test func aFreshPictureIsReadFromTheDeviceWithoutARequest() async throws {
         let server = PictureServer(size: 1_000)
-        let store = InMemoryCacheStore()
-        let avatars = repository(server, store: store)
+        let avatars = repository(server)
         #expect(try await avatars.bytes(at: "/avatars/1.png").count == 1_000)
+        now.advance(by: 3_600)
         #expect(try await avatars.bytes(at: "/avatars/1.png").count == 1_000)
-        #expect(server.requests == 1, "the second from the device")
+        #expect(server.conditions == [nil], "one request: an hour later the picture is still fresh")
+    }
+
+    @Test func aDayLaterThePictureIsRevalidatedAndA304KeepsItForAnotherDay() async throws {
+        let server = PictureServer(size: 1_000)
+        let avatars = repository(server)
+        _ = try await avatars.bytes(at: "/avatars/1.png")
+        now.advance(by: 86_401)
+        #expect(try await avatars.bytes(at: "/avatars/1.png") == Data(repeating: 1, count: 1_000), "the saved bytes, confirmed")
+        #expect(server.conditions == [nil, #""v1""#], "a conditional request, answered 304")
+        now.advance(by: 3_600)
+        _ = try await avatars.bytes(at: "/avatars/1.png")
+        #expect(server.conditions.count == 2, "fresh again for a day after the 304")
+    }
+
+    @Test func offlineAStalePictureIsShownRatherThanNothing() async throws {
+        let server = PictureServer(size: 1_000)
+        let avatars = repository(server)
+        _ = try await avatars.bytes(at: "/avatars/1.png")
+        now.advance(by: 2 * 86_400)
+        server.isOnline = false
+        #expect(try await avatars.bytes(at: "/avatars/1.png").count == 1_000)
     }
 
     @Test func aPictureOverTheLimitIsShownButNotSaved() async throws {
-        let server = PictureServer(size: 1_001)
-        let store = InMemoryCacheStore()
-        let avatars = repository(server, store: store)
-        #expect(try await avatars.bytes(at: "/avatars/2.png").count == 1_001)
+        let server = PictureServer(size: 2_001)
+        let avatars = repository(server)
+        #expect(try await avatars.bytes(at: "/avatars/2.png").count == 2_001)
         #expect(await store.entry(for: "avatar:/avatars/2.png") == nil, "not saved")
         _ = try await avatars.bytes(at: "/avatars/2.png")
-        #expect(server.requests == 2)
+        #expect(server.conditions == [nil, nil], "fetched again, unconditionally: nothing was kept")
+    }
+}
+
+/// A server's caching headers are data from outside: read, bounded, never trusted.
+struct HTTPFreshnessTests {
+    func freshness(_ cacheControl: String?, etag: String? = nil) -> HTTPFreshness {
+        var headers: [String: String] = [:]
+        headers["Cache-Control"] = cacheControl
+        headers["ETag"] = etag
+        return HTTPFreshness(HTTPResponse(status: 200, headers: headers, body: Data()))
+    }
+
+    @Test func maxAgeAndEntityTagAreRead() {
+        #expect(freshness("public, max-age=86400", etag: #"W/"a1""#) == HTTPFreshness(entityTag: #"W/"a1""#, maxAge: .seconds(86_400)))
+        #expect(freshness("MAX-AGE = 60").maxAge == .seconds(60))
+    }
+
+    @Test func hostileOrMissingValuesAreNoFreshnessOrAtMostAYear() {
+        #expect(freshness(nil).maxAge == .zero)
+        #expect(freshness("max-age=abc").maxAge == .zero)
+        #expect(freshness("max-age=-5").maxAge == .zero)
+        #expect(freshness("max-age=").maxAge == .zero)
+        #expect(freshness("max-age=99999999999999999999999999").maxAge == HTTPFreshness.maximumAge)
+        #expect(freshness("max-age=4000000000").maxAge == HTTPFreshness.maximumAge)
+        #expect(freshness("max-age=３６００").maxAge == .zero, "fullwidth digits are not a number here")
+        #expect(freshness("no-cache, max-age=600").maxAge == .zero, "no-cache: revalidate every time")
+        #expect(!freshness("no-store").isStorable)
+        #expect(freshness("max-age=60", etag: "  ").entityTag == nil)
     }
 }

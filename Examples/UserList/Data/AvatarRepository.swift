@@ -1,9 +1,11 @@
 public import Foundation
 public import MVVMData
 
-/// Where the bytes of users' pictures come from: the device's saved copy, else the server's
-/// `GET {avatarURL}` (then saved). A picture never changes for a given address, so a saved one
-/// is used as is.
+/// Where the bytes of users' pictures come from, by HTTP's caching rules
+/// (`LocalDataSource.fresh`): the device's saved copy while the server's `max-age` says it is
+/// fresh (a day for the demo server's), with no request; after that, a conditional
+/// `GET {avatarURL}` with its `ETag`, where a 304 keeps the saved bytes for another day and a 200
+/// replaces them; the saved copy, stale, when the server cannot be reached.
 ///
 /// Give pictures a store of their own (the demo: `pictures/`, 8 MiB, least recently used first):
 /// sharing one with the saved pages let large pictures evict the pages and counts a screen needs
@@ -27,13 +29,19 @@ public struct AvatarRepository: Sendable {
 
     /// The bytes of the picture at `path` (a ``User/avatarPath``).
     public func bytes(at path: String) async throws(UserError) -> Data {
-        let key = Self.key(for: path)
-        if let local, let saved = try? await local.saved(Data.self, for: key) { return saved.value }
-        let bytes = try await withDomainErrors(UserError.self) { () async throws(APIError) in
-            try await dataSource.client.send(.bytes(path))
+        let client = dataSource.client
+        guard let local else {
+            return try await withDomainErrors(UserError.self) { () async throws(APIError) in try await client.send(.bytes(path)) }
         }
-        if bytes.count <= maximumSavedBytes { _ = try? await local?.save(bytes, for: key) }
-        return bytes
+        do {
+            return try await local.fresh(Self.key(for: path), maximumSavedBytes: maximumSavedBytes) { entityTag in
+                try await client.send(.conditionalBytes(path, ifNoneMatch: entityTag))
+            }.value
+        } catch let error as APIError {
+            throw UserError(error)
+        } catch {
+            throw .invalidData   // a 304 for a picture never asked about
+        }
     }
 
     /// Forgets the saved copy of the picture at `path`: its bytes did not decode.

@@ -36,7 +36,7 @@ public struct LocalDataSource: Sendable {
     /// old data should not be read as: entries saved under another version are misses.
     public let schemaVersion: Int
     private let logger: Logger
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     /// A data source over `store`.
     ///
