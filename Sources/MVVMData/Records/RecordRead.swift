@@ -1,3 +1,5 @@
+import Foundation
+
 /// When a read from the server started, in a ``RecordStore``'s order of events: taken with
 /// ``RecordStore/beginRead()`` before the request, handed back to
 /// ``RecordStore/merge(_:gone:readAt:)`` with its answer.
@@ -8,4 +10,7 @@
 public struct RecordRead: Hashable, Sendable {
     /// How many writes the store had committed when the read started.
     let commitsBefore: Int
+    /// When it started: what the read brings was true then (or later), which is what another
+    /// process's snapshot is weighed against.
+    let startedAt: Date
 }

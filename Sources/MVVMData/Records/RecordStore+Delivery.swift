@@ -20,11 +20,13 @@ extension RecordStore {
     private func readSavedValues() async {
         if let local, let saved = try? await local.saved(RecordSnapshot<Record>.self, for: key).value {
             var changed = Set<ID>()
-            for record in saved.records where confirmed[record.id] == nil && !deleted.contains(record.id) {
-                confirmed[record.id] = record
-                changed.insert(record.id)
-            }
-            for id in saved.deleted where confirmed[id] == nil && deleted.insert(id).inserted {
+            for (id, entry) in saved.entries where confirmed[id] == nil && !deleted.contains(id) {
+                if let record = entry.record {
+                    confirmed[id] = record
+                } else {
+                    deleted.insert(id)
+                }
+                learnt[id] = entry.learnt
                 changed.insert(id)
             }
             if !changed.isEmpty { notify(changed, .merged) }
@@ -99,6 +101,7 @@ extension RecordStore {
         answered.insert(entry.id)
         commitCount += 1
         commitOrder[id] = commitCount
+        learnt[id] = Date()
         if let answer {
             confirmed[id] = answer
             deleted.remove(id)
@@ -157,22 +160,22 @@ extension RecordStore {
         let wasShown = removePending(entry.id, of: id)
         let wasSaving = remove(entry.id, of: id, from: &unsaved)
         guard wasShown || wasSaving else { return }
-        if let local, let saved = try? await local.saved(RecordSnapshot<Record>.self, for: key).value {
-            if let record = saved.records.first(where: { $0.id == id }) {
+        if let local, let saved = try? await local.saved(RecordSnapshot<Record>.self, for: key).value,
+           let entry = saved.entries[id] {
+            if let record = entry.record {
                 confirmed[id] = record
                 deleted.remove(id)
-            } else if saved.deleted.contains(id) {
+            } else {
                 confirmed[id] = nil
                 deleted.insert(id)
             }
+            learnt[id] = entry.learnt
         }
         // What was saved after the server answered: a page read before it never undoes it.
         commitCount += 1
         commitOrder[id] = commitCount
         notify([id], .committed)
-        // Not saved from here: the saved values already hold the answer, and this store's
-        // snapshot, written whole, would put back the values it holds of the other records the
-        // other process answered (the last snapshot saved wins: issue 41, N3, still open).
+        // Not saved from here: the saved values already hold the answer.
     }
 
     // MARK: - Saving
@@ -197,7 +200,7 @@ extension RecordStore {
             return nil
         }
         needsSave = false
-        return PendingSave(local: local, key: key, records: confirmed, deleted: deleted)
+        return PendingSave(local: local, key: key, records: confirmed, deleted: deleted, learnt: learnt)
     }
 
     /// Returns once the writes made so far are in the outbox and the server's values the store
@@ -209,15 +212,25 @@ extension RecordStore {
     }
 }
 
-/// The values one save writes, taken on the main actor, encoded and written off it.
+/// The values one save writes, taken on the main actor, encoded and written off it, merged with
+/// what another process sharing the folder saved: of each record, whichever value was learnt
+/// later is kept (issue 41, N3: the last process to quit put back an older value of a record the
+/// other had confirmed, and offline the list showed it).
 private struct PendingSave<Record: Identifiable & Codable & Sendable>: Sendable where Record.ID: Codable & Sendable {
     let local: LocalDataSource
     let key: String
     let records: [Record.ID: Record]
     let deleted: Set<Record.ID>
+    let learnt: [Record.ID: Date]
 
     func save() async {
-        let snapshot = RecordSnapshot(records: Array(records.values), deleted: Array(deleted))
+        var entries: [Record.ID: (record: Record?, learnt: Date)] = [:]
+        for (id, record) in records { entries[id] = (record, learnt[id] ?? .distantPast) }
+        for id in deleted { entries[id] = (nil, learnt[id] ?? .distantPast) }
+        var snapshot = RecordSnapshot(entries)
+        if let onDisk = try? await local.saved(RecordSnapshot<Record>.self, for: key).value {
+            snapshot = snapshot.merging(onDisk)
+        }
         _ = try? await local.save(snapshot, for: key)
     }
 }

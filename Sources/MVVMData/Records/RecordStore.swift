@@ -56,6 +56,9 @@ public final class RecordStore<Write: RecordWrite> {
     var confirmed: [ID: Record] = [:]
     /// Records the server has none for.
     var deleted: Set<ID> = []
+    /// When the store learnt each record's value or deletion: a snapshot saved by another
+    /// process keeps whichever was learnt later.
+    var learnt: [ID: Date] = [:]
     /// How many writes were committed; ``commitOrder`` says when each record's last was.
     var commitCount = 0
     var commitOrder: [ID: Int] = [:]
@@ -147,7 +150,7 @@ public final class RecordStore<Write: RecordWrite> {
 
     /// Marks the start of a read from the server; give it back to ``merge(_:gone:readAt:)``.
     public func beginRead() -> RecordRead {
-        RecordRead(commitsBefore: commitCount)
+        RecordRead(commitsBefore: commitCount, startedAt: Date())
     }
 
     /// Takes the server's values, read since `read` began: `records` as they are, and `gone`
@@ -157,10 +160,13 @@ public final class RecordStore<Write: RecordWrite> {
         var changed = Set<ID>()
         for record in records where isCurrent(record.id, for: read) {
             deleted.remove(record.id)
+            learnt[record.id] = max(learnt[record.id] ?? .distantPast, read.startedAt)
             guard confirmed.updateValue(record, forKey: record.id) != record else { continue }
             changed.insert(record.id)
         }
-        for id in gone where isCurrent(id, for: read) && !deleted.contains(id) {
+        for id in gone where isCurrent(id, for: read) {
+            learnt[id] = max(learnt[id] ?? .distantPast, read.startedAt)
+            guard !deleted.contains(id) else { continue }
             confirmed[id] = nil
             deleted.insert(id)
             changed.insert(id)

@@ -36,4 +36,35 @@ extension RecordStoreTests {
             }
         }
     }
+
+    /// Issue 41, N3: each app saved its whole snapshot, so the last to save put back its older
+    /// copy of a record the other had confirmed since, and offline the list showed it.
+    @Test func theLastAppToSaveNeverPutsBackAnOlderValueAnotherAppConfirmed() async throws {
+        try await clock.run {
+            let first = makeStore()
+            await first.restore()
+            let second = makeStore()
+            await second.restore()
+            // Both read user 17 before the first app's write.
+            let firstRead = first.beginRead()
+            let secondRead = second.beginRead()
+            first.merge([Note(id: 17, text: "old")], readAt: firstRead)
+            second.merge([Note(id: 17, text: "old")], readAt: secondRead)
+
+            first.write(.edit(17, text: "new"))
+            try await delivering(first) {
+                await clock.advance()
+                #expect(first.value(for: 17) == Note(id: 17, text: "NEW"))
+            }
+            await first.waitUntilSaved()
+            // The second app learns another record and saves last.
+            second.merge([Note(id: 18, text: "other")], readAt: second.beginRead())
+            await second.waitUntilSaved()
+
+            let restarted = makeStore()
+            await restarted.restore()
+            #expect(restarted.value(for: 17) == Note(id: 17, text: "NEW"), "the confirmed value, not the older copy saved last")
+            #expect(restarted.value(for: 18) == Note(id: 18, text: "other"), "and what the second app learnt")
+        }
+    }
 }
