@@ -20,7 +20,7 @@ public final class StubTransport: HTTPTransport, Sendable {
         var recorded: [HTTPRequest] = []
     }
 
-    /// In a ``Lock`` (a pthread mutex, which ThreadSanitizer sees); `handler`, a user's code,
+    /// In a `Lock` (a pthread mutex, which ThreadSanitizer sees); `handler`, a user's code,
     /// runs outside it.
     private let ledger: Lock<Ledger>
     private let handler: (@Sendable (HTTPRequest) async throws(TransportError) -> HTTPResponse)?

@@ -19,7 +19,7 @@ import MVVMLocking
 /// For a ``StateStore``, ``StateStore/mailbox()`` posts state changes and applies each batch as
 /// one ``StateStore/update(_:)``: one notification per batch.
 ///
-/// Its state is in a ``Lock`` (a pthread mutex, which ThreadSanitizer sees), and `deliver`, which
+/// Its state is in a `Lock` (a pthread mutex, which ThreadSanitizer sees), and `deliver`, which
 /// runs its user's code, is called outside it.
 public final class MainActorMailbox<Message: Sendable>: Sendable {
     private struct Box {

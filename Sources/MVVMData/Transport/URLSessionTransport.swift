@@ -162,7 +162,7 @@ private final class PendingCall: Sendable {
 }
 
 /// The session's delegate: gathers each task's response and body, refuses every redirect, and
-/// answers the task's ``PendingCall`` when it completes.
+/// answers the task's `PendingCall` when it completes.
 private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// What arrived of one task so far.
     private struct Transfer: Sendable {

@@ -1,9 +1,9 @@
 public import MVVMCore
 
-/// Routes a screen's keys to the ``Alert`` it shows, so that a key the user did not aim at the
+/// Routes a screen's keys to the `Alert` it shows, so that a key the user did not aim at the
 /// alert answers nothing: the key that opened it, repeated (a double tap on `d`, or the key held
 /// down), presses no button until another key was pressed. The rest is
-/// ``Alert/event(for:)``'s rules.
+/// `Alert.event(for:)`'s rules.
 ///
 /// ```swift
 /// if let alert = state.navigation.modal {
