@@ -1,5 +1,4 @@
 public import Foundation
-import MVVMCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -31,11 +30,6 @@ import Darwin
 /// On Apple platforms `fsync` flushes to the drive, not through its cache (`F_FULLFSYNC` is not
 /// used): a process crash never tears an entry; a power cut may lose the last saves.
 public actor FileCacheStore: CacheStore {
-    /// Its methods block on the disk: they run on a queue of their own, off the Swift pool.
-    private nonisolated let executor = BlockingIOExecutor(label: "mvvm.file-cache-store")
-    /// The store's executor: a serial queue of its own (`fsync` never holds a pool thread).
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-
     /// The folder; made when the first entry is saved.
     public nonisolated let directory: URL
     /// The most bytes the folder's entries may take.

@@ -1,5 +1,4 @@
 public import Foundation
-import MVVMCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -39,12 +38,6 @@ import Darwin
 /// drive, not through its cache (`F_FULLFSYNC` is not used): a process crash never loses a
 /// write; a power cut may lose the last ones.
 public actor FileOutboxStorage: OutboxStorage {
-    /// Its methods block on the disk: they run on a queue of their own, off the Swift pool.
-    private nonisolated let executor = BlockingIOExecutor(label: "mvvm.file-outbox-storage")
-    /// The storage's executor: a serial queue of its own (`fsync` and `flock` never hold a pool
-    /// thread).
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-
     /// The folder; made when the first write is appended.
     public nonisolated let directory: URL
     /// The files' base name.
