@@ -35,4 +35,26 @@ enum JSONResponse {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
         )
     }
+
+    /// `Cache-Control` of a revalidatable answer: a client may keep it, and asks each time
+    /// whether it changed (`If-None-Match`), which costs a 304 and no body when it did not.
+    static let revalidate = "no-cache"
+
+    /// A response whose body is `value` (as ``encoding(_:status:)`` makes it) with a strong
+    /// `ETag` of its bytes and `Cache-Control: no-cache`; or `304 Not Modified`, with no body,
+    /// when `request`'s `If-None-Match` names that tag (or `*`).
+    static func revalidatable(_ value: some Encodable, for request: Request) -> Response {
+        guard let data = try? encoder.encode(value) else { return encoding(value) }
+        let crc = String(Zlib.crc32(Array(data)), radix: 16)
+        let entityTag = "\"\(String(repeating: "0", count: 8 - crc.count) + crc)-\(data.count)\""
+        var headers = HTTPFields()
+        headers[.eTag] = entityTag
+        headers[.cacheControl] = revalidate
+        let ifNoneMatch = request.headers[values: .ifNoneMatch]
+        if !ifNoneMatch.isEmpty, EntityTag.ifNoneMatch(ifNoneMatch, matches: entityTag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = contentType
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
 }

@@ -11,15 +11,15 @@ struct UserRoutes: Sendable {
     func register(on group: RouterGroup<DemoRequestContext>) {
         group.get { request, _ in
             let query = try UserListQuery(request)
-            return JSONResponse.encoding(try await store.list(query))
+            return JSONResponse.revalidatable(try await store.list(query), for: request)
         }
         group.get("stats") { _, _ in
             JSONResponse.encoding(try await store.stats())
         }
-        group.get("{id}") { _, context in
+        group.get("{id}") { request, context in
             let id = try UserID.require(context)
             guard let user = try await store.user(id: id) else { throw UserStore.notFound(id) }
-            return JSONResponse.encoding(user)
+            return JSONResponse.revalidatable(user, for: request)
         }
         group.patch("{id}") { request, context in
             let id = try UserID.require(context)
