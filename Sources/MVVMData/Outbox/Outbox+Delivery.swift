@@ -24,11 +24,12 @@ extension Outbox {
         while !Task.isCancelled {
             let head: OutboxRecord?
             do {
-                // Writes known before the read: any the read lacks were answered elsewhere.
+                // Writes known before the read: with none left, another outbox answered them.
+                // (Reading the head only keeps each turn O(1) for a long queue; the whole queue
+                // is compared before each back-off, below.)
                 let known = Set(knownEntryIDs)
-                let records = try await storage.all()
-                reportAnsweredElsewhere(known: known, live: Set(records.map(\.id)))
-                head = records.first
+                head = try await storage.first()
+                if head == nil { reportAnsweredElsewhere(known: known, live: []) }
             } catch {
                 // The storage cannot be read now: nothing is lost; try again after a back-off.
                 logger.warning("could not read the outbox", metadata: ["error": "\(error)"])
@@ -73,6 +74,7 @@ extension Outbox {
                 if Task.isCancelled { return }
                 if isRetryable(error) {
                     failures += 1
+                    await reportWritesAnsweredElsewhere()
                     await waitBeforeTrying(afterFailure: failures)
                 } else {
                     failures = 0
@@ -82,6 +84,14 @@ extension Outbox {
                 }
             }
         }
+    }
+
+    /// Compares the whole queue with the writes this outbox knows: those it lacks were answered
+    /// by another outbox sharing the storage. A read that fails is tried at the next back-off.
+    private func reportWritesAnsweredElsewhere() async {
+        let known = Set(knownEntryIDs)
+        guard let records = try? await storage.all() else { return }
+        reportAnsweredElsewhere(known: known, live: Set(records.map(\.id)))
     }
 
     /// Hands the storage's problems to ``outcomes``, and logs them.
