@@ -24,10 +24,11 @@ extension Outbox {
         while !Task.isCancelled {
             let head: OutboxRecord?
             do {
-                // Writes known before the read: with none left, another outbox answered them.
-                // (Reading the head only keeps each turn O(1) for a long queue; the whole queue
-                // is compared before each back-off, below.)
-                let known = Set(knownEntryIDs)
+                // Writes known before the read (a copy that costs nothing until the table
+                // changes): with none left in the queue, another outbox answered them. Reading
+                // the head only keeps each turn O(1) for a long queue; the whole queue is
+                // compared before each back-off, below.
+                let known = knownEntries
                 head = try await storage.first()
                 if head == nil { reportAnsweredElsewhere(known: known, live: []) }
             } catch {
@@ -89,7 +90,7 @@ extension Outbox {
     /// Compares the whole queue with the writes this outbox knows: those it lacks were answered
     /// by another outbox sharing the storage. A read that fails is tried at the next back-off.
     private func reportWritesAnsweredElsewhere() async {
-        let known = Set(knownEntryIDs)
+        let known = knownEntries
         guard let records = try? await storage.all() else { return }
         reportAnsweredElsewhere(known: known, live: Set(records.map(\.id)))
     }

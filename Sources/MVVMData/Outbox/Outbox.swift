@@ -211,13 +211,13 @@ public actor Outbox<Write: Codable & Sendable> {
         await notifyWatchers()
     }
 
-    /// The writes this outbox has read or queued and not answered itself.
-    var knownEntryIDs: Dictionary<UUID, Entry>.Keys { decoded.keys }
+    /// The writes this outbox has read or queued and not answered itself, by id.
+    var knownEntries: [UUID: Entry] { decoded }
 
     /// Reports each of `known` that `live` (the queue as just read) lacks and this outbox still
     /// knows: another outbox answered it.
-    func reportAnsweredElsewhere(known: Set<UUID>, live: Set<UUID>) {
-        for id in known where !live.contains(id) {
+    func reportAnsweredElsewhere(known: [UUID: Entry], live: Set<UUID>) {
+        for id in known.keys where !live.contains(id) {
             guard let entry = decoded.removeValue(forKey: id) else { continue }
             outcomeContinuation.yield(.answeredElsewhere(entry))
         }
