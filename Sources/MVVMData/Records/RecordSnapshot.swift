@@ -5,7 +5,7 @@ import Foundation
 /// writes are kept by the outbox.
 ///
 /// Several processes on one folder each save their snapshot; a save merges with the one on disk,
-/// record by record, keeping whichever was learnt later (``merging(_:)``), so the last process to
+/// record by record, keeping whichever was learnt later (``addNewer(to:)``), so the last process to
 /// save never puts back an older value of a record another process had confirmed since (issue
 /// 41, N3).
 struct RecordSnapshot<Record: Identifiable & Codable>: Codable where Record.ID: Codable & Hashable {
@@ -52,13 +52,11 @@ struct RecordSnapshot<Record: Identifiable & Codable>: Codable where Record.ID: 
         self.deletedLearnt = deletedLearnt
     }
 
-    /// This snapshot with `other`'s records that were learnt later, or that this one lacks.
-    func merging(_ other: RecordSnapshot) -> RecordSnapshot {
-        var merged = entries
-        for (id, entry) in other.entries where merged[id].map({ $0.learnt < entry.learnt }) ?? true {
-            merged[id] = entry
+    /// Puts into `entries` this snapshot's records that `entries` lacks or learnt earlier.
+    func addNewer(to entries: inout [Record.ID: (record: Record?, learnt: Date)]) {
+        for (id, entry) in self.entries where entries[id].map({ $0.learnt < entry.learnt }) ?? true {
+            entries[id] = entry
         }
-        return RecordSnapshot(merged)
     }
 }
 

@@ -21,12 +21,7 @@ extension RecordStore {
         if let local, let saved = try? await local.saved(RecordSnapshot<Record>.self, for: key).value {
             var changed = Set<ID>()
             for (id, entry) in saved.entries where confirmed[id] == nil && !deleted.contains(id) {
-                if let record = entry.record {
-                    confirmed[id] = record
-                } else {
-                    deleted.insert(id)
-                }
-                learnt[id] = entry.learnt
+                take(entry, for: id)
                 changed.insert(id)
             }
             if !changed.isEmpty { notify(changed, .merged) }
@@ -162,20 +157,20 @@ extension RecordStore {
         guard wasShown || wasSaving else { return }
         if let local, let saved = try? await local.saved(RecordSnapshot<Record>.self, for: key).value,
            let entry = saved.entries[id] {
-            if let record = entry.record {
-                confirmed[id] = record
-                deleted.remove(id)
-            } else {
-                confirmed[id] = nil
-                deleted.insert(id)
-            }
-            learnt[id] = entry.learnt
+            take(entry, for: id)
         }
         // What was saved after the server answered: a page read before it never undoes it.
         commitCount += 1
         commitOrder[id] = commitCount
         notify([id], .committed)
         // Not saved from here: the saved values already hold the answer.
+    }
+
+    /// Takes a saved record (or its deletion) and when it was learnt as the store's own.
+    private func take(_ entry: (record: Record?, learnt: Date), for id: ID) {
+        confirmed[id] = entry.record
+        if entry.record == nil { deleted.insert(id) } else { deleted.remove(id) }
+        learnt[id] = entry.learnt
     }
 
     // MARK: - Saving
@@ -227,10 +222,7 @@ private struct PendingSave<Record: Identifiable & Codable & Sendable>: Sendable 
         var entries: [Record.ID: (record: Record?, learnt: Date)] = [:]
         for (id, record) in records { entries[id] = (record, learnt[id] ?? .distantPast) }
         for id in deleted { entries[id] = (nil, learnt[id] ?? .distantPast) }
-        var snapshot = RecordSnapshot(entries)
-        if let onDisk = try? await local.saved(RecordSnapshot<Record>.self, for: key).value {
-            snapshot = snapshot.merging(onDisk)
-        }
-        _ = try? await local.save(snapshot, for: key)
+        try? await local.saved(RecordSnapshot<Record>.self, for: key).value.addNewer(to: &entries)
+        _ = try? await local.save(RecordSnapshot(entries), for: key)
     }
 }
