@@ -48,12 +48,12 @@ extension LocalDataSource {
             var refreshed = saved.value
             refreshed.freshUntil = freshUntil(freshness)
             if let tag = freshness.entityTag { refreshed.entityTag = tag }
-            if freshness.isStorable { await keep(refreshed, for: key, maximumBytes: nil) }
+            if freshness.isStorable { await saveLoggingFailure(refreshed, for: key) }
             return Fetched(refreshed.value, origin: .network)
         case .modified(let value, let freshness):
             if freshness.isStorable {
                 let response = SavedResponse(value: value, entityTag: freshness.entityTag, freshUntil: freshUntil(freshness))
-                await keep(response, for: key, maximumBytes: maximumSavedBytes)
+                await saveLoggingFailure(response, for: key, maximumBytes: maximumSavedBytes)
             } else {
                 try? await remove(for: key)
             }
@@ -65,11 +65,6 @@ extension LocalDataSource {
         now().addingTimeInterval(TimeInterval(freshness.maxAge.components.seconds))
     }
 
-    /// Saves `response` unless it is over `maximumBytes` encoded; a failure is logged.
-    private func keep<Value: Codable>(_ response: SavedResponse<Value>, for key: String, maximumBytes: Int?) async {
-        if let maximumBytes, let encoded = try? JSONEncoder().encode(response), encoded.count > maximumBytes { return }
-        await saveLoggingFailure(response, for: key)
-    }
 }
 
 /// A 304 answered a request that named no entity tag: there is no saved value it could refer

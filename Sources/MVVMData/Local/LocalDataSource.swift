@@ -93,12 +93,22 @@ public struct LocalDataSource: Sendable {
     /// - Returns: the time recorded.
     @discardableResult
     public func save<Value: Encodable>(_ value: Value, for key: String) async throws(CacheStoreError) -> Date {
-        let data: Data
+        try await save(encoding: try Self.encode(value), for: key)
+    }
+
+    /// `value` as JSON, as ``save(_:for:)`` keeps it.
+    static func encode<Value: Encodable>(_ value: Value) throws(CacheStoreError) -> Data {
         do {
-            data = try JSONEncoder().encode(value)
+            return try JSONEncoder().encode(value)
         } catch {
             throw .io("encoding \(Value.self): \(error)")
         }
+    }
+
+    /// Saves `data`, a value already encoded, under `key`, stamped with the time now and
+    /// ``schemaVersion``. - Returns: the time recorded.
+    @discardableResult
+    func save(encoding data: Data, for key: String) async throws(CacheStoreError) -> Date {
         let savedAt = now()
         try await store.save(CacheEntry(data: data, savedAt: savedAt, schemaVersion: schemaVersion), for: key)
         return savedAt
@@ -110,10 +120,13 @@ public struct LocalDataSource: Sendable {
     }
 
     /// Saves `value` and logs a failure instead of throwing: for the policies, which show a
-    /// fetched value whether or not it could be kept.
-    func saveLoggingFailure<Value: Encodable>(_ value: Value, for key: String) async {
+    /// fetched value whether or not it could be kept. A value over `maximumBytes` encoded is not
+    /// saved (`nil`: no limit but the store's).
+    func saveLoggingFailure<Value: Encodable>(_ value: Value, for key: String, maximumBytes: Int? = nil) async {
         do {
-            try await save(value, for: key)
+            let data = try Self.encode(value)
+            if let maximumBytes, data.count > maximumBytes { return }
+            try await save(encoding: data, for: key)
         } catch {
             logger.warning("could not save value", metadata: ["key": "\(key)", "error": "\(error)"])
         }
