@@ -19,8 +19,7 @@ struct AvatarResponse: Sendable {
     /// The answer for the user `userID` whose avatar is `png`.
     init(png: [UInt8], userID: Int) {
         self.png = png
-        let crc = String(Zlib.crc32(png), radix: 16)
-        entityTag = "\"avatar-\(userID)-\(String(repeating: "0", count: 8 - crc.count) + crc)\""
+        entityTag = "\"avatar-\(userID)-\(EntityTag.checksum(png))\""
     }
 
     /// 200 with the PNG (`Content-Type`, `Content-Length`), or 304 with no body when
@@ -29,10 +28,7 @@ struct AvatarResponse: Sendable {
         var headers = HTTPFields()
         headers[.eTag] = entityTag
         headers[.cacheControl] = Self.cacheControl
-        let ifNoneMatch = request.headers[values: .ifNoneMatch]
-        if !ifNoneMatch.isEmpty, EntityTag.ifNoneMatch(ifNoneMatch, matches: entityTag) {
-            return Response(status: .notModified, headers: headers)
-        }
+        if let notModified = EntityTag.notModified(request, tag: entityTag, headers: headers) { return notModified }
         headers[.contentType] = Self.contentType
         headers[.contentLength] = String(png.count)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))

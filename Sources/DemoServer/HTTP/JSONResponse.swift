@@ -45,15 +45,11 @@ enum JSONResponse {
     /// when `request`'s `If-None-Match` names that tag (or `*`).
     static func revalidatable(_ value: some Encodable, for request: Request) -> Response {
         guard let data = try? encoder.encode(value) else { return encoding(value) }
-        let crc = String(Zlib.crc32(Array(data)), radix: 16)
-        let entityTag = "\"\(String(repeating: "0", count: 8 - crc.count) + crc)-\(data.count)\""
+        let entityTag = "\"\(EntityTag.checksum(Array(data)))-\(data.count)\""
         var headers = HTTPFields()
         headers[.eTag] = entityTag
         headers[.cacheControl] = revalidate
-        let ifNoneMatch = request.headers[values: .ifNoneMatch]
-        if !ifNoneMatch.isEmpty, EntityTag.ifNoneMatch(ifNoneMatch, matches: entityTag) {
-            return Response(status: .notModified, headers: headers)
-        }
+        if let notModified = EntityTag.notModified(request, tag: entityTag, headers: headers) { return notModified }
         headers[.contentType] = contentType
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
