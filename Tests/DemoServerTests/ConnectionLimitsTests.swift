@@ -66,10 +66,24 @@ struct ConnectionLimitsTests {
         }
     }
 
-    /// A TCP socket connected to 127.0.0.1:`port`, whose reads time out after `readTimeout`.
-    static func connectedSocket(port: Int, readTimeout: Duration = .seconds(10)) throws -> Int32 {
+    /// A TCP socket connected to 127.0.0.1:`port` from `source` (a loopback address: on Linux,
+    /// each of 127.0.0.0/8 is a client of its own to the server), whose reads time out after
+    /// `readTimeout`.
+    static func connectedSocket(port: Int, from source: String? = nil, readTimeout: Duration = .seconds(10)) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw POSIXError(.EADDRNOTAVAIL)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -74,7 +74,10 @@ struct RequestHeadLateLoopTests {
         let application = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [
-                RequestHeadGuard(timeout: timeout, rejections: rejections),
+                RequestHeadGuard(
+                    timeout: timeout, rejections: rejections,
+                    waiting: WaitingConnections(headerReadTimeout: timeout, rejections: rejections)
+                ),
                 LoopStall(until: clientSent, thenFor: timeout + .milliseconds(200)),
             ])),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),

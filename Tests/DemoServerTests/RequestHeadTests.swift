@@ -142,6 +142,45 @@ struct RequestHeadTests {
         #expect(afterClose == 200)
     }
 
+    @Test("Slow clients from several addresses cannot hold every connection: at the cap, the one that waited longest on its client is closed to make room")
+    func slowClientsFromSeveralAddresses() async throws {
+        let server = try await DemoServer.start(DemoServerConfiguration(
+            userCount: 10, idleTimeout: .seconds(50), maximumConnections: 8,
+            headerReadTimeout: .seconds(30), maximumConnectionsPerClient: 4
+        ))
+        let port = server.port
+        let (status, seconds, slowClosed) = try await onOwnThread {
+            // Two addresses with four connections each: within each client's cap, and all of the
+            // server's. Each is answered once (so the server has taken it: it accepts a few
+            // connections at a time, and may take one past the cap with them), then starts a
+            // head and never ends it.
+            let slow = try (0..<8).map { index in
+                try ConnectionLimitsTests.connectedSocket(port: port, from: index < 4 ? "127.0.0.2" : "127.0.0.3")
+            }
+            defer { slow.forEach { close($0) } }
+            let firstAnswers = slow.map { RawHTTP.exchange("GET /api/users/1 HTTP/1.1\r\nHost: x\r\n\r\n", on: $0)?.status }
+            guard firstAnswers == Array(repeating: 200, count: 8) else { throw POSIXError(.ECONNRESET) }
+            for fd in slow { _ = "GET /api/users/1 HTTP/1.1\r\n".withCString { send(fd, $0, strlen($0), 0) } }
+            // A normal client waits in the backlog. Without room made for it, it would wait for
+            // the header read timeout (30 s) to close a slow one; it gives up after 15 s.
+            let start = ContinuousClock.now
+            let fd = try ConnectionLimitsTests.connectedSocket(port: port, readTimeout: .seconds(15))
+            defer { close(fd) }
+            let status = RawHTTP.exchange("GET /api/users/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", on: fd)?.status
+            let seconds = ConnectionLimitsTests.seconds(since: start)
+            // Closed without an answer: a read finds the end at once (an open one has nothing).
+            var byte: UInt8 = 0
+            let slowClosed = slow.filter { recv($0, &byte, 1, Int32(MSG_DONTWAIT)) == 0 }.count
+            return (status, seconds, slowClosed)
+        }
+        await server.stop()
+
+        #expect(status == 200)
+        // Room is made once a slow connection has waited a tenth of the header read timeout (3 s).
+        #expect(seconds < 15, "answered after \(seconds) s")
+        #expect(slowClosed >= 1)
+    }
+
     @Test("A head over 80 KiB is 414 (a long request line) or 431 (large or many header fields), with a JSON error", arguments: [
         ("GET /api/users?q=" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", 414,
          "The request line (method, path and query) is longer than 80 KiB; send a shorter one."),

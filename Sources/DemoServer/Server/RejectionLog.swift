@@ -21,6 +21,9 @@ final class RejectionLog: Sendable {
         case oversizedHead
         /// A client (an IP address) opened a connection past its cap: the connection was closed.
         case clientConnectionLimit
+        /// At the connection cap, the connection that had waited longest on its client (for a
+        /// request head, or idle between requests) was closed to make room.
+        case longestWaitingClosed
     }
 
     private let logger: Logger
@@ -60,6 +63,8 @@ final class RejectionLog: Sendable {
             "Refused a request head over \(RequestHeadGuard.maximumHeadSize / 1024) KiB (414 or 431)."
         case .clientConnectionLimit:
             "Closed a new connection from a client that already had \(configuration.maximumConnectionsPerClient) connections open (the per-client cap)."
+        case .longestWaitingClosed:
+            "At the cap of \(configuration.maximumConnections) connections, closed the one that had waited longest for its client (a slow request head, or idle between requests) to make room."
         }
     }
 }

@@ -40,6 +40,10 @@ typealias ResponsePart = HTTPConnectionStateHandler.OutboundIn
 /// or with an answer in flight, goes on to Hummingbird as before (a body's error reaches the
 /// route, which answers 400 `invalid_body`).
 ///
+/// While the connection waits on its client (for a head, or idle between requests, with no answer
+/// in flight), it is listed in ``WaitingConnections``, which closes the one that waited longest
+/// when the connection cap is reached.
+///
 /// All state lives on the channel's event loop, as NIO handlers' state does.
 final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = RequestPart
@@ -72,7 +76,10 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let timeout: TimeAmount
     private let rejections: RejectionLog
+    private let waiting: WaitingConnections
     private var context: ChannelHandlerContext?
+    /// Whether the connection is listed in ``waiting``.
+    private var listedAsWaiting = false
     private var phase = Phase.readingHead
     private var timer: Scheduled<Void>?
     private var started = false
@@ -91,9 +98,11 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// - Parameters:
     ///   - timeout: How long a head may take (``DemoServerConfiguration/headerReadTimeout``).
     ///   - rejections: Where a late or refused head is reported.
-    init(timeout: Duration, rejections: RejectionLog) {
+    ///   - waiting: The server's list of connections that wait on their client.
+    init(timeout: Duration, rejections: RejectionLog, waiting: WaitingConnections) {
         self.timeout = TimeAmount(timeout)
         self.rejections = rejections
+        self.waiting = waiting
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -109,6 +118,8 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         cancelTimer()
+        phase = .closing
+        listWaiting()
         self.context = nil
     }
 
@@ -120,6 +131,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         cancelTimer()
         phase = .closing
+        listWaiting()
         context.fireChannelInactive()
     }
 
@@ -137,6 +149,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case (_, .body), (_, .end):
             break
         }
+        listWaiting()
         context.fireChannelRead(data)
     }
 
@@ -146,6 +159,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         answersInFlight -= 1
+        listWaiting()
         context.write(data, promise: promise)
         if phase == .timedOut, answersInFlight == 0 {
             answer(.requestTimeout(after: Duration(timeout)))
@@ -188,6 +202,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
             requestLineStarted = false
             requestLineLength = nil
             armTimer()
+            listWaiting()
         case .readingHead:
             break
         case .readingBody, .timedOut, .closing:
@@ -214,6 +229,20 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard !started else { return }
         started = true
         armTimer()
+        listWaiting()
+    }
+
+    /// Lists the connection in ``waiting`` while it waits on its client: reading a head or idle
+    /// between requests, with no answer in flight.
+    private func listWaiting() {
+        let waitsOnClient = started && answersInFlight == 0 && (phase == .readingHead || phase == .betweenRequests)
+        guard waitsOnClient != listedAsWaiting, let channel = context?.channel else { return }
+        listedAsWaiting = waitsOnClient
+        if waitsOnClient {
+            waiting.startedWaiting(channel)
+        } else {
+            waiting.stoppedWaiting(channel)
+        }
     }
 
     /// The extra time a head gets after its timer ran out, for a loop that was held up to read
@@ -256,6 +285,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if headBytes == 0 || !requestLineStarted {
             // Nothing of a request came (or only empty lines): nothing to answer.
             phase = .closing
+            listWaiting()
             context.close(promise: nil)
         } else if answersInFlight > 0 {
             phase = .timedOut
@@ -272,6 +302,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard let context else { return }
         cancelTimer()
         phase = .closing
+        listWaiting()
         let body = error.jsonBody
         var head = HTTPResponse(status: .init(code: error.status))
         head.headerFields[.contentType] = JSONResponse.contentType

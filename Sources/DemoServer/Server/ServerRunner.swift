@@ -54,10 +54,13 @@ actor ServerRunner {
         // A silent connection (idle, or stalled mid-request) is closed after the idle timeout, a
         // request head that is late after the header read timeout (RequestHeadGuard, which also
         // answers a head the decoder refuses); past the connection cap, new ones wait in the
-        // backlog, and past a client's own cap they are closed. Each is logged once.
+        // backlog (and the connection that has waited longest on its client is closed to make
+        // room: WaitingConnections), and past a client's own cap they are closed. Each is
+        // logged once.
         let idleTimeout = TimeAmount(serverConfiguration.idleTimeout)
         let clientCounts = ClientConnectionCounts(maximum: serverConfiguration.maximumConnectionsPerClient)
         let headLimit = RequestHeadGuard.maximumHeadSize
+        let waiting = WaitingConnections(headerReadTimeout: serverConfiguration.headerReadTimeout, rejections: rejections)
         let application = Application(
             router: router,
             server: .http1(configuration: .init(
@@ -65,7 +68,7 @@ actor ServerRunner {
                 // handler whose idle closes it watches.
                 additionalChannelHandlers: [
                     ClientConnectionCap(counts: clientCounts, rejections: rejections),
-                    RequestHeadGuard(timeout: serverConfiguration.headerReadTimeout, rejections: rejections),
+                    RequestHeadGuard(timeout: serverConfiguration.headerReadTimeout, rejections: rejections, waiting: waiting),
                     IdleCloseWatcher(idleTimeout: serverConfiguration.idleTimeout, rejections: rejections),
                 ],
                 idleTimeout: idleTimeout,
@@ -77,7 +80,9 @@ actor ServerRunner {
             configuration: .init(
                 address: .hostname(host, port: port),
                 serverName: "demo-server",
-                availableConnectionsDelegate: ConnectionCap(maximum: serverConfiguration.maximumConnections, rejections: rejections)
+                availableConnectionsDelegate: ConnectionCap(
+                    maximum: serverConfiguration.maximumConnections, rejections: rejections, waiting: waiting
+                )
             ),
             onServerRunning: { channel in
                 boundPortContinuation.yield(channel.localAddress?.port ?? port)
