@@ -24,7 +24,8 @@ import Synchronization
 /// test's settling never waits on, or is fooled by, another test's work: no process-wide hook is
 /// installed (unlike `withMainSerialExecutor`, which swaps the global executor for every test
 /// running at the time). Work that this executor never sees (a `Task.detached`, a real socket,
-/// a Dispatch queue) is outside what a settle waits for.
+/// a Dispatch queue) is outside what a settle waits for; a file store's blocking calls are
+/// inside it (`BlockingIOExecutor`: they run on this executor's own I/O thread, counted here).
 package final class TestWorkExecutor: TaskExecutor {
     /// Turns of the main actor in a row, with no job received or waiting, that make a settle.
     static let quietTurns = 8
@@ -42,6 +43,15 @@ package final class TestWorkExecutor: TaskExecutor {
 
     package init() {
         Self.all.withLock { $0.append(self) }
+        // File stores' blocking calls (fsync, flock) made by this work run on a thread of their
+        // own, off the main queue, and count here as jobs of this executor: a settle waits for
+        // them (BlockingIOExecutor).
+        let io = BlockingIOExecutor(
+            label: "mvvm.test-work.blocking-io",
+            began: { self.received.add(1, ordering: .sequentiallyConsistent) },
+            ended: { self.finished.add(1, ordering: .sequentiallyConsistent) }
+        )
+        BlockingIOExecutor.register(io, for: asUnownedTaskExecutor())
     }
 
     package func enqueue(_ job: consuming ExecutorJob) {

@@ -286,7 +286,8 @@ import MVVMTerminal
     await storage.favorites.restore()
     #expect(storage.favorites.value(for: "270000")?.isStarred == true)
     #expect(storage.favorites.isPending("270000"))
-    let delivery = Task { await deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client)) }
+    // On the clock's executor, so that advancing it runs the delivery, its disk writes included.
+    let delivery = Task { await clock.run { await deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client)) } }
     defer { delivery.cancel() }
     #expect(await advance(clock, until: { !storage.favorites.isPending("270000") }))
     #expect(server.favorites.withLock { $0 } == ["270000"])

@@ -1,4 +1,5 @@
 public import Foundation
+import MVVMCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -29,7 +30,12 @@ import Darwin
 ///
 /// On Apple platforms `fsync` flushes to the drive, not through its cache (`F_FULLFSYNC` is not
 /// used): a process crash never tears an entry; a power cut may lose the last saves.
+///
+/// The store's code runs on a thread of its own, never on a thread of the Swift concurrency pool:
+/// a slow flush holds no pool thread (`scripts/slow-disk`).
 public actor FileCacheStore: CacheStore {
+    /// Where the store's code runs: a thread of its own, off the Swift pool.
+    private nonisolated let io = BlockingIOExecutor(label: "mvvm.file-cache-store")
     /// The folder; made when the first entry is saved.
     public nonisolated let directory: URL
     /// The most bytes the folder's entries may take.
@@ -56,7 +62,44 @@ public actor FileCacheStore: CacheStore {
     }
 
     /// The entry saved under `key`; a torn or foreign file is removed and reported.
-    public func entry(for key: String) throws(CacheStoreError) -> CacheEntry? {
+    public nonisolated func entry(for key: String) async throws(CacheStoreError) -> CacheEntry? {
+        try await onIO { store throws(CacheStoreError) in try store.readEntry(for: key) }
+    }
+
+    /// Saves `entry` under `key`: the old entry or the new one survives a crash, never a mix.
+    public nonisolated func save(_ entry: CacheEntry, for key: String) async throws(CacheStoreError) {
+        try await onIO { store throws(CacheStoreError) in try store.write(entry, for: key) }
+    }
+
+    /// Removes the entry under `key`.
+    public nonisolated func removeEntry(for key: String) async throws(CacheStoreError) {
+        try await onIO { store throws(CacheStoreError) in try store.remove(key) }
+    }
+
+    /// Removes every entry file (and any temporary file) in the folder, leaving other files.
+    public nonisolated func removeAll() async throws(CacheStoreError) {
+        try await onIO { store throws(CacheStoreError) in try store.removeEveryEntry() }
+    }
+
+    /// The bytes the entries take now.
+    public nonisolated var totalBytes: Int {
+        get async throws(CacheStoreError) {
+            try await onIO { store throws(CacheStoreError) in try store.loadIndex().values.reduce(0) { $0 + $1.size } }
+        }
+    }
+
+    /// Runs `body` on the store, on its own thread (``io``).
+    private nonisolated func onIO<T: Sendable>(
+        _ body: @Sendable (isolated FileCacheStore) throws(CacheStoreError) -> T
+    ) async throws(CacheStoreError) -> T {
+        try await io.run { () async throws(CacheStoreError) -> T in try await self.isolated(body) }
+    }
+
+    private func isolated<T: Sendable>(_ body: (isolated FileCacheStore) throws(CacheStoreError) -> T) throws(CacheStoreError) -> T {
+        try body(self)
+    }
+
+    private func readEntry(for key: String) throws(CacheStoreError) -> CacheEntry? {
         let path = filePath(for: key)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let bytes: [UInt8]
@@ -85,8 +128,7 @@ public actor FileCacheStore: CacheStore {
         _ = utimensat(AT_FDCWD, path(of: name), nil, 0)
     }
 
-    /// Saves `entry` under `key`: the old entry or the new one survives a crash, never a mix.
-    public func save(_ entry: CacheEntry, for key: String) throws(CacheStoreError) {
+    private func write(_ entry: CacheEntry, for key: String) throws(CacheStoreError) {
         let bytes = CacheEntryFile.encode(key: key, entry: entry)
         guard bytes.count <= maxBytes else { throw .tooLarge(bytes: bytes.count, limit: maxBytes) }
         try makeDirectory()
@@ -107,15 +149,13 @@ public actor FileCacheStore: CacheStore {
         evict(keeping: name)
     }
 
-    /// Removes the entry under `key`.
-    public func removeEntry(for key: String) throws(CacheStoreError) {
+    private func remove(_ key: String) throws(CacheStoreError) {
         let name = fileName(for: key)
         guard unlink(path(of: name)) == 0 || errno == ENOENT else { throw .io("unlink: \(DurableFile.errnoText())") }
         index?[name] = nil
     }
 
-    /// Removes every entry file (and any temporary file) in the folder, leaving other files.
-    public func removeAll() throws(CacheStoreError) {
+    private func removeEveryEntry() throws(CacheStoreError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue else { throw .io("\(directory.path) is a file, not a folder") }
@@ -132,11 +172,6 @@ public actor FileCacheStore: CacheStore {
             guard unlink(path(of: name)) == 0 || errno == ENOENT else { throw .io("unlink: \(DurableFile.errnoText())") }
         }
         index = [:]
-    }
-
-    /// The bytes the entries take now.
-    public var totalBytes: Int {
-        get throws(CacheStoreError) { try loadIndex().values.reduce(0) { $0 + $1.size } }
     }
 
     // MARK: - Files

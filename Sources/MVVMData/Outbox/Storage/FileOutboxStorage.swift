@@ -1,4 +1,5 @@
 public import Foundation
+import MVVMCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -37,7 +38,13 @@ import Darwin
 /// one small write or one read of what it appended. On Apple platforms `fsync` flushes to the
 /// drive, not through its cache (`F_FULLFSYNC` is not used): a process crash never loses a
 /// write; a power cut may lose the last ones.
+///
+/// The storage's code runs on a thread of its own, never on a thread of the Swift concurrency
+/// pool: a slow flush, or a wait on another process's lock, holds no pool thread
+/// (`scripts/slow-disk`).
 public actor FileOutboxStorage: OutboxStorage {
+    /// Where the storage's code runs: a thread of its own, off the Swift pool.
+    private nonisolated let io = BlockingIOExecutor(label: "mvvm.file-outbox-storage")
     /// The folder; made when the first write is appended.
     public nonisolated let directory: URL
     /// The files' base name.
@@ -70,7 +77,44 @@ public actor FileOutboxStorage: OutboxStorage {
     }
 
     /// Appends `record` and flushes it to disk before returning.
-    public func append(_ record: OutboxRecord) throws(CacheStoreError) {
+    public nonisolated func append(_ record: OutboxRecord) async throws(CacheStoreError) {
+        try await onIO { storage throws(CacheStoreError) in try storage.appendRecord(record) }
+    }
+
+    /// Takes `id` out of the queue. Even when this throws (a read-only folder), this instance
+    /// never returns the record again; another process, or a restart, may.
+    public nonisolated func markDone(_ id: UUID) async throws(CacheStoreError) {
+        try await onIO { storage throws(CacheStoreError) in try storage.markRecordDone(id) }
+    }
+
+    /// The oldest write not done.
+    public nonisolated func first() async throws(CacheStoreError) -> OutboxRecord? {
+        try await onIO { storage throws(CacheStoreError) in try storage.firstRecord() }
+    }
+
+    /// Every write not done, oldest first.
+    public nonisolated func all() async throws(CacheStoreError) -> [OutboxRecord] {
+        try await onIO { storage throws(CacheStoreError) in try storage.allRecords() }
+    }
+
+    /// Damage found since the last call.
+    public func takeProblems() -> [OutboxProblem] {
+        defer { problems = [] }
+        return problems
+    }
+
+    /// Runs `body` on the storage, on its own thread (``io``).
+    private nonisolated func onIO<T: Sendable>(
+        _ body: @Sendable (isolated FileOutboxStorage) throws(CacheStoreError) -> T
+    ) async throws(CacheStoreError) -> T {
+        try await io.run { () async throws(CacheStoreError) -> T in try await self.isolated(body) }
+    }
+
+    private func isolated<T: Sendable>(_ body: (isolated FileOutboxStorage) throws(CacheStoreError) -> T) throws(CacheStoreError) -> T {
+        try body(self)
+    }
+
+    private func appendRecord(_ record: OutboxRecord) throws(CacheStoreError) {
         try withLock(creating: true) { () throws(CacheStoreError) in
             try refresh()
             if !hasHeader { try rewrite() }
@@ -79,9 +123,7 @@ public actor FileOutboxStorage: OutboxStorage {
         }
     }
 
-    /// Takes `id` out of the queue. Even when this throws (a read-only folder), this instance
-    /// never returns the record again; another process, or a restart, may.
-    public func markDone(_ id: UUID) throws(CacheStoreError) {
+    private func markRecordDone(_ id: UUID) throws(CacheStoreError) {
         index.markDone(id)   // before the lock: holds even when the lock or the journal fails
         try withLock(creating: false) { () throws(CacheStoreError) in
             try refresh()
@@ -94,26 +136,18 @@ public actor FileOutboxStorage: OutboxStorage {
         }
     }
 
-    /// The oldest write not done.
-    public func first() throws(CacheStoreError) -> OutboxRecord? {
+    private func firstRecord() throws(CacheStoreError) -> OutboxRecord? {
         try withLock(creating: false) { () throws(CacheStoreError) in
             try refresh()
             return index.first()
         }
     }
 
-    /// Every write not done, oldest first.
-    public func all() throws(CacheStoreError) -> [OutboxRecord] {
+    private func allRecords() throws(CacheStoreError) -> [OutboxRecord] {
         try withLock(creating: false) { () throws(CacheStoreError) in
             try refresh()
             return index.all
         }
-    }
-
-    /// Damage found since the last call.
-    public func takeProblems() -> [OutboxProblem] {
-        defer { problems = [] }
-        return problems
     }
 
     // MARK: - Reading
