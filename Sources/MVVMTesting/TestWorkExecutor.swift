@@ -63,6 +63,12 @@ package final class TestWorkExecutor: TaskExecutor {
         }
     }
 
+    /// Whether a job enqueued here (or on this executor's I/O thread) has not finished: work of
+    /// the test is queued or running.
+    package var hasUnfinishedJobs: Bool {
+        finished.load(ordering: .sequentiallyConsistent) != received.load(ordering: .sequentiallyConsistent)
+    }
+
     /// Lets this executor's work run until it has finished or waits on something the test
     /// controls; see the type's documentation.
     /// - Returns: `false` when the work never stopped within ``turnLimit`` turns.

@@ -68,14 +68,16 @@ struct UserListSavedRowsTests {
         await tester.finish()
     }
 
-    @Test func aFailureLeavesTheSavedRowsWithTheFailure() async {
+    @Test func aFailureLeavesTheSavedRowsAndShowsTheErrorAlert() async {
         repository.fail(.users, with: .server)
         let request = await appearShowingTheSavedRows()
         await tester.advance(by: .milliseconds(100))
         await tester.receive { $0.countedActive = 30; $0.activeCount = 30 }
+        let failure = ErrorPresentation(UserError.server)
         await tester.receive {
-            $0.users.fail(request, with: ErrorPresentation(UserError.server))
+            $0.users.fail(request, with: failure)
             $0.savedDataNotice?.isUpdating = false
+            $0.navigation.present(.pageFailure(failure))
         }
         #expect(tester.state.visibleUsers == Self.saved)
         await tester.finish()

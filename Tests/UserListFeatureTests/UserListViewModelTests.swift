@@ -339,17 +339,56 @@ struct UserListViewModelTests {
         await tester.finish()
     }
 
-    @Test func aFailedRefreshEndsRefreshingAndKeepsTheRows() async {
+    @Test func aFailedRefreshEndsRefreshingKeepsTheRowsAndShowsTheErrorAlert() async {
         await appearAndLoad()
         repository.fail(.users, with: .server)
         var refresh: PageRequest<UserCursor>!
         tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
         await tester.advance(by: .milliseconds(100))
+        let failure = ErrorPresentation(UserError.server)
         await tester.receive {
-            $0.users.fail(refresh, with: ErrorPresentation(UserError.server))
+            $0.users.fail(refresh, with: failure)
             $0.isRefreshing = false
+            $0.navigation.present(.pageFailure(failure))
         }
         #expect(tester.state.visibleUsers.count == 20)
+        #expect(tester.state.navigation.modal?.title == "エラー")
+        #expect(tester.state.navigation.modal?.buttons.map(\.label) == ["OK", "再試行"])
+
+        // OK closes it; the rows stay.
+        tester.send(.navigation(.dismiss)) { $0.navigation.handle(.dismiss) }
+        #expect(tester.state.visibleUsers.count == 20)
+        await tester.finish()
+    }
+
+    @Test func aFurtherPageThatFailsShowsTheErrorAlertAndItsRetryLoadsThatPage() async {
+        await appearAndLoad()
+        repository.fail(.users, with: .noInternet)
+        var next: PageRequest<UserCursor>!
+        tester.send(.lastRowsAppeared) { next = $0.users.beginNextPage() }
+        await tester.advance(by: .milliseconds(100))
+        let failure = ErrorPresentation(UserError.noInternet)
+        await tester.receive {
+            $0.users.fail(next, with: failure)
+            $0.navigation.present(.pageFailure(failure))
+        }
+        #expect(tester.state.visibleUsers == Self.rows(0..<20), "the rows stay")
+
+        repository.fail(.users, with: nil)
+        var retry: PageRequest<UserCursor>!
+        tester.send(.retryTapped) {
+            $0.navigation.handle(.dismiss)
+            retry = $0.users.beginRetry()
+        }
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.users.complete(retry, with: Page(items: Self.rows(20..<40), nextCursor: .after("u40")))
+            $0.visibleUsers = Self.rows(0..<40)
+        }
+        #expect(repository.calls.filter { $0.hasPrefix("users") } == [
+            #"users(after: nil, q: "", all)"#, #"users(after: u20, q: "", all)"#, #"users(after: u20, q: "", all)"#,
+        ])
+        #expect(analytics.events == [.viewed(count: 45), .error(message: failure.message)])
         await tester.finish()
     }
 

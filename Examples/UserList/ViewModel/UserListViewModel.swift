@@ -95,6 +95,8 @@ public final class UserListViewModel: ViewModel {
             store.cancelWork(WorkKey.query)
             loadPage(.refresh)
         case .retryTapped:
+            // From the failed page's alert, or from the failure drawn in place of the rows.
+            if state.navigation.modal?.offers(event) == true { store.update { $0.navigation.handle(.dismiss) } }
             loadPage(.retry)
         case .toggleActiveTapped(let userID):
             guard let user = state.visibleUsers.first(where: { $0.id == userID }), !records.isPending(userID) else { return }
@@ -165,6 +167,9 @@ public final class UserListViewModel: ViewModel {
             }
         case .failed(let presentation, _):
             analytics.track(.error(message: presentation.message))
+            // With rows on screen, the failure is drawn nowhere else: the article's エラー alert,
+            // which offers a retry. The rows stay.
+            if !state.visibleUsers.isEmpty { state.navigation.present(.pageFailure(presentation)) }
         case .cancelled:
             break   // the rows still answer the loaded query: coming back loads what is missing
         }
@@ -259,6 +264,15 @@ public final class UserListViewModel: ViewModel {
 }
 
 extension Alert<UserListEvent> {
+    /// The article's エラー alert, for a refresh or a further page that failed while rows are on
+    /// screen: OK, and a retry of the page.
+    public static func pageFailure(_ failure: ErrorPresentation) -> Self {
+        Alert(title: "エラー", message: failure.message, buttons: [
+            AlertButton("OK", role: .cancel, sends: .navigation(.dismiss)),
+            AlertButton("再試行", sends: .retryTapped),
+        ])
+    }
+
     /// The question before a row's delete: Delete, or Cancel.
     public static func deleteConfirmation(of user: User) -> Self {
         Alert(title: "Delete", message: "Delete \(user.name)?", buttons: [
