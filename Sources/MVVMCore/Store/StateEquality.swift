@@ -1,5 +1,6 @@
 /// How a store tells that an update left its state equal, so that it notifies nobody: a
 /// metatype, which costs a store no allocation, where a closure over `==` would.
+@usableFromInline
 protocol StateEquality<State> {
     associatedtype State
     /// Whether `lhs` and `rhs` are equal.

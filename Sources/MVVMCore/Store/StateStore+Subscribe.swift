@@ -16,7 +16,7 @@ extension StateStore {
     ///   - handler: called on the main actor with each state.
     /// - Returns: the token that keeps the observation alive.
     public func subscribe(sendCurrent: Bool = true, _ handler: @escaping @MainActor (State) -> Void) -> ObservationToken {
-        let token = addObserver(handler)
+        let token = addObserver(deliver: handler)
         if sendCurrent { handler(storedState) }
         return token
     }
@@ -45,22 +45,29 @@ extension StateStore {
         _ handler: @escaping @MainActor (Value) -> Void
     ) -> ObservationToken {
         var shown = storedState[keyPath: keyPath]
+        let current = shown
         let token = addObserver { state in
             let value = state[keyPath: keyPath]
-            guard value != shown else { return }
+            guard value != shown else { return false }
             shown = value
-            handler(value)
+            return true
+        } deliver: { state in
+            handler(state[keyPath: keyPath])
         }
-        if sendCurrent { handler(shown) }
+        if sendCurrent { handler(current) }
         return token
     }
 
-    /// Adds an observer of the states after the current one.
+    /// Adds an observer of the states after the current one: `deliver` is called with each
+    /// for which `isNews` (owned by the store) returns `true`, or with each when it is `nil`.
     @usableFromInline
-    func addObserver(_ deliver: @escaping @MainActor (State) -> Void) -> ObservationToken {
+    func addObserver(
+        isNews: (@MainActor (State) -> Bool)? = nil,
+        deliver: @escaping @MainActor (State) -> Void
+    ) -> ObservationToken {
         if observers.count == observers.capacity { removeReleasedObservers() }
-        let observer = StoreObserver(since: version, deliver: deliver)
-        observers.append(WeakObserver(observer: observer))
+        let observer = StoreObserver(deliver: deliver)
+        observers.append(WeakObserver(observer: observer, since: version, isNews: isNews))
         return observer
     }
 

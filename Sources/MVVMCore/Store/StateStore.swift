@@ -36,18 +36,22 @@ public final class StateStore<State>: Observable {
 
     /// The state, read without telling Observation.
     @usableFromInline var storedState: State
+    // The update path below is `@inlinable`, with what it touches `@usableFromInline`: a
+    // ViewModel's module specializes it for its `State`, where it was generic code that looked
+    // up the metadata of its observers' types on each update.
+
     /// `==` when `State` is `Equatable`.
-    let duplicateCheck: (any StateEquality<State>.Type)?
+    @usableFromInline let duplicateCheck: (any StateEquality<State>.Type)?
     /// Observation's registrar, once ``state`` has been read.
-    var observation: StoreObservation<State>?
+    @usableFromInline var observation: StoreObservation<State>?
     /// Closure observers, in the order they subscribed.
-    var observers: [WeakObserver<State>] = []
+    @usableFromInline var observers: [WeakObserver<State>] = []
     /// The number of the newest state: each stored state gets the next one.
-    var version = 0
+    @usableFromInline var version = 0
     /// Whether observers are being notified.
-    var isNotifying = false
+    @usableFromInline var isNotifying = false
     /// Rarely used parts, once used.
-    var sideIfMade: StoreSide<State>?
+    @usableFromInline var sideIfMade: StoreSide<State>?
 
     /// Creates a store. One made while a test runs work on its executor (a screen a tester's
     /// step opens) runs its own work there too.
@@ -71,6 +75,7 @@ public final class StateStore<State>: Observable {
     /// update from owned work that was cancelled (replaced, or its view gone) is dropped. An
     /// update an observer makes is applied at once and delivered after the current one, so
     /// every observer sees every state, in the same order.
+    @inlinable
     public func update<Failure: Error>(_ mutate: (inout State) throws(Failure) -> Void) throws(Failure) {
         if WorkContext.isCancelledOwnedWork(of: self) { return }
         try commit(mutate)
@@ -78,6 +83,7 @@ public final class StateStore<State>: Observable {
 
     /// ``update(_:)`` without the check for cancelled work: the store's own writes (a cancelled
     /// load's rollback) go through even when cancelled work triggered them.
+    @inlinable
     func commit<Failure: Error>(_ mutate: (inout State) throws(Failure) -> Void) throws(Failure) {
         var next = storedState
         try mutate(&next)
@@ -94,14 +100,18 @@ public final class StateStore<State>: Observable {
 
     /// Calls each observer that subscribed before `state`, in order; then does the same with
     /// each state the observers stored meanwhile.
-    private func notify(_ state: State) {
+    @inlinable
+    func notify(_ state: State) {
         isNotifying = true
         defer { isNotifying = false }
         var (state, number, hasReleased) = (state, version, false)
         while true {
-            for slot in observers {   // a copy: handlers may subscribe and cancel meanwhile
+            // The list as it is now: handlers may subscribe meanwhile (observers newer than this
+            // state) and cancel or release tokens (their slots say so at once).
+            for slot in observers where number > slot.since {
+                if let isNews = slot.isNews, !isNews(state) { continue }
                 guard let observer = slot.observer, let deliver = observer.deliver else { hasReleased = true; continue }
-                if number > observer.since { deliver(state) }
+                deliver(state)
             }
             guard let side = sideIfMade, !side.pending.isEmpty else { break }
             (state, number) = (side.pending.removeFirst(), number + 1)
@@ -110,11 +120,13 @@ public final class StateStore<State>: Observable {
     }
 
     /// Drops the slots of released and cancelled tokens.
+    @usableFromInline
     func removeReleasedObservers() {
         observers.removeAll { $0.observer?.deliver == nil }
     }
 
     /// The side object, made on first use.
+    @usableFromInline
     var side: StoreSide<State> {
         if let side = sideIfMade { return side }
         let made = StoreSide<State>()

@@ -4,6 +4,7 @@
 /// finish the sequences. Safe: the store makes it on the main actor and never hands it out, so
 /// every access comes from the store's main-actor methods or its `deinit`, which runs once no
 /// reference to the store is left, when none of those methods can be running.
+@usableFromInline
 final class StoreSide<State>: @unchecked Sendable {
     /// The store's clock, when it is not `ContinuousClock`.
     var clock: (any Clock<Duration>)?
@@ -18,7 +19,7 @@ final class StoreSide<State>: @unchecked Sendable {
     /// Where ``StateStore/trace(_:)`` hands events: a change log, while one is attached.
     var eventTracer: (@MainActor (Any) -> Void)?
     /// States stored by observers while one was being delivered, to deliver next, in order.
-    var pending: [State] = []
+    @usableFromInline var pending: [State] = []
 
     /// Makes a key for ``finishers``.
     func makeFinisherID() -> UInt64 {
