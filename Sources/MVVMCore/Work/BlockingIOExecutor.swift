@@ -7,7 +7,7 @@ import MVVMLocking
 /// two flushes stopped every task of a 2-core machine.
 ///
 /// The actor stays a default actor; each of its entry points calls its isolated code through
-/// ``run(_:)``, which prefers this executor for the call (SE-0417: a default actor runs on its
+/// ``call(_:_:)`` (or ``run(_:)``), which prefers this executor for the call (SE-0417: a default actor runs on its
 /// caller's preferred task executor). The actor's code never suspends in the middle of a flush,
 /// so its calls still run one at a time, in full, as before.
 ///
@@ -15,7 +15,7 @@ import MVVMLocking
 /// public actor FileCacheStore {
 ///     private nonisolated let io = BlockingIOExecutor(label: "mvvm.file-cache-store")
 ///     public nonisolated func save(_ entry: CacheEntry, for key: String) async throws(CacheStoreError) {
-///         try await io.run { () async throws(CacheStoreError) in try await self.write(entry, for: key) }
+///         try await io.call(self) { store throws(CacheStoreError) in try store.write(entry, for: key) }
 ///     }
 /// }
 /// ```
@@ -112,6 +112,24 @@ package final class BlockingIOExecutor: TaskExecutor {
             await Task.yield()
             return try await operation()
         }
+    }
+
+    /// Runs `body` on `actor` (the actor this executor serves), through ``run(_:)``: a store's
+    /// entry point in one line.
+    ///
+    /// ```swift
+    /// try await io.call(self) { store throws(CacheStoreError) in try store.write(entry, for: key) }
+    /// ```
+    package func call<A: Actor, T: Sendable, Failure: Error>(
+        _ actor: A, _ body: @Sendable (isolated A) throws(Failure) -> T
+    ) async throws(Failure) -> T {
+        try await run { () async throws(Failure) -> T in try await Self.enter(actor, body) }
+    }
+
+    private static func enter<A: Actor, T: Sendable, Failure: Error>(
+        _ actor: isolated A, _ body: (isolated A) throws(Failure) -> T
+    ) throws(Failure) -> T {
+        try body(actor)
     }
 
     /// Registers `io` as the I/O executor of `executor` (a test's): ``run(_:)`` prefers it for

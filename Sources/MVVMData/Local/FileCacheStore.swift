@@ -63,40 +63,29 @@ public actor FileCacheStore: CacheStore {
 
     /// The entry saved under `key`; a torn or foreign file is removed and reported.
     public nonisolated func entry(for key: String) async throws(CacheStoreError) -> CacheEntry? {
-        try await onIO { store throws(CacheStoreError) in try store.readEntry(for: key) }
+        try await io.call(self) { store throws(CacheStoreError) in try store.readEntry(for: key) }
     }
 
     /// Saves `entry` under `key`: the old entry or the new one survives a crash, never a mix.
     public nonisolated func save(_ entry: CacheEntry, for key: String) async throws(CacheStoreError) {
-        try await onIO { store throws(CacheStoreError) in try store.write(entry, for: key) }
+        try await io.call(self) { store throws(CacheStoreError) in try store.write(entry, for: key) }
     }
 
     /// Removes the entry under `key`.
     public nonisolated func removeEntry(for key: String) async throws(CacheStoreError) {
-        try await onIO { store throws(CacheStoreError) in try store.remove(key) }
+        try await io.call(self) { store throws(CacheStoreError) in try store.remove(key) }
     }
 
     /// Removes every entry file (and any temporary file) in the folder, leaving other files.
     public nonisolated func removeAll() async throws(CacheStoreError) {
-        try await onIO { store throws(CacheStoreError) in try store.removeEveryEntry() }
+        try await io.call(self) { store throws(CacheStoreError) in try store.removeEveryEntry() }
     }
 
     /// The bytes the entries take now.
     public nonisolated var totalBytes: Int {
         get async throws(CacheStoreError) {
-            try await onIO { store throws(CacheStoreError) in try store.loadIndex().values.reduce(0) { $0 + $1.size } }
+            try await io.call(self) { store throws(CacheStoreError) in try store.loadIndex().values.reduce(0) { $0 + $1.size } }
         }
-    }
-
-    /// Runs `body` on the store, on its own thread (``io``).
-    private nonisolated func onIO<T: Sendable>(
-        _ body: @Sendable (isolated FileCacheStore) throws(CacheStoreError) -> T
-    ) async throws(CacheStoreError) -> T {
-        try await io.run { () async throws(CacheStoreError) -> T in try await self.isolated(body) }
-    }
-
-    private func isolated<T: Sendable>(_ body: (isolated FileCacheStore) throws(CacheStoreError) -> T) throws(CacheStoreError) -> T {
-        try body(self)
     }
 
     private func readEntry(for key: String) throws(CacheStoreError) -> CacheEntry? {

@@ -78,40 +78,29 @@ public actor FileOutboxStorage: OutboxStorage {
 
     /// Appends `record` and flushes it to disk before returning.
     public nonisolated func append(_ record: OutboxRecord) async throws(CacheStoreError) {
-        try await onIO { storage throws(CacheStoreError) in try storage.appendRecord(record) }
+        try await io.call(self) { storage throws(CacheStoreError) in try storage.appendRecord(record) }
     }
 
     /// Takes `id` out of the queue. Even when this throws (a read-only folder), this instance
     /// never returns the record again; another process, or a restart, may.
     public nonisolated func markDone(_ id: UUID) async throws(CacheStoreError) {
-        try await onIO { storage throws(CacheStoreError) in try storage.markRecordDone(id) }
+        try await io.call(self) { storage throws(CacheStoreError) in try storage.markRecordDone(id) }
     }
 
     /// The oldest write not done.
     public nonisolated func first() async throws(CacheStoreError) -> OutboxRecord? {
-        try await onIO { storage throws(CacheStoreError) in try storage.firstRecord() }
+        try await io.call(self) { storage throws(CacheStoreError) in try storage.firstRecord() }
     }
 
     /// Every write not done, oldest first.
     public nonisolated func all() async throws(CacheStoreError) -> [OutboxRecord] {
-        try await onIO { storage throws(CacheStoreError) in try storage.allRecords() }
+        try await io.call(self) { storage throws(CacheStoreError) in try storage.allRecords() }
     }
 
     /// Damage found since the last call.
     public func takeProblems() -> [OutboxProblem] {
         defer { problems = [] }
         return problems
-    }
-
-    /// Runs `body` on the storage, on its own thread (``io``).
-    private nonisolated func onIO<T: Sendable>(
-        _ body: @Sendable (isolated FileOutboxStorage) throws(CacheStoreError) -> T
-    ) async throws(CacheStoreError) -> T {
-        try await io.run { () async throws(CacheStoreError) -> T in try await self.isolated(body) }
-    }
-
-    private func isolated<T: Sendable>(_ body: (isolated FileOutboxStorage) throws(CacheStoreError) -> T) throws(CacheStoreError) -> T {
-        try body(self)
     }
 
     private func appendRecord(_ record: OutboxRecord) throws(CacheStoreError) {
