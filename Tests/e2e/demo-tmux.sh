@@ -12,20 +12,14 @@
 #
 # Usage (from the package root): Tests/e2e/demo-tmux.sh
 # Needs tmux and python3 (Tests/e2e/*.py). Builds mvvm-demo (debug) first unless SKIP_BUILD=1.
-# E2E_BIN_DIR=<folder> runs the mvvm-demo and demo-server in that folder instead, and builds
-# nothing (.ci/run copies them there, so that another build can use .build meanwhile).
 # Runs its own tmux server (a socket in a temporary folder), killed at the end.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
-if [[ -n "${E2E_BIN_DIR:-}" ]]; then
-    BIN="$E2E_BIN_DIR/mvvm-demo"
-else
-    if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-        swift build --product mvvm-demo
-    fi
-    BIN="$(swift build --show-bin-path)/mvvm-demo"
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+    swift build --product mvvm-demo
 fi
+BIN="$(swift build --show-bin-path)/mvvm-demo"
 SESSION="mvvm-demo-e2e-$$"
 # This run's own tmux server, on a socket of its own (never the default one, another run's or a
 # server being killed), without any tmux.conf: every tmux command below goes to it.
