@@ -21,7 +21,7 @@ struct BlockingIOTests {
         /// Blocks until `gate` is signalled (60 s at most), after signalling `entered`; returns
         /// whether `gate` was signalled.
         nonisolated func flush(entered: DispatchSemaphore? = nil, gate: DispatchSemaphore) async -> Bool {
-            await io.run { await self.blockingFlush(entered: entered, gate: gate) }
+            await io.call(self) { disk in disk.blockingFlush(entered: entered, gate: gate) }
         }
 
         private func blockingFlush(entered: DispatchSemaphore?, gate: DispatchSemaphore) -> Bool {

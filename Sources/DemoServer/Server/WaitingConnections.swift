@@ -81,12 +81,9 @@ final class WaitingConnections: Sendable {
         let interval = TimeAmount.nanoseconds(max(minimumWait.nanoseconds / 4, 1_000_000))
         state.withLock { state in
             guard state.starved, state.retry == nil else { return }
-            state.retry = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [self] task in
-                let starved = self.state.withLock { state in
-                    if !state.starved { state.retry = nil }
-                    return state.starved
-                }
-                if starved { closeLongestWaiting() } else { task.cancel() }
+            // Cancelled by `capReached(false)`, which takes it out under the same lock.
+            state.retry = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [self] _ in
+                if self.state.withLock({ $0.starved }) { closeLongestWaiting() }
             }
         }
     }

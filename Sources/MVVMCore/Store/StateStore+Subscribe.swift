@@ -45,7 +45,6 @@ extension StateStore {
         _ handler: @escaping @MainActor (Value) -> Void
     ) -> ObservationToken {
         var shown = storedState[keyPath: keyPath]
-        let current = shown
         let token = addObserver { state in
             let value = state[keyPath: keyPath]
             guard value != shown else { return false }
@@ -54,7 +53,7 @@ extension StateStore {
         } deliver: { state in
             handler(state[keyPath: keyPath])
         }
-        if sendCurrent { handler(current) }
+        if sendCurrent { handler(shown) }
         return token
     }
 

@@ -34,11 +34,12 @@ public final class StateStore<State>: Observable {
         return storedState
     }
 
-    /// The state, read without telling Observation.
-    @usableFromInline var storedState: State
     // The update path below is `@inlinable`, with what it touches `@usableFromInline`: a
     // ViewModel's module specializes it for its `State`, where it was generic code that looked
     // up the metadata of its observers' types on each update.
+
+    /// The state, read without telling Observation.
+    @usableFromInline var storedState: State
 
     /// `==` when `State` is `Equatable`.
     @usableFromInline let duplicateCheck: (any StateEquality<State>.Type)?

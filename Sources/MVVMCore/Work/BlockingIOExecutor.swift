@@ -7,9 +7,9 @@ import MVVMLocking
 /// two flushes stopped every task of a 2-core machine.
 ///
 /// The actor stays a default actor; each of its entry points calls its isolated code through
-/// ``call(_:_:)`` (or ``run(_:)``), which prefers this executor for the call (SE-0417: a default actor runs on its
-/// caller's preferred task executor). The actor's code never suspends in the middle of a flush,
-/// so its calls still run one at a time, in full, as before.
+/// ``call(_:_:)``, which prefers this executor for the call (SE-0417: a default actor runs on
+/// its caller's preferred task executor). The actor's code never suspends in the middle of a
+/// flush, so its calls still run one at a time, in full, as before.
 ///
 /// ```swift
 /// public actor FileCacheStore {
@@ -22,7 +22,7 @@ import MVVMLocking
 ///
 /// **Under a test.** A test's work runs on an executor that counts its jobs, to know when the
 /// work has run as far as it can (MVVMTesting's `TestWorkExecutor`). Such an executor registers
-/// an I/O executor of its own (``register(_:for:)``) whose jobs it counts as its own; ``run(_:)``,
+/// an I/O executor of its own (``register(_:for:)``) whose jobs it counts as its own; ``call(_:_:)``,
 /// called from work that prefers it, prefers that one instead. So the flush runs off the main
 /// thread and the test's settle still waits for it, and never for another test's flushes. A
 /// caller with any other preference keeps it.
@@ -93,7 +93,7 @@ package final class BlockingIOExecutor: TaskExecutor {
     /// Runs `operation` (a call into the actor this executor serves) preferring this executor;
     /// from work that prefers a test's executor, preferring that test's I/O executor; from work
     /// with any other preference, as it is.
-    package func run<T, Failure: Error>(_ operation: () async throws(Failure) -> T) async throws(Failure) -> T {
+    private func run<T, Failure: Error>(_ operation: () async throws(Failure) -> T) async throws(Failure) -> T {
         let current = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
         let preferred: BlockingIOExecutor
         if let current {
@@ -114,8 +114,8 @@ package final class BlockingIOExecutor: TaskExecutor {
         }
     }
 
-    /// Runs `body` on `actor` (the actor this executor serves), through ``run(_:)``: a store's
-    /// entry point in one line.
+    /// Runs `body` on `actor` (the actor this executor serves), through `run(_:)`: on this
+    /// executor's thread, or a test's I/O thread. A store's entry point in one line.
     ///
     /// ```swift
     /// try await io.call(self) { store throws(CacheStoreError) in try store.write(entry, for: key) }
@@ -132,7 +132,7 @@ package final class BlockingIOExecutor: TaskExecutor {
         try body(actor)
     }
 
-    /// Registers `io` as the I/O executor of `executor` (a test's): ``run(_:)`` prefers it for
+    /// Registers `io` as the I/O executor of `executor` (a test's): ``call(_:_:)`` prefers it for
     /// work that prefers `executor`. Registrations are never removed: a test's executor lives as
     /// long as the process (MVVMTesting keeps each).
     package static func register(_ io: BlockingIOExecutor, for executor: UnownedTaskExecutor) {
