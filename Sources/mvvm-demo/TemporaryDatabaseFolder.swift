@@ -15,14 +15,16 @@ struct TemporaryDatabaseFolder {
     /// The prefix of every demo's folder name.
     static let prefix = "mvvm-demo-"
 
-    /// Removes the folders of demos killed before they could clean up, then makes this run's
-    /// folder and registers it and the files SQLite makes in it.
+    /// Removes the folders of demos killed before they could clean up, then registers this run's
+    /// folder and the files SQLite makes in it, then makes the folder.
     init(in parent: URL = FileManager.default.temporaryDirectory) throws {
         Self.removeStale(in: parent)
         folder = parent.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         databasePath = folder.appendingPathComponent("users.sqlite").path
+        // Registered before it exists: a signal between the two would leave it (the e2e test's
+        // early SIGTERM did, in 1 start in 60). Removing a path that does not exist is harmless.
         SignalCleanup.removeOnAbnormalExit(databaseFiles + [folder.path])
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
     /// The database and the files SQLite makes beside it.

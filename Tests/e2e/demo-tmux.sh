@@ -507,6 +507,8 @@ for ((try = 0; try < 1000; try++)); do find_demo && break; sleep 0.01; done
 [[ -n "$demo_pid" ]] || fail "no mvvm-demo process to signal early"
 kill -TERM "$demo_pid"
 wait_for_shell "an early SIGTERM" 143
+# And 100 more, at random moments of the first 80 ms, outside tmux.
+python3 Tests/e2e/early-signals.py "$BIN" 100 >&2 || fail "early signals"
 
 # 7. Quick quits, right after the home screen appears: the embedded server shuts down in order
 #    (SwiftNIO, strict above, complained in 1 quit in 5 when the server stopped its own event loop).
@@ -516,4 +518,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, a hostile --api-url, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, an early signal, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, a hostile --api-url, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, 101 early signals, 10 quick quits; terminal restored, no temporary files left)"
