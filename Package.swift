@@ -131,6 +131,7 @@ let package = Package(
             name: "MVVMData",
             dependencies: [
                 "MVVMCore",
+                "MVVMCollections",
                 "MVVMLocking",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -322,7 +323,7 @@ let package = Package(
         .testTarget(
             name: "MVVMDataTests",
             dependencies: [
-                "MVVMCore", "MVVMData", "MVVMDataTesting", "DemoServer",
+                "MVVMCore", "MVVMCollections", "MVVMData", "MVVMDataTesting", "DemoServer",
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -419,7 +420,7 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "MVVMCore", "MVVMCombine", "MVVMData", "MVVMTesting", "MVVMCombineTesting", "MVVMDataTesting", "MVVMTerminal", "MVVMLogging",
+                "MVVMCore", "MVVMCollections", "MVVMCombine", "MVVMData", "MVVMTesting", "MVVMCombineTesting", "MVVMDataTesting", "MVVMTerminal", "MVVMLogging",
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -176,11 +176,11 @@ struct DemoCommand: AsyncParsableCommand {
         let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline, onSuccess: { userWrites.nudge() })
         let local = LocalDataSource(store: cache, schemaVersion: 1)
         // Every user the screens show, kept with the writes the server has not answered.
-        let userRecords = UserRecords(outbox: userWrites, local: local, key: "records/users")
+        let userRecords = UserRecords(outbox: userWrites, local: local, key: "records/users", search: .users)
         await userRecords.restore()
         let userSource = UserRemoteDataSource(client: api)
         let dependencies = AppDependencies(
-            users: RemoteUserRepository(dataSource: userSource, local: local),
+            users: RemoteUserRepository(dataSource: userSource),
             registrations: RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api)),
             weather: RemoteWeatherRepository(
                 dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)),

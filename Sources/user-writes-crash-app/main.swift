@@ -38,8 +38,8 @@ let outbox = Outbox<UserWrite>(
 )
 let local = LocalDataSource(store: FileCacheStore(directory: folder.appendingPathComponent("cache")))
 let client = APIClient(baseURL: apiURL, retryPolicy: .none, timeout: .seconds(5), onSuccess: { outbox.nudge() })
-let repository = RemoteUserRepository(dataSource: UserRemoteDataSource(client: client), local: local)
-let records = UserRecords(outbox: outbox, local: local, key: "records/users")
+let repository = RemoteUserRepository(dataSource: UserRemoteDataSource(client: client))
+let records = UserRecords(outbox: outbox, local: local, key: "records/users", search: .users)
 
 let delivery = Task { @MainActor in
     await records.run(isRetryable: UserWrite.isRetryable) { write, idempotencyKey in

@@ -15,7 +15,7 @@ struct AppViewModelTests {
 
     /// The app over `users`, with its records' writes waiting in memory.
     func makeApp(path: String = "") throws(NavigationPathError) -> AppViewModel {
-        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), key: "records/users")
+        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), key: "records/users", search: .users)
         return try AppViewModel(
             dependencies: AppDependencies(
                 users: users, registrations: UnusedRegistrationRepository(), weather: InstantWeatherRepository(), userRecords: records
@@ -123,7 +123,7 @@ struct AppViewModelTests {
 
         // Back on the list: the row and the count show the toggle before anything loads.
         var loads = 0
-        let token = list.subscribe(sendCurrent: false) { state in if state.users.isLoading { loads += 1 } }
+        let token = list.subscribe(sendCurrent: false) { state in if state.users.refresh.isLoading || state.users.nextPage.isLoading { loads += 1 } }
         list.appear()
         #expect(list.state.visibleUsers.first { $0.id == 3 }?.isActive == true)
         #expect(list.state.activeCount == 3)

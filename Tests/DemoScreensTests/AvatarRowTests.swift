@@ -17,10 +17,7 @@ struct AvatarRowTests {
     static let picture = Avatar(width: 2, height: 2, rgba: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255])
 
     static func frame(colors: ColorSupport, ann: RowResource<Avatar> = .loaded(picture)) -> Frame {
-        var state = UserListState()
-        let request = state.users.beginRefresh()
-        _ = state.users.complete(request, with: Page(items: users, nextCursor: nil))
-        state.visibleUsers = users
+        var state = UserListState.loaded(users)
         state.avatars.expect(ann, for: 1, source: "/api/users/1/avatar")
         state.avatars.expect(.loading, for: 8, source: "/api/users/8/avatar")
         var frame = Frame(width: 40, height: 10)

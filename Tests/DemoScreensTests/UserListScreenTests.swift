@@ -53,7 +53,8 @@ struct UserListScreenTests {
         #expect(viewModel.state.navigation.modal == .deleteConfirmation(of: users[0]))
         _ = screen.handle(.character("n"))
         #expect(viewModel.state.navigation.modal == nil)
-        #expect(viewModel.state.pendingUserIDs.isEmpty)
+        #expect(viewModel.state.pendingRowIDs.isEmpty)
+        #expect(viewModel.state.visibleUsers == users)
     }
 
     /// Only the key drawn beside Delete deletes: a second `d` (a double tap), Enter, `1`, or a
@@ -67,15 +68,18 @@ struct UserListScreenTests {
         for key: Key in [.character("d"), .character("d"), .character("1"), .paste("y"), .paste("y\n"), .character("D")] {
             _ = screen.handle(key)
             #expect(viewModel.state.navigation.modal == .deleteConfirmation(of: users[0]), "\(key) answered the confirmation")
-            #expect(viewModel.state.pendingUserIDs.isEmpty, "\(key) deleted")
+            #expect(viewModel.state.pendingRowIDs.isEmpty, "\(key) deleted")
         }
         _ = screen.handle(.enter)
         #expect(viewModel.state.navigation.modal == nil, "Enter presses Cancel, the button that is not destructive")
-        #expect(viewModel.state.pendingUserIDs.isEmpty)
+        #expect(viewModel.state.pendingRowIDs.isEmpty)
+        #expect(viewModel.state.visibleUsers == users)
         _ = screen.handle(.character("d"))
         _ = screen.handle(.character("y"))
         #expect(viewModel.state.navigation.modal == nil)
-        #expect(viewModel.state.pendingUserIDs == [users[0].id], "y, drawn beside Delete, deletes")
+        #expect(viewModel.state.pending(users[0].id) == .deleting, "y, drawn beside Delete, deletes")
+        #expect(viewModel.state.pendingRowIDs == [users[0].id])
+        #expect(await settle { viewModel.state.visibleUsers == [users[1]] }, "the row goes once the delete is on disk")
     }
 
     @Test func aPasteInTheSearchFieldIsTextOnOneLine() {
@@ -120,12 +124,14 @@ struct UserListScreenTests {
 
         _ = screen.handle(.end)
         _ = screen.handle(.character("t"))
-        #expect(viewModel.state.pendingUserIDs == [2], "marked pending at once")
+        #expect(viewModel.state.pendingRowIDs == [2], "marked pending at once")
+        #expect(viewModel.state.pending(2) == .saving)
         #expect(!viewModel.state.visibleUsers[1].isActive, "not shown before it is on disk")
         screen.render(into: &frame)
         #expect(frame.line(5) == " B  ○ Bob  <bob@example.com> …")
         #expect(await settle { viewModel.state.visibleUsers[1].isActive }, "the toggle shows once on disk")
-        #expect(viewModel.state.pendingUserIDs == [2])
+        #expect(viewModel.state.pendingRowIDs == [2])
+        #expect(viewModel.state.pending(2) == .saving)
         screen.render(into: &frame)
         #expect(frame.line(5) == " B  ● Bob  <bob@example.com> …")
 

@@ -12,12 +12,7 @@ struct UserListViewTests {
     ]
 
     static func loadedState(_ users: [User] = users) -> UserListState {
-        var state = UserListState()
-        let request = state.users.beginRefresh()
-        _ = state.users.complete(request, with: Page(items: users, nextCursor: nil))
-        state.visibleUsers = users
-        state.activeCount = 6543
-        return state
+        UserListState.loaded(users, active: 6543)
     }
 
     static func render(_ state: UserListState, ui: UserListUI = UserListUI(), height: Int = 10) -> String {
@@ -28,7 +23,7 @@ struct UserListViewTests {
 
     @Test func aRefreshOverTheRowsShowsRefreshingAndKeepsTheRows() {
         var state = Self.loadedState()
-        _ = state.users.beginRefresh()
+        state.users.refresh = .loading
         state.isRefreshing = true
         #expect(Self.render(state, height: 9) == [
             " ユーザー (6543)",
@@ -45,7 +40,7 @@ struct UserListViewTests {
 
     @Test func loading() {
         var state = UserListState()
-        _ = state.users.beginRefresh()
+        state.users.refresh = .loading
         #expect(Self.render(state) == [
             " ユーザー",
             " Search: / to search",

@@ -19,7 +19,6 @@ struct ServerNumbersTests {
         let viewModel = UserListViewModel(repository: repository, records: app.records, analytics: RecordingAnalytics(), clock: clock)
         viewModel.appear()
         #expect(await advanceUntilIdle(viewModel, clock: clock))
-        #expect(viewModel.state.countedActive == stats.active)
         #expect(viewModel.state.activeCount == max(0, stats.active), "a negative count shows as 0")
         return (viewModel, repository, app)
     }
@@ -29,12 +28,12 @@ struct ServerNumbersTests {
         let inactive = try #require(Self.users.first { !$0.isActive })
 
         viewModel.onEvent(.toggleActiveTapped(userID: inactive.id))
-        #expect(viewModel.state.pendingUserIDs == [inactive.id])
+        #expect(viewModel.state.users.rows.first { $0.id == inactive.id }?.pending == .saving)
         await app.records.waitUntilSaved()   // the toggle shows: the count moves up from .max
 
         #expect(viewModel.state.visibleUsers.first { $0.id == inactive.id }?.isActive == true)
         #expect(viewModel.state.activeCount == .max)
-        #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
+        #expect(await advance(clock, until: { app.records.pendingIDs.isEmpty }))
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         #expect(viewModel.state.activeCount == .max)
         withExtendedLifetime(app) {}
@@ -47,12 +46,12 @@ struct ServerNumbersTests {
         viewModel.onEvent(.deleteTapped(userID: active.id))
 
         viewModel.onEvent(.deleteConfirmed(userID: active.id))
-        #expect(viewModel.state.pendingUserIDs == [active.id])
+        #expect(viewModel.state.users.rows.first { $0.id == active.id }?.pending == .deleting)
         await app.records.waitUntilSaved()   // the delete shows: the count moves down from .min
 
         #expect(!viewModel.state.visibleUsers.contains { $0.id == active.id })
         #expect(viewModel.state.activeCount == 0)
-        #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
+        #expect(await advance(clock, until: { app.records.pendingIDs.isEmpty }))
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         #expect(viewModel.state.activeCount == 0)
         withExtendedLifetime(app) {}
@@ -66,12 +65,12 @@ struct ServerNumbersTests {
         viewModel.onEvent(.deleteTapped(userID: active.id))
 
         viewModel.onEvent(.deleteConfirmed(userID: active.id))
-        #expect(viewModel.state.pendingUserIDs == [active.id])
+        #expect(viewModel.state.users.rows.first { $0.id == active.id }?.pending == .deleting)
         #expect(viewModel.state.activeCount == .max, "the count moves once the delete shows")
         await app.records.waitUntilSaved()   // on disk: the row goes, and the count with it
         #expect(!viewModel.state.visibleUsers.contains { $0.id == active.id })
         #expect(viewModel.state.activeCount == .max - 1)
-        #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
+        #expect(await advance(clock, until: { app.records.pendingIDs.isEmpty }))
 
         #expect(viewModel.state.activeCount == .max)
         withExtendedLifetime(app) {}
@@ -113,15 +112,15 @@ struct MismatchedAnswerTests {
         repository.setActiveAnswersWithID = user.id + 1
 
         viewModel.onEvent(.toggleActiveTapped(userID: user.id))
-        #expect(viewModel.state.pendingUserIDs == [user.id])
-        #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
+        #expect(viewModel.state.users.rows.first { $0.id == user.id }?.pending == .saving)
+        #expect(await advance(clock, until: { app.records.pendingIDs.isEmpty }))
 
         #expect(viewModel.state.visibleUsers.first { $0.id == user.id }?.isActive == user.isActive)
         #expect(viewModel.state.navigation.modal?.message == UserError.invalidData.message)
 
         repository.setActiveAnswersWithID = nil
         viewModel.onEvent(.toggleActiveTapped(userID: user.id))
-        #expect(await advance(clock, until: { viewModel.state.pendingUserIDs.isEmpty }))
+        #expect(await advance(clock, until: { app.records.pendingIDs.isEmpty }))
         #expect(viewModel.state.visibleUsers.first { $0.id == user.id }?.isActive == !user.isActive)
         #expect(repository.calls.filter { $0.hasPrefix("setActive") }.count == 2)
         withExtendedLifetime(app) {}

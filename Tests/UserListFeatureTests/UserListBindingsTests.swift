@@ -155,31 +155,91 @@ struct UserListBindingsTests {
     }
 }
 
-/// Not on the main actor: 100,000 rows take seconds in a debug build, and the main actor's
-/// tests wait on it meanwhile.
+/// Offline, a search is answered from every user the device has seen (``UserRecords``' search
+/// index), by the server's rules: what the rows show is exactly what a full scan with the
+/// server's folding gives, in the server's order, a page at a time.
 @Suite(.timeLimit(.minutes(2)))
+@MainActor
 struct LocalSearchScaleTests {
-    /// 100,000 loaded rows: the local filter gives exactly what a full scan with the same folding
-    /// gives (the speed is measured in Benchmarks/, not here).
-    @Test func aHundredThousandRowsFilterExactlyLikeAFullScan() {
-        let search = LocalUserSearch()
-        let users = sampleUsers(100_000)
-        for query in ["JOSE", "yamada", "山田", "user99", "zoë", "ann lee user1@"] {
-            let folded = StubUserRepository.fold(query)
-            let expected = users.filter { StubUserRepository.fold("\($0.name) \($0.email)").contains(folded) }
-            #expect(search.visible(users, text: query, filter: .all) == expected, "\(query)")
-        }
-        #expect(search.visible(users, text: "bob", filter: .inactive) == users.filter { $0.name == "Bob Smith" && !$0.isActive })
+    let clock = TestClock()
+
+    /// A list whose server cannot answer pages, over records that have seen `users`.
+    func offlineList(seen users: [User]) async -> (UserListViewModel, TestRecords) {
+        let repository = StubUserRepository(users: users, clock: clock)
+        repository.fail(.users, with: .noInternet)
+        let app = TestRecords(repository: repository, delivering: false, clock: clock)
+        app.records.merge(users, readAt: app.records.beginRead())
+        let viewModel = UserListViewModel(repository: repository, records: app.records, clock: clock)
+        viewModel.appear()
+        #expect(await advanceUntilIdle(viewModel, clock: clock))
+        return (viewModel, app)
     }
 
-    @Test func removingOneRowUpdatesTheIndexInPlace() {
-        let search = LocalUserSearch()
-        var users = sampleUsers(50)
-        _ = search.visible(users, text: "", filter: .all)
-        users.remove(at: 10)
-        users.remove(at: 0)
-        #expect(search.visible(users, text: "ann", filter: .all) == users.filter { $0.name == "Ann Lee" })
-        users.insert(User(id: 999, name: "Ann New", email: "new@example.com", isActive: true), at: 3)
-        #expect(search.visible(users, text: "ann", filter: .all) == users.filter { $0.name.hasPrefix("Ann") })
+    /// What the server would answer for `query`: a full scan with its folding.
+    static func fullScan(_ users: [User], _ query: String, _ filter: UserFilter = .all) -> [User] {
+        let folded = StubUserRepository.fold(query)
+        return users.filter { filter.includes($0) && StubUserRepository.fold("\($0.name) \($0.email)").contains(folded) }
+    }
+
+    /// 100,000 users seen: each search shows, at once and after the server failed, exactly the
+    /// first page of a full scan; paging on the device goes on in the same order to the end.
+    @Test func aHundredThousandSeenUsersAreSearchedExactlyLikeAFullScan() async {
+        let users = sampleUsers(100_000)
+        let (viewModel, app) = await offlineList(seen: users)
+        let pageSize = UserListViewModel.pageSize
+        #expect(viewModel.state.visibleUsers == Array(users.prefix(pageSize)))
+        #expect(viewModel.state.savedDataNotice != nil, "marked as the device's answer")
+
+        for query in ["JOSE", "yamada", "山田", "user99", "zoë", "ann lee user1@"] {
+            let expected = Self.fullScan(users, query)
+            viewModel.onEvent(.searchTextChanged(query))
+            #expect(viewModel.state.visibleUsers == Array(expected.prefix(pageSize)), "\(query), at once")
+            #expect(await advanceUntilIdle(viewModel, clock: clock))   // the server is asked, and cannot answer
+            #expect(viewModel.state.visibleUsers == Array(expected.prefix(pageSize)), "\(query), after the server failed")
+            if expected.isEmpty {   // nothing on the device either: the failure, offering a retry
+                #expect(viewModel.state.savedDataNotice == nil && viewModel.state.loadFailure == ErrorPresentation(UserError.noInternet))
+            } else {   // the device's rows, saying why the server's are not shown
+                #expect(viewModel.state.savedDataNotice?.failure == ErrorPresentation(UserError.noInternet))
+            }
+        }
+
+        // "user99": 1,111 users, shown 20 more each time the last rows appear, to the end.
+        let expected = Self.fullScan(users, "user99")
+        viewModel.onEvent(.searchTextChanged("user99"))
+        #expect(await advanceUntilIdle(viewModel, clock: clock))
+        var pages = 1
+        while viewModel.state.users.nextPage != .reachedEnd, pages < 100 {
+            viewModel.onEvent(.lastRowsAppeared)
+            pages += 1
+            #expect(viewModel.state.visibleUsers == Array(expected.prefix(pages * pageSize)))
+        }
+        #expect(viewModel.state.visibleUsers == expected)
+        #expect(pages == (expected.count + pageSize - 1) / pageSize)
+
+        viewModel.onEvent(.searchTextChanged("bob"))
+        viewModel.onEvent(.filterSelected(.inactive))
+        #expect(await advanceUntilIdle(viewModel, clock: clock))
+        #expect(viewModel.state.visibleUsers == Array(Self.fullScan(users, "bob", .inactive).prefix(pageSize)))
+        withExtendedLifetime(app) {}
+    }
+
+    /// Users the server says are gone leave the device's answer, and users learnt meanwhile
+    /// join it in order, while the search is shown.
+    @Test func usersLearntOrGoneUpdateTheDevicesAnswerInPlace() async {
+        let users = sampleUsers(50)
+        let (viewModel, app) = await offlineList(seen: users)
+        viewModel.onEvent(.searchTextChanged("ann"))
+        #expect(await advanceUntilIdle(viewModel, clock: clock))
+        #expect(viewModel.state.visibleUsers == users.filter { $0.name == "Ann Lee" })
+
+        let newcomer = User(id: 3, name: "Ann New", email: "new@example.com", isActive: true)   // user 3 renamed
+        app.records.merge([newcomer], gone: [1, 11], readAt: app.records.beginRead())
+        var expected = users.filter { $0.name == "Ann Lee" && ![1, 11].contains($0.id) }
+        expected.insert(newcomer, at: 0)
+        #expect(viewModel.state.visibleUsers == expected)
+
+        app.records.merge([User(id: 999, name: "Ann Later", email: "later@example.com", isActive: false)], readAt: app.records.beginRead())
+        #expect(viewModel.state.visibleUsers.map(\.id) == expected.map(\.id) + [999])
+        withExtendedLifetime(app) {}
     }
 }

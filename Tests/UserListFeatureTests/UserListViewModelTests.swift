@@ -1,3 +1,4 @@
+import Foundation
 import MVVMCore
 import MVVMData
 import MVVMTesting
@@ -21,32 +22,31 @@ struct UserListViewModelTests {
         tester = ViewModelTester(UserListViewModel(repository: repository, records: app.records, analytics: analytics, clock: clock), clock: clock)
     }
 
-    /// The first `count` users, or those in `range`.
+    /// The users in `range` (indices, not ids).
     static func rows(_ range: Range<Int>) -> [User] { Array(users[range]) }
 
-    /// The cursor of the page after `rows`.
-    static func cursor(after rows: [User]) -> UserCursor { .after("u\(rows.last!.id)") }
+    /// The rows of the first page, as shown with nothing pending.
+    static let firstPage = rows(0..<20).live
 
-    /// `rows` with the active flag of the users `ids` flipped.
-    static func toggling(_ rows: [User], _ ids: Int...) -> [User] {
-        rows.map { user in
-            var row = user
-            if ids.contains(user.id) { row.isActive.toggle() }
-            return row
-        }
+    /// User `id` with its active flag flipped.
+    static func toggled(_ id: Int) -> User {
+        var user = users[id - 1]
+        user.isActive.toggle()
+        return user
     }
 
     /// Appears and receives the first page and the counts (on `tester`, or the suite's).
     func appearAndLoad(_ tester: ViewModelTester<UserListViewModel>? = nil) async {
         let tester = tester ?? self.tester
-        var request: PageRequest<UserCursor>!
         tester.viewModel.appear()
-        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.receive { $0.users.refresh = .loading }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.countedActive = 30; $0.activeCount = 30 }
+        await tester.receive { $0.users.counts = ["active": 30] }
         await tester.receive {
-            $0.users.complete(request, with: Page(items: Self.rows(0..<20), nextCursor: .after("u20")))
-            $0.visibleUsers = Self.rows(0..<20)
+            $0.users.refresh = .loaded
+            $0.users.nextPage = .idle
+            $0.users.rows = Self.firstPage
+            $0.users.origin = .network
         }
     }
 
@@ -54,6 +54,8 @@ struct UserListViewModelTests {
         await appearAndLoad()
 
         #expect(tester.state.title == "ユーザー (30)")
+        #expect(tester.state.visibleUsers == Self.rows(0..<20))
+        #expect(!tester.state.isLoadingFirstPage && tester.state.savedDataNotice == nil)
         #expect(analytics.events == [.viewed(count: 45)])
         #expect(repository.calls == [#"users(after: nil, q: "", all)"#, "stats"])
         #expect(app.records.value(for: 7) == Self.users[6], "the page is in the records every screen reads")
@@ -62,41 +64,40 @@ struct UserListViewModelTests {
 
     @Test func loadMoreAsksForThePageAfterTheCursorOnceAndDetectsTheEnd() async {
         await appearAndLoad()
-        var second: PageRequest<UserCursor>!
-        tester.send(.lastRowsAppeared) { second = $0.users.beginNextPage() }
+        tester.send(.lastRowsAppeared) { $0.users.nextPage = .loading }
+        #expect(tester.state.isLoadingMore)
         tester.send(.lastRowsAppeared)   // a page in flight: nothing
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
-            $0.users.complete(second, with: Page(items: Self.rows(20..<40), nextCursor: .after("u40")))
-            $0.visibleUsers = Self.rows(0..<40)
+            $0.users.nextPage = .loaded
+            $0.users.rows = Self.rows(0..<40).live
         }
-        var third: PageRequest<UserCursor>!
-        tester.send(.lastRowsAppeared) { third = $0.users.beginNextPage() }
+        tester.send(.lastRowsAppeared) { $0.users.nextPage = .loading }
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
-            $0.users.complete(third, with: Page(items: Self.rows(40..<45), nextCursor: nil))
-            $0.visibleUsers = Self.users
+            $0.users.nextPage = .reachedEnd
+            $0.users.rows = Self.users.live
         }
         tester.send(.lastRowsAppeared)   // the end: nothing
 
         #expect(repository.calls.filter { $0.hasPrefix("users") } == [
             #"users(after: nil, q: "", all)"#, #"users(after: u20, q: "", all)"#, #"users(after: u40, q: "", all)"#,
         ])
-        #expect(tester.state.users.hasReachedEnd)
+        #expect(!tester.state.isLoadingMore)
         await tester.finish()
     }
 
     @Test func rowsDeletedElsewhereBeforeTheNextPageNeverMakeTheListSkipAUser() async {
         await appearAndLoad()
         for id in [2, 5, 9] { repository.deleteElsewhere(id) }   // three rows of page 1
-        var second: PageRequest<UserCursor>!
-        tester.send(.lastRowsAppeared) { second = $0.users.beginNextPage() }
+        tester.send(.lastRowsAppeared) { $0.users.nextPage = .loading }
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
-            $0.users.complete(second, with: Page(items: Self.rows(20..<40), nextCursor: .after("u40")))
-            $0.visibleUsers = Self.rows(0..<40)
+            $0.users.nextPage = .loaded
+            $0.users.rows = Self.rows(0..<40).live
         }
         #expect(tester.state.visibleUsers.map(\.id).contains(21), "user 21 would be skipped by offset paging")
+        #expect(Set(tester.state.visibleUsers.map(\.id)).count == 40, "no row shows twice")
         await tester.finish()
     }
 
@@ -106,20 +107,20 @@ struct UserListViewModelTests {
 
         tester.send(.searchTextChanged("JOSE")) {
             $0.searchText = "JOSE"
-            $0.visibleUsers = localJose   // diacritic- and case-insensitive, instantly
+            $0.users.rows = localJose.live   // diacritic- and case-insensitive, instantly
         }
         await tester.advance(by: .milliseconds(299))
-        var request: PageRequest<UserCursor>!
         await tester.advance(by: .milliseconds(1))
-        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.receive { $0.users.refresh = .loading }
         await tester.advance(by: .milliseconds(100))
         let serverJose = Self.users.filter { $0.name.hasPrefix("José") }
         await tester.receive {
-            $0.loadedQuery = .init(text: "JOSE", filter: .all)   // what the rows answer, once they arrive
-            $0.users.complete(request, with: Page(items: serverJose, nextCursor: nil))
-            $0.visibleUsers = serverJose
+            $0.users.refresh = .loaded
+            $0.users.nextPage = .reachedEnd
+            $0.users.rows = serverJose.live
         }
-        #expect(repository.calls.last == #"users(after: nil, q: "JOSE", all)"#)
+        #expect(repository.calls.filter { $0.hasPrefix("users") }.last == #"users(after: nil, q: "JOSE", all)"#)
+        #expect(repository.calls.filter { $0.hasPrefix("users") }.count == 2, "asked once, after the typing rested")
         await tester.finish()
     }
 
@@ -128,57 +129,54 @@ struct UserListViewModelTests {
         repository.slowQueries = ["ann": .seconds(1)]   // "ann" answers after "bob" would
         tester.send(.searchTextChanged("ann")) {
             $0.searchText = "ann"
-            $0.visibleUsers = Self.rows(0..<20).filter { $0.name == "Ann Lee" }
+            $0.users.rows = Self.rows(0..<20).filter { $0.name == "Ann Lee" }.live
         }
         await tester.advance(by: .milliseconds(300))
-        await tester.receive { _ = $0.users.beginRefresh() }
+        await tester.receive { $0.users.refresh = .loading }
         await tester.advance(by: .milliseconds(50))
         tester.send(.searchTextChanged("bob")) {
             $0.searchText = "bob"
-            $0.visibleUsers = Self.rows(0..<20).filter { $0.name == "Bob Smith" }
+            $0.users.rows = Self.rows(0..<20).filter { $0.name == "Bob Smith" }.live
         }
-        await tester.advance(by: .milliseconds(300))
-        var second: PageRequest<UserCursor>!
-        await tester.receive { second = $0.users.beginRefresh() }
+        await tester.advance(by: .milliseconds(300))   // "bob" is asked for; the spinner was on all along
         await tester.advance(by: .milliseconds(100))
         let bobs = Self.users.filter { $0.name == "Bob Smith" }
         await tester.receive {
-            $0.loadedQuery = .init(text: "bob", filter: .all)
-            $0.users.complete(second, with: Page(items: bobs, nextCursor: nil))
-            $0.visibleUsers = bobs
+            $0.users.refresh = .loaded
+            $0.users.nextPage = .reachedEnd
+            $0.users.rows = bobs.live
         }
         await tester.advance(by: .seconds(2))   // "ann"'s answer would have come by now
 
         #expect(tester.state.visibleUsers == bobs)
+        #expect(repository.calls.filter { $0.hasPrefix("users") }.last == #"users(after: nil, q: "bob", all)"#)
         await tester.finish()
     }
 
     @Test func aFilterAppliesLocallyAtOnceAndReloadsFromTheServer() async {
         await appearAndLoad()
-        var request: PageRequest<UserCursor>!
         tester.send(.filterSelected(.inactive)) {
             $0.filter = .inactive
-            $0.visibleUsers = Self.rows(0..<20).filter { !$0.isActive }
-            request = $0.users.beginRefresh()
+            $0.users.rows = Self.rows(0..<20).filter { !$0.isActive }.live
+            $0.users.refresh = .loading
         }
         await tester.advance(by: .milliseconds(100))
         let inactive = Self.users.filter { !$0.isActive }
         await tester.receive {
-            $0.loadedQuery = .init(text: "", filter: .inactive)
-            $0.users.complete(request, with: Page(items: inactive, nextCursor: nil))
-            $0.visibleUsers = inactive
+            $0.users.refresh = .loaded
+            $0.users.nextPage = .reachedEnd
+            $0.users.rows = inactive.live
         }
         await tester.finish()
     }
 
     @Test func aSearchThatMatchesNothingShowsTheEmptyState() async {
         await appearAndLoad()
-        tester.send(.searchTextChanged("zzz")) { $0.searchText = "zzz"; $0.visibleUsers = [] }
+        tester.send(.searchTextChanged("zzz")) { $0.searchText = "zzz"; $0.users.rows = [] }
         await tester.advance(by: .milliseconds(300))
-        var request: PageRequest<UserCursor>!
-        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.receive { $0.users.refresh = .loading }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.loadedQuery = .init(text: "zzz", filter: .all); $0.users.complete(request, with: Page(items: [], nextCursor: nil)) }
+        await tester.receive { $0.users.refresh = .loaded; $0.users.nextPage = .reachedEnd }
 
         #expect(tester.state.showsEmptyState)
         await tester.finish()
@@ -186,38 +184,78 @@ struct UserListViewModelTests {
 
     @Test func aFailedPageShowsTheErrorAndRetryLoadsTheSamePage() async {
         repository.fail(.users, with: .noInternet)
-        var request: PageRequest<UserCursor>!
         tester.viewModel.appear()
-        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.receive { $0.users.refresh = .loading }
+        #expect(tester.state.isLoadingFirstPage)
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.countedActive = 30; $0.activeCount = 30 }
+        await tester.receive { $0.users.counts = ["active": 30] }
         let offline = ErrorPresentation(UserError.noInternet)
-        await tester.receive { $0.users.fail(request, with: offline) }
+        await tester.receive { $0.users.refresh = .failed(offline) }   // nothing seen before: no rows, the failure in their place
         #expect(tester.state.loadFailure?.message == "サーバーに接続できません。接続を確認して、もう一度お試しください。")
         #expect(tester.state.loadFailure?.isRetryable == true)
+        #expect(!tester.state.isLoadingFirstPage && !tester.state.showsEmptyState)
+        #expect(tester.state.navigation.modal == nil, "drawn in place of the rows, not as an alert")
 
         repository.fail(.users, with: nil)
-        var retry: PageRequest<UserCursor>!
-        tester.send(.retryTapped) { retry = $0.users.beginRetry() }
+        tester.send(.retryTapped) { $0.users.refresh = .loading }
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
-            $0.users.complete(retry, with: Page(items: Self.rows(0..<20), nextCursor: .after("u20")))
-            $0.visibleUsers = Self.rows(0..<20)
+            $0.users.refresh = .loaded
+            $0.users.rows = Self.firstPage
+            $0.users.origin = .network
         }
+        #expect(tester.state.loadFailure == nil)
         #expect(analytics.events == [.error(message: offline.message), .viewed(count: 45)])
+        await tester.finish()
+    }
+
+    @Test func aSearchTheServerCannotAnswerShowsTheRowsTheDeviceHasSeenMarkedSaved() async {
+        let before = Date()
+        await appearAndLoad()
+        let after = Date()
+        repository.fail(.users, with: .noInternet)
+        let seenAnns = Self.rows(0..<20).filter { $0.name == "Ann Lee" }
+        tester.send(.searchTextChanged("ann")) {
+            $0.searchText = "ann"
+            $0.users.rows = seenAnns.live
+        }
+        await tester.advance(by: .milliseconds(300))
+        await tester.receive { $0.users.refresh = .loading }
+        await tester.advance(by: .milliseconds(100))
+        let savedAt = await tester.settledSavedAt()
+        #expect((before...after).contains(savedAt), "marked with when the device learnt them")
+        let offline = ErrorPresentation(UserError.noInternet)
+        await tester.receive {   // the device's answer: every user seen that matches, marked saved
+            $0.users.refresh = .failed(offline)
+            $0.users.nextPage = .reachedEnd
+            $0.users.origin = .saved(at: savedAt)
+        }
+        #expect(tester.state.savedDataNotice == SavedDataNotice(savedAt: savedAt, isUpdating: false, failure: offline))
+        #expect(tester.state.navigation.modal == nil, "said by the notice, not by an alert")
+
+        repository.fail(.users, with: nil)
+        tester.send(.retryTapped) { $0.users.refresh = .loading }
+        #expect(tester.state.savedDataNotice?.isUpdating == true)
+        await tester.advance(by: .milliseconds(100))
+        await tester.receive {
+            $0.users.refresh = .loaded
+            $0.users.rows = Self.users.filter { $0.name == "Ann Lee" }.live
+            $0.users.origin = .network
+        }
+        #expect(tester.state.savedDataNotice == nil)
         await tester.finish()
     }
 
     @Test func aToggleIsPendingAtOnceShowsOnceOnDiskAndTheCountStaysWhenTheServerTakesIt() async {
         await appearAndLoad()
-        tester.send(.toggleActiveTapped(userID: 1)) { $0.pendingUserIDs = [1] }   // marked pending at once
+        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = Self.firstPage.marking(1, .saving) }   // marked pending at once
         await tester.receive {   // on disk: the toggle shows, and the count with it
-            $0.visibleUsers = Self.toggling(Self.rows(0..<20), 1)
-            $0.activeCount = 29
+            $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), .saving)
+            $0.users.counts = ["active": 29]
         }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))   // the server takes it
-        await tester.receive { $0.pendingUserIDs = []; $0.countedActive = 29 }
+        await tester.receive { $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), nil) }
         await tester.advance(by: .milliseconds(50))    // the counts, read again, agree: no change
 
         #expect(analytics.events.last == .toggled(userID: 1, isActive: false))
@@ -229,18 +267,27 @@ struct UserListViewModelTests {
     @Test func aRefusedToggleRollsBackAndTheSameErrorTwiceShowsOneAlert() async {
         await appearAndLoad()
         repository.fail(.setActive, with: .unauthorized)
-        tester.send(.toggleActiveTapped(userID: 1)) { $0.pendingUserIDs = [1] }
-        tester.send(.toggleActiveTapped(userID: 2)) { $0.pendingUserIDs = [1, 2] }
-        await tester.receive { $0.visibleUsers = Self.toggling(Self.rows(0..<20), 1); $0.activeCount = 29 }
-        await tester.receive { $0.visibleUsers = Self.toggling(Self.rows(0..<20), 1, 2); $0.activeCount = 28 }
+        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = Self.firstPage.marking(1, .saving) }
+        tester.send(.toggleActiveTapped(userID: 2)) { $0.users.rows = Self.firstPage.marking(1, .saving).marking(2, .saving) }
+        await tester.receive {
+            $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), .saving).marking(2, .saving)
+            $0.users.counts = ["active": 29]
+        }
+        await tester.receive {
+            $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), .saving).replacing(2, with: Self.toggled(2), .saving)
+            $0.users.counts = ["active": 28]
+        }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         let refusal = ErrorPresentation(UserError.unauthorized)
-        await tester.receive { $0.pendingUserIDs = [2]; $0.visibleUsers = Self.toggling(Self.rows(0..<20), 2); $0.activeCount = 29 }
+        await tester.receive {   // the row and the count back together
+            $0.users.rows = Self.firstPage.replacing(2, with: Self.toggled(2), .saving)
+            $0.users.counts = ["active": 29]
+        }
         await tester.receive { $0.navigation.present(Alert(refusal, dismiss: .navigation(.dismiss))) }
         #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.pendingUserIDs = []; $0.visibleUsers = Self.rows(0..<20); $0.activeCount = 30 }
+        await tester.receive { $0.users.rows = Self.firstPage; $0.users.counts = ["active": 30] }
 
         // The second refusal presented the same alert: still one, and its OK closes it.
         #expect(tester.state.navigation.modal?.buttons.map(\.label) == ["OK"])
@@ -256,9 +303,9 @@ struct UserListViewModelTests {
         let tester = ViewModelTester(UserListViewModel(repository: repository, records: readOnly.records, clock: clock), clock: clock)
         await appearAndLoad(tester)
 
-        tester.send(.toggleActiveTapped(userID: 1)) { $0.pendingUserIDs = [1] }
+        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = Self.firstPage.marking(1, .saving) }
         // Not kept: the toggle never shows (the row and the count stay), and it is pending no more.
-        await tester.receive { $0.pendingUserIDs = [] }
+        await tester.receive { $0.users.rows = Self.firstPage }
         await tester.receive { $0.navigation.present(Alert(ErrorPresentation(UserError.storage), dismiss: .navigation(.dismiss))) }
         #expect(tester.state.visibleUsers == Self.rows(0..<20))
         #expect(tester.state.activeCount == 30)
@@ -270,16 +317,19 @@ struct UserListViewModelTests {
 
     @Test func aSecondTapWhileAWriteIsPendingDoesNothing() async {
         await appearAndLoad()
-        tester.send(.toggleActiveTapped(userID: 1)) { $0.pendingUserIDs = [1] }
+        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = Self.firstPage.marking(1, .saving) }
         tester.send(.toggleActiveTapped(userID: 1))   // pending, not on disk yet: nothing
         tester.send(.deleteTapped(userID: 1))   // pending: no confirmation
         tester.send(.deleteConfirmed(userID: 1))
-        await tester.receive { $0.visibleUsers = Self.toggling(Self.rows(0..<20), 1); $0.activeCount = 29 }
+        await tester.receive {
+            $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), .saving)
+            $0.users.counts = ["active": 29]
+        }
         tester.send(.toggleActiveTapped(userID: 1))   // pending, shown: nothing
         tester.send(.deleteTapped(userID: 1))         // nothing
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.pendingUserIDs = []; $0.countedActive = 29 }
+        await tester.receive { $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), nil) }
         await tester.advance(by: .milliseconds(50))
         #expect(repository.calls.filter { !$0.hasPrefix("users") && $0 != "stats" } == ["setActive(false, 1)"])
         await tester.finish()
@@ -288,15 +338,16 @@ struct UserListViewModelTests {
     @Test func aRefusedDeleteBringsTheRowBackWhereItWas() async {
         await appearAndLoad()
         repository.fail(.delete, with: .unauthorized)
-        tester.send(.deleteTapped(userID: 3)) { $0.navigation.present(.deleteConfirmation(of: Self.rows(0..<20).first { $0.id == 3 }!)) }
+        tester.send(.deleteTapped(userID: 3)) { $0.navigation.present(.deleteConfirmation(of: Self.users[2])) }
         tester.send(.deleteConfirmed(userID: 3)) {
             $0.navigation.handle(.dismiss)
-            $0.pendingUserIDs = [3]
+            $0.users.rows = Self.firstPage.marking(3, .deleting)
         }
-        await tester.receive { $0.visibleUsers = Self.rows(0..<20).filter { $0.id != 3 } }   // on disk; user 3 is inactive: the count stays
+        // On disk: the row goes; user 3 is inactive, so the count stays.
+        await tester.receive { $0.users.rows = Self.firstPage.filter { $0.id != 3 } }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.pendingUserIDs = []; $0.visibleUsers = Self.rows(0..<20) }
+        await tester.receive { $0.users.rows = Self.firstPage }
         await tester.receive { $0.navigation.present(Alert(ErrorPresentation(UserError.unauthorized), dismiss: .navigation(.dismiss))) }
         await tester.finish()
     }
@@ -305,22 +356,26 @@ struct UserListViewModelTests {
         await appearAndLoad()   // 30 active
         tester.viewModel.disappear()   // the detail is pushed over the list
         app.records.write(.setActive(false, userID: 4))   // the detail's toggle
-        await tester.receive { $0.pendingUserIDs = [4] }
-        await tester.receive { $0.visibleUsers = Self.toggling(Self.rows(0..<20), 4); $0.activeCount = 29 }
+        await tester.receive { $0.users.rows = Self.firstPage.marking(4, .saving) }
+        await tester.receive {
+            $0.users.rows = Self.firstPage.replacing(4, with: Self.toggled(4), .saving)
+            $0.users.counts = ["active": 29]
+        }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.pendingUserIDs = []; $0.countedActive = 29 }
+        let toggled = Self.firstPage.replacing(4, with: Self.toggled(4), nil)
+        await tester.receive { $0.users.rows = toggled }
         await tester.advance(by: .milliseconds(50))
         app.records.write(.delete(userID: 5))
-        await tester.receive { $0.pendingUserIDs = [5] }
+        await tester.receive { $0.users.rows = toggled.marking(5, .deleting) }
         await tester.receive {
-            $0.visibleUsers = Self.toggling(Self.rows(0..<20), 4).filter { $0.id != 5 }
-            $0.activeCount = 28
+            $0.users.rows = toggled.filter { $0.id != 5 }
+            $0.users.counts = ["active": 28]
         }
         #expect(await repository.waitForWrites(2))
-        await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.pendingUserIDs = []; $0.countedActive = 28 }
+        await tester.advance(by: .milliseconds(200))   // the server takes it: the row stays gone, the count stays
         await tester.advance(by: .milliseconds(50))
+        #expect(tester.state.activeCount == 28)
         tester.viewModel.appear()   // back on the list: nothing to load
         #expect(repository.calls.filter { $0.hasPrefix("users") } == [#"users(after: nil, q: "", all)"#])
         await tester.finish()
@@ -328,26 +383,22 @@ struct UserListViewModelTests {
 
     @Test func aPullToRefreshOverTheRowsSaysItIsRefreshingUntilThePageArrives() async {
         await appearAndLoad()
-        var refresh: PageRequest<UserCursor>!
-        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
+        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
         #expect(tester.state.visibleUsers.count == 20, "the rows stay while refreshing")
+        #expect(!tester.state.isLoadingFirstPage, "no full-screen spinner over the rows")
         await tester.advance(by: .milliseconds(100))   // the counts (unchanged) and the page
-        await tester.receive {
-            $0.users.complete(refresh, with: Page(items: Self.rows(0..<20), nextCursor: .after("u20")))
-            $0.isRefreshing = false
-        }
+        await tester.receive { $0.users.refresh = .loaded; $0.isRefreshing = false }
         await tester.finish()
     }
 
     @Test func aFailedRefreshEndsRefreshingKeepsTheRowsAndShowsTheErrorAlert() async {
         await appearAndLoad()
         repository.fail(.users, with: .server)
-        var refresh: PageRequest<UserCursor>!
-        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
+        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
         await tester.advance(by: .milliseconds(100))
         let failure = ErrorPresentation(UserError.server)
         await tester.receive {
-            $0.users.fail(refresh, with: failure)
+            $0.users.refresh = .failed(failure)
             $0.isRefreshing = false
             $0.navigation.present(.pageFailure(failure))
         }
@@ -364,26 +415,24 @@ struct UserListViewModelTests {
     @Test func aFurtherPageThatFailsShowsTheErrorAlertAndItsRetryLoadsThatPage() async {
         await appearAndLoad()
         repository.fail(.users, with: .noInternet)
-        var next: PageRequest<UserCursor>!
-        tester.send(.lastRowsAppeared) { next = $0.users.beginNextPage() }
+        tester.send(.lastRowsAppeared) { $0.users.nextPage = .loading }
         await tester.advance(by: .milliseconds(100))
         let failure = ErrorPresentation(UserError.noInternet)
         await tester.receive {
-            $0.users.fail(next, with: failure)
+            $0.users.nextPage = .failed(failure)
             $0.navigation.present(.pageFailure(failure))
         }
         #expect(tester.state.visibleUsers == Self.rows(0..<20), "the rows stay")
 
         repository.fail(.users, with: nil)
-        var retry: PageRequest<UserCursor>!
         tester.send(.retryTapped) {
             $0.navigation.handle(.dismiss)
-            retry = $0.users.beginRetry()
+            $0.users.nextPage = .loading
         }
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
-            $0.users.complete(retry, with: Page(items: Self.rows(20..<40), nextCursor: .after("u40")))
-            $0.visibleUsers = Self.rows(0..<40)
+            $0.users.nextPage = .loaded
+            $0.users.rows = Self.rows(0..<40).live
         }
         #expect(repository.calls.filter { $0.hasPrefix("users") } == [
             #"users(after: nil, q: "", all)"#, #"users(after: u20, q: "", all)"#, #"users(after: u20, q: "", all)"#,
@@ -394,19 +443,18 @@ struct UserListViewModelTests {
 
     @Test func aPageReadBeforeAToggleLandedNeverUndoesIt() async {
         await appearAndLoad()
-        tester.send(.toggleActiveTapped(userID: 4)) { $0.pendingUserIDs = [4] }
-        await tester.receive { $0.visibleUsers = Self.toggling(Self.rows(0..<20), 4); $0.activeCount = 29 }
+        tester.send(.toggleActiveTapped(userID: 4)) { $0.users.rows = Self.firstPage.marking(4, .saving) }
+        await tester.receive {
+            $0.users.rows = Self.firstPage.replacing(4, with: Self.toggled(4), .saving)
+            $0.users.counts = ["active": 29]
+        }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(120))
-        var refresh: PageRequest<UserCursor>!
-        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }   // the server reads user 4 as active
+        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }   // the server reads user 4 as active
         await tester.advance(by: .milliseconds(80))   // the toggle lands
-        await tester.receive { $0.pendingUserIDs = []; $0.countedActive = 29 }
+        await tester.receive { $0.users.rows = Self.firstPage.replacing(4, with: Self.toggled(4), nil) }
         await tester.advance(by: .milliseconds(20))   // the page read before it arrives
-        await tester.receive {
-            $0.users.complete(refresh, with: Page(items: Self.rows(0..<20), nextCursor: .after("u20")))
-            $0.isRefreshing = false
-        }
+        await tester.receive { $0.users.refresh = .loaded; $0.isRefreshing = false }
         #expect(tester.state.visibleUsers.first { $0.id == 4 }?.isActive == false)
         await tester.advance(by: .milliseconds(50))
         #expect(tester.state.activeCount == 29)
@@ -415,23 +463,18 @@ struct UserListViewModelTests {
 
     @Test func aPageReadBeforeADeleteLandedNeverBringsTheRowBack() async {
         await appearAndLoad()
-        tester.send(.deleteTapped(userID: 3)) { $0.navigation.present(.deleteConfirmation(of: Self.rows(0..<20).first { $0.id == 3 }!)) }
+        tester.send(.deleteTapped(userID: 3)) { $0.navigation.present(.deleteConfirmation(of: Self.users[2])) }
         tester.send(.deleteConfirmed(userID: 3)) {
             $0.navigation.handle(.dismiss)
-            $0.pendingUserIDs = [3]
+            $0.users.rows = Self.firstPage.marking(3, .deleting)
         }
-        await tester.receive { $0.visibleUsers = Self.rows(0..<20).filter { $0.id != 3 } }
+        await tester.receive { $0.users.rows = Self.firstPage.filter { $0.id != 3 } }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(120))
-        var refresh: PageRequest<UserCursor>!
-        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
-        await tester.advance(by: .milliseconds(80))
-        await tester.receive { $0.pendingUserIDs = [] }
-        await tester.advance(by: .milliseconds(20))
-        await tester.receive {
-            $0.users.complete(refresh, with: Page(items: Self.rows(0..<20), nextCursor: .after("u20")))
-            $0.isRefreshing = false
-        }
+        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
+        await tester.advance(by: .milliseconds(80))   // the delete lands: the row is gone already
+        await tester.advance(by: .milliseconds(20))   // the page read before it arrives, with user 3
+        await tester.receive { $0.users.refresh = .loaded; $0.isRefreshing = false }
         #expect(!tester.state.visibleUsers.contains { $0.id == 3 })
         await tester.advance(by: .milliseconds(50))
         await tester.finish()
@@ -439,80 +482,85 @@ struct UserListViewModelTests {
 
     @Test func aFilterCalledOffByDisappearingIsLoadedWhenTheScreenComesBack() async {
         await appearAndLoad()
-        var request: PageRequest<UserCursor>!
         tester.send(.filterSelected(.inactive)) {
             $0.filter = .inactive
-            $0.visibleUsers = Self.rows(0..<20).filter { !$0.isActive }
-            request = $0.users.beginRefresh()
+            $0.users.rows = Self.rows(0..<20).filter { !$0.isActive }.live
+            $0.users.refresh = .loading
         }
-        tester.disappear { $0.users.cancel(request) }   // the rows still answer "all"
-        tester.appear { request = $0.users.beginRefresh() }
+        tester.disappear { $0.users.refresh = .loaded }   // no spinner left; the rows loaded, filtered
+        tester.appear { $0.users.refresh = .loading }     // the server is asked for the filter again
         await tester.advance(by: .milliseconds(100))
         let inactive = Self.users.filter { !$0.isActive }
         await tester.receive {
-            $0.loadedQuery = .init(text: "", filter: .inactive)
-            $0.users.complete(request, with: Page(items: inactive, nextCursor: nil))
-            $0.visibleUsers = inactive
+            $0.users.refresh = .loaded
+            $0.users.nextPage = .reachedEnd
+            $0.users.rows = inactive.live
         }
+        #expect(repository.calls.filter { $0.hasPrefix("users") }.last == #"users(after: nil, q: "", inactive)"#)
         await tester.finish()
     }
 
     @Test func aSearchCalledOffByLeavingIsAskedForOnReturnEvenAfterARefresh() async {
         await appearAndLoad()
+        let localAnns = Self.rows(0..<20).filter { $0.name == "Ann Lee" }
         tester.send(.searchTextChanged("ann")) {
             $0.searchText = "ann"
-            $0.visibleUsers = Self.rows(0..<20).filter { $0.name == "Ann Lee" }
+            $0.users.rows = localAnns.live
         }
         await tester.advance(by: .milliseconds(300))
-        var request: PageRequest<UserCursor>!
-        await tester.receive { request = $0.users.beginRefresh() }
-        tester.send(.refreshPulled) { request = $0.users.beginRefresh(); $0.isRefreshing = true }
-        tester.disappear { $0.users.cancel(request); $0.isRefreshing = false }
-        #expect(tester.state.loadedQuery == .init(), "the rows still answer the empty search")
+        await tester.receive { $0.users.refresh = .loading }
+        tester.send(.refreshPulled) { $0.isRefreshing = true }
+        // SUSPECTED BUG (reported, not encoded): the called-off refresh leaves `isRefreshing`
+        // true, so the refresh control keeps spinning over rows nothing is loading; the
+        // LiveQuery's cancel path never reaches the ViewModel's `ended` (`pageEnded`).
+        tester.disappear { $0.users.refresh = .loaded; $0.isRefreshing = false }
+        #expect(tester.state.visibleUsers == localAnns, "the rows still answer the empty search, filtered")
 
-        tester.appear { request = $0.users.beginRefresh() }   // so "ann" is asked for again
+        tester.appear { $0.users.refresh = .loading }   // so "ann" is asked for again
         await tester.advance(by: .milliseconds(100))
         let anns = Self.users.filter { $0.name == "Ann Lee" }
-        await tester.receive {
-            $0.loadedQuery = .init(text: "ann", filter: .all)
-            $0.users.complete(request, with: Page(items: anns, nextCursor: nil))
-            $0.visibleUsers = anns
+        await tester.receive {   // (with the bug above, this update is also where `isRefreshing` ends)
+            $0.users.refresh = .loaded
+            $0.users.nextPage = .reachedEnd
+            $0.users.rows = anns.live
         }
+        #expect(repository.calls.filter { $0.hasPrefix("users") }.last == #"users(after: nil, q: "ann", all)"#)
         await tester.finish()
     }
 
     @Test func aRowBeingToggledStaysAsToggledWhenAFilterReloadsIt() async {
         await appearAndLoad()
-        tester.send(.toggleActiveTapped(userID: 4)) { $0.pendingUserIDs = [4] }
-        await tester.receive { $0.visibleUsers = Self.toggling(Self.rows(0..<20), 4); $0.activeCount = 29 }
-        var request: PageRequest<UserCursor>!
+        tester.send(.toggleActiveTapped(userID: 4)) { $0.users.rows = Self.firstPage.marking(4, .saving) }
+        await tester.receive {
+            $0.users.rows = Self.firstPage.replacing(4, with: Self.toggled(4), .saving)
+            $0.users.counts = ["active": 29]
+        }
         tester.send(.filterSelected(.active)) {   // user 4 is inactive now: it leaves the list
             $0.filter = .active
-            $0.visibleUsers = Self.toggling(Self.rows(0..<20), 4).filter(\.isActive)
-            request = $0.users.beginRefresh()
+            $0.users.rows = Self.rows(0..<20).filter { $0.isActive && $0.id != 4 }.live
+            $0.users.refresh = .loading
         }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(100))   // the server still has user 4 active
         let activePage = Array(Self.users.filter(\.isActive).prefix(20))
         await tester.receive {
-            $0.loadedQuery = .init(text: "", filter: .active)
-            $0.users.complete(request, with: Page(items: activePage, nextCursor: Self.cursor(after: activePage)))
-            $0.visibleUsers = activePage.filter { $0.id != 4 }   // shown as the user asked, so filtered out
+            $0.users.refresh = .loaded
+            $0.users.rows = activePage.filter { $0.id != 4 }.live   // shown as the user asked, so filtered out
         }
-        await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.pendingUserIDs = []; $0.countedActive = 29 }
+        await tester.advance(by: .milliseconds(100))   // the server takes it: user 4 stays out, the count stays
         await tester.advance(by: .milliseconds(50))
+        #expect(tester.state.activeCount == 29)
+        #expect(!tester.state.visibleUsers.contains { $0.id == 4 })
         await tester.finish()
     }
 
     @Test func disappearingMidFirstPageThenAppearingShowsFreshRows() async {
-        var request: PageRequest<UserCursor>!
         tester.viewModel.appear()
-        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.receive { $0.users.refresh = .loading }
         tester.viewModel.disappear()
-        await tester.receive { $0.users.cancel(request) }   // no spinner waits for the return
+        await tester.receive { $0.users.refresh = .idle }   // no spinner waits for the return
         await tester.advance(by: .seconds(1))   // the cancelled answers never land
-        #expect(tester.state.users.status == .idle)
+        #expect(!tester.state.isLoadingFirstPage)
 
         await appearAndLoad()
         #expect(tester.state.visibleUsers == Self.rows(0..<20))
@@ -521,60 +569,57 @@ struct UserListViewModelTests {
 
     @Test func disappearingMidLoadMoreLeavesPagingWorkingOnReturn() async {
         await appearAndLoad()
-        var second: PageRequest<UserCursor>!
-        tester.send(.lastRowsAppeared) { second = $0.users.beginNextPage() }
+        tester.send(.lastRowsAppeared) { $0.users.nextPage = .loading }
         tester.viewModel.disappear()
-        await tester.receive { $0.users.cancel(second) }
-        #expect(tester.state.users.canLoadMore)
+        await tester.receive { $0.users.nextPage = .idle }
+        #expect(!tester.state.isLoadingMore)
 
         tester.viewModel.appear()   // rows and counts are there: nothing to reload
-        tester.send(.lastRowsAppeared) { second = $0.users.beginNextPage() }
+        tester.send(.lastRowsAppeared) { $0.users.nextPage = .loading }
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
-            $0.users.complete(second, with: Page(items: Self.rows(20..<40), nextCursor: .after("u40")))
-            $0.visibleUsers = Self.rows(0..<40)
+            $0.users.nextPage = .loaded
+            $0.users.rows = Self.rows(0..<40).live
         }
         await tester.finish()
     }
 
     @Test func disappearingMidRefreshKeepsTheRowsAndRefreshingAgainWorks() async {
         await appearAndLoad()
-        var refresh: PageRequest<UserCursor>!
-        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
+        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
         tester.viewModel.disappear()
-        await tester.receive { $0.users.cancel(refresh); $0.isRefreshing = false }
-        #expect(tester.state.users.items == Self.rows(0..<20))
+        // SUSPECTED BUG (reported, not encoded): the called-off refresh leaves `isRefreshing`
+        // true (the refresh control keeps spinning, and on return nothing loads to end it): the
+        // LiveQuery's cancel path never reaches the ViewModel's `ended` (`pageEnded`).
+        await tester.receive { $0.users.refresh = .loaded; $0.isRefreshing = false }
+        #expect(tester.state.visibleUsers == Self.rows(0..<20))
 
         tester.viewModel.appear()
-        tester.send(.refreshPulled) { refresh = $0.users.beginRefresh(); $0.isRefreshing = true }
+        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive {
-            $0.users.complete(refresh, with: Page(items: Self.rows(0..<20), nextCursor: .after("u20")))
-            $0.isRefreshing = false
-        }
+        await tester.receive { $0.users.refresh = .loaded; $0.isRefreshing = false }
         await tester.finish()
     }
 
     @Test func disappearingMidRetryLetsTheRetryBeAskedForAgain() async {
         repository.fail(.users, with: .noInternet)
-        var request: PageRequest<UserCursor>!
         tester.viewModel.appear()
-        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.receive { $0.users.refresh = .loading }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.countedActive = 30; $0.activeCount = 30 }
-        await tester.receive { $0.users.fail(request, with: ErrorPresentation(UserError.noInternet)) }
+        await tester.receive { $0.users.counts = ["active": 30] }
+        await tester.receive { $0.users.refresh = .failed(ErrorPresentation(UserError.noInternet)) }
         repository.fail(.users, with: nil)
-        var retry: PageRequest<UserCursor>!
-        tester.send(.retryTapped) { retry = $0.users.beginRetry() }
+        tester.send(.retryTapped) { $0.users.refresh = .loading }
         tester.viewModel.disappear()
-        await tester.receive { $0.users.cancel(retry) }
+        await tester.receive { $0.users.refresh = .idle }
 
         tester.viewModel.appear()   // no page loaded yet: the first page again
-        await tester.receive { request = $0.users.beginRefresh() }
+        await tester.receive { $0.users.refresh = .loading }
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
-            $0.users.complete(request, with: Page(items: Self.rows(0..<20), nextCursor: .after("u20")))
-            $0.visibleUsers = Self.rows(0..<20)
+            $0.users.refresh = .loaded
+            $0.users.rows = Self.firstPage
+            $0.users.origin = .network
         }
         await tester.finish()
     }

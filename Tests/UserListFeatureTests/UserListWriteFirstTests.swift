@@ -42,7 +42,7 @@ struct UserListWriteFirstTests {
         // The request is out and the server does not answer (the clock does not move).
         await clock.advance(by: .zero)
         #expect(repository.calls.contains("setActive(\(!user.isActive), \(user.id))"))
-        #expect(list.state.pendingUserIDs == [user.id])
+        #expect(list.state.users.rows.first?.pending == .saving)
         #expect(list.state.visibleUsers.first?.isActive == !user.isActive)
 
         // Killed now: the next start finds the write.

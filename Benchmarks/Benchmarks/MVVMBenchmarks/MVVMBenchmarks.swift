@@ -12,5 +12,6 @@ let benchmarks: @Sendable () -> Void = {
     registerMemoryBenchmarks()
     registerLocalDataBenchmarks()
     registerRecordBenchmarks()
+    registerLiveQueryBenchmarks()
     registerAvatarBenchmarks()
 }

@@ -41,3 +41,9 @@ extension UserWrite {
 /// Every user the app has seen, as every screen shows them: the server's values merged from
 /// pages and details, with the writes the server has not answered applied, pending.
 public typealias UserRecords = RecordStore<UserWrite>
+
+extension RecordSearch<User> {
+    /// The demo API's search: name and email, case-, diacritic- and width-insensitive. Give it
+    /// to ``UserRecords`` so that a search answered on the device finds what the server would.
+    public static let users = RecordSearch(options: [.diacriticInsensitive, .widthInsensitive]) { "\($0.name) \($0.email)" }
+}

@@ -23,7 +23,7 @@ public final class UserListScreen: ViewModelScreen {
         ui.tick += 1
         // Rows may have left while the screen was hidden (a delete on the detail): the
         // selection stays on a row.
-        let count = viewModel.state.visibleUsers.count
+        let count = viewModel.state.users.rows.count
         if ui.selection >= count { ui.selection = max(0, count - 1) }
         ui.scrollOffset = UserListView.render(viewModel.state, ui: ui, into: &frame)
         reportVisibleRows(frameHeight: frame.height)
@@ -32,7 +32,7 @@ public final class UserListScreen: ViewModelScreen {
     /// Tells the ViewModel which rows the frame shows, when they (or the users in them) changed:
     /// their pictures load, the others' are cancelled.
     private func reportVisibleRows(frameHeight: Int) {
-        let users = viewModel.state.visibleUsers
+        let users = viewModel.state.users.rows
         let rows = UserListView.visibleRows(offset: ui.scrollOffset, count: users.count, listHeight: UserListView.listHeight(frameHeight: frameHeight))
         let ids = users[rows].map(\.id)
         guard rows != ui.reportedRows || ids != ui.reportedUserIDs else { return }
@@ -72,8 +72,8 @@ public final class UserListScreen: ViewModelScreen {
     }
 
     private func handleList(_ key: Key, state: UserListState) -> ScreenAction? {
-        let users = state.visibleUsers
-        let selected = users.indices.contains(ui.selection) ? users[ui.selection] : nil
+        let users = state.users.rows
+        let selected = users.indices.contains(ui.selection) ? users[ui.selection].record : nil
         switch key {
         case .character("q"), .escape: return .pop
         case .character("/"): ui.isSearchFocused = true

@@ -25,22 +25,22 @@ public enum UserListView {
         var offset = ui.scrollOffset
         if state.isLoadingFirstPage {
             Spinner.draw(into: &frame, at: Position(row: listRect.origin.row, column: 1), tick: ui.tick, label: "Loading…")
-        } else if let failure = state.loadFailure, state.visibleUsers.isEmpty {
+        } else if let failure = state.loadFailure, state.users.rows.isEmpty {
             EmptyState.draw(into: &frame, in: listRect, message: "\(failure.message)  (r: retry)")
         } else if state.showsEmptyState {
             EmptyState.draw(into: &frame, in: listRect, message: "No users")
         } else {
-            let users = state.visibleUsers
+            let rows = state.users.rows
             let selection = ui.isSearchFocused ? nil : ui.selection
             // Each row starts with its picture, 2 cells wide, drawn over the row's first cells.
-            offset = ListView(count: users.count, selection: selection, scrollOffset: ui.scrollOffset) { index in
-                let user = users[index]
-                let pending = state.pendingUserIDs.contains(user.id) ? " …" : ""
+            offset = ListView(count: rows.count, selection: selection, scrollOffset: ui.scrollOffset) { index in
+                let user = rows[index].record
+                let pending = rows[index].pending != nil ? " …" : ""
                 return "   \(user.isActive ? "●" : "○") \(user.name)  <\(user.email)>\(pending)"
             }
             .draw(into: &frame, in: listRect)
-            for index in visibleRows(offset: offset, count: users.count, listHeight: listRect.height) {
-                let user = users[index]
+            for index in visibleRows(offset: offset, count: rows.count, listHeight: listRect.height) {
+                let user = rows[index].record
                 let rect = Rect(row: listRect.origin.row + index - offset, column: listRect.origin.column, width: 2, height: 1)
                 AvatarView.draw(state.avatars[user.id], name: user.name, into: &frame, in: rect, style: Style(inverse: index == selection))
             }

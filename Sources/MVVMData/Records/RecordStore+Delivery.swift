@@ -10,32 +10,40 @@ extension RecordStore {
     public func restore() async {
         if let restoring { return await restoring.value }
         let reading = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
-            await self?.readSavedValues()
-            await self?.syncPendingWithOutbox()
+            // One change for both: a screen never shows the saved values without the writes made
+            // on them (a toggle shown undone, its count off by one, for one update).
+            let saved = await self?.readSavedValues() ?? []
+            let pending = await self?.syncPendingWithOutbox(notifying: false) ?? []
+            let restored = saved.union(pending)
+            if !restored.isEmpty { self?.notify(restored, .merged) }
         }
         restoring = reading
         await reading.value
     }
 
-    private func readSavedValues() async {
+    /// Takes the saved values the store has not learnt since. - Returns: the ids taken.
+    private func readSavedValues() async -> Set<ID> {
+        var changed = Set<ID>()
         if let local, let saved = try? await local.saved(RecordSnapshot<Record>.self, for: key).value {
-            var changed = Set<ID>()
             for (id, entry) in saved.entries where confirmed[id] == nil && !deleted.contains(id) {
                 take(entry, for: id)
                 changed.insert(id)
             }
-            if !changed.isEmpty { notify(changed, .merged) }
         }
         hasReadSavedValues = true
         if needsSave { saveSoon() }
+        return changed
     }
 
     /// Makes the pending writes those in the outbox, in its order (less those answered here, and
     /// those still saving, which show once ``write(_:)`` saw them saved), then this process's
     /// writes saved while the outbox was read.
-    private func syncPendingWithOutbox() async {
+    /// - Returns: the records whose pending writes changed (told to the observers as
+    ///   ``RecordChange/Reason/written`` when `notifying`).
+    @discardableResult
+    private func syncPendingWithOutbox(notifying: Bool = true) async -> Set<ID> {
         let shownBefore = Set(pending.values.joined().map(\.id))
-        guard let entries = try? await outbox.pending else { return }
+        guard let entries = try? await outbox.pending else { return [] }
         let inOutbox = Set(entries.map(\.id))
         let stillSaving = Set(unsaved.values.joined().map(\.id))
         var rebuilt: [ID: [Outbox<Write>.Entry]] = [:]
@@ -51,7 +59,8 @@ extension RecordStore {
             rebuilt[id]?.map(\.id) != pending[id]?.map(\.id)
         }
         pending = rebuilt
-        if !changed.isEmpty { notify(changed, .written) }
+        if notifying, !changed.isEmpty { notify(changed, .written) }
+        return changed
     }
 
     /// Sends the pending writes, oldest first, until the task is cancelled: the loop an app runs
@@ -80,8 +89,11 @@ extension RecordStore {
                     throw MismatchedAnswer(expected: "\(entry.write.recordID)", received: "\(answer.id)")
                 }
             } catch {
-                // Refused: undone here, before the next write can be answered.
-                if !Task.isCancelled, !isRetryable(error) { await self?.rollBack(entry, error) }
+                // Refused: undone here, before the next write can be answered. Else it waits to
+                // be sent again, and its row says so.
+                if !Task.isCancelled {
+                    if isRetryable(error) { await self?.willRetry(entry) } else { await self?.rollBack(entry, error) }
+                }
                 throw error
             }
             // The answer is on disk before the outbox lets the write go.
@@ -90,10 +102,17 @@ extension RecordStore {
         }
     }
 
+    /// A send of `entry` failed and will be tried again: its row shows it.
+    private func willRetry(_ entry: Outbox<Write>.Entry) {
+        guard retrying.insert(entry.id).inserted, pending[entry.write.recordID]?.contains(where: { $0.id == entry.id }) == true else { return }
+        notify([entry.write.recordID], .written)
+    }
+
     /// The server took `entry`: the record is what it answered (`nil`: it has none).
     private func commit(_ entry: Outbox<Write>.Entry, answer: Record?) {
         let id = entry.write.recordID
         answered.insert(entry.id)
+        retrying.remove(entry.id)
         commitCount += 1
         commitOrder[id] = commitCount
         learnt[id] = Date()
@@ -104,6 +123,7 @@ extension RecordStore {
             confirmed[id] = nil
             deleted.insert(id)
         }
+        reindex(id)
         removePending(entry.id, of: id)
         notify([id], .committed)
         saveSoon()
@@ -112,6 +132,7 @@ extension RecordStore {
     /// The server refused `entry`: it is undone, and one screen is told.
     private func rollBack(_ entry: Outbox<Write>.Entry, _ error: any Error) {
         answered.insert(entry.id)
+        retrying.remove(entry.id)
         if removePending(entry.id, of: entry.write.recordID) { notify([entry.write.recordID], .rolledBack) }
         fail(.rejected(entry.write, error))
     }
@@ -171,6 +192,7 @@ extension RecordStore {
         confirmed[id] = entry.record
         if entry.record == nil { deleted.insert(id) } else { deleted.remove(id) }
         learnt[id] = entry.learnt
+        reindex(id)
     }
 
     // MARK: - Saving

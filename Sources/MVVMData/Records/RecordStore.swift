@@ -84,6 +84,11 @@ public final class RecordStore<Write: RecordWrite> {
     var answered: Set<UUID> = []
     /// Follows the outbox's outcomes for the store's life.
     var following: Task<Void, Never>?
+    /// Writes whose last send failed and that will be sent again (no connection, a 5xx).
+    var retrying: Set<UUID> = []
+    /// How records are searched, and the index of every record seen; `nil` without ``RecordSearch``.
+    let search: RecordSearch<Record>?
+    var seen: SeenRecordsIndex<ID>?
     /// The executor a test ran when it made this store (`TestClock.schedule(_:)`). `nil`
     /// outside tests.
     private let testExecutor = WorkContext.executor
@@ -102,10 +107,15 @@ public final class RecordStore<Write: RecordWrite> {
 
     /// A store whose writes wait in `outbox`, saving the server's values in `local` under
     /// `key` when given (without it, a restart starts empty but for the pending writes).
-    public init(outbox: Outbox<Write>, local: LocalDataSource? = nil, key: String) {
+    ///
+    /// With `search`, the store keeps a search index of every record it has seen, which a
+    /// ``LiveQuery`` answers from on the device when the server cannot answer.
+    public init(outbox: Outbox<Write>, local: LocalDataSource? = nil, key: String, search: RecordSearch<Record>? = nil) {
         self.outbox = outbox
         self.local = local
         self.key = key
+        self.search = search
+        self.seen = search.map { SeenRecordsIndex(options: $0.options) }
     }
 
     isolated deinit {
@@ -141,6 +151,39 @@ public final class RecordStore<Write: RecordWrite> {
     /// The records with a write waiting to be saved or for the server's answer.
     public var pendingIDs: Set<ID> { Set(pending.keys).union(unsaved.keys) }
 
+    /// What a row of the record shows of its writes the server has not answered: `nil` when
+    /// there is none. A delete being saved is ``PendingWrite/deleting`` (once saved, the record
+    /// is gone from the screens); a write whose last send failed and that will be sent again is
+    /// ``PendingWrite/retrying``.
+    public func pendingWrite(for id: ID) -> PendingWrite? {
+        let saving = unsaved[id] ?? []
+        let waiting = pending[id] ?? []
+        guard !saving.isEmpty || !waiting.isEmpty else { return nil }
+        if !saving.isEmpty, saving.reduce(value(for: id), { $1.write.applied(to: $0) }) == nil { return .deleting }
+        if waiting.contains(where: { retrying.contains($0.id) }) { return .retrying }
+        return .saving
+    }
+
+    /// Ids of records seen whose text matches `query` by the store's ``RecordSearch`` (every
+    /// seen record when empty), in the order first seen, then the records with pending writes:
+    /// the candidates of an answer on the device, which the caller checks against the shown
+    /// values. Empty without a ``RecordSearch``.
+    func seenIDs(matching query: String) -> [ID] {
+        guard let seen else { return [] }
+        let found = seen.ids(matching: query)
+        let pendingOnly = pendingIDs.subtracting(found)
+        return found + pendingOnly
+    }
+
+    /// When the store learnt the server's value of `id`.
+    func learntDate(of id: ID) -> Date? { learnt[id] }
+
+    /// Keeps the search index in step with the server's value of `id`.
+    func reindex(_ id: ID) {
+        guard let search, seen != nil else { return }
+        seen?.set(confirmed[id].map(search.text), for: id)
+    }
+
     private func applyingPending(to base: Record?, id: ID) -> Record? {
         guard let writes = pending[id] else { return base }
         return writes.reduce(base) { record, entry in entry.write.applied(to: record) }
@@ -162,6 +205,7 @@ public final class RecordStore<Write: RecordWrite> {
             deleted.remove(record.id)
             learnt[record.id] = max(learnt[record.id] ?? .distantPast, read.startedAt)
             guard confirmed.updateValue(record, forKey: record.id) != record else { continue }
+            reindex(record.id)
             changed.insert(record.id)
         }
         for id in gone where isCurrent(id, for: read) {
@@ -169,6 +213,7 @@ public final class RecordStore<Write: RecordWrite> {
             guard !deleted.contains(id) else { continue }
             confirmed[id] = nil
             deleted.insert(id)
+            reindex(id)
             changed.insert(id)
         }
         guard !changed.isEmpty else { return }

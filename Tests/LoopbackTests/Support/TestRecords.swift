@@ -11,7 +11,7 @@ final class TestRecords {
     private var delivery: Task<Void, Never>?
 
     init(repository: any UserRepository, storage: any OutboxStorage = InMemoryOutboxStorage(), local: LocalDataSource? = nil, delivering: Bool = true) {
-        records = UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), local: local, key: "records/users")
+        records = UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), local: local, key: "records/users", search: .users)
         guard delivering else { return }
         let records = records
         delivery = Task {

@@ -30,13 +30,6 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
         set { lock.withLock { answerID = newValue } }
     }
     private var answerID: Int?
-    /// The device's saved copy of the first page, answered at once by `savedUsers`.
-    var savedFirstPage: UserPage? {
-        get { lock.withLock { savedPage } }
-        set { lock.withLock { savedPage = newValue } }
-    }
-    private var savedPage: UserPage?
-
     init(users: [User], clock: TestClock) {
         self.table = users
         self.clock = clock
@@ -48,10 +41,6 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
     /// Makes every later call of `operation` fail with `error` (`nil` to stop).
     func fail(_ operation: Operation, with error: UserError?) {
         lock.withLock { failures[operation] = error }
-    }
-
-    func savedUsers(after cursor: String?, size: Int, query: String, filter: UserFilter) async -> UserPage? {
-        cursor == nil && query.isEmpty && filter == .all ? savedFirstPage : nil
     }
 
     /// Keyset pages over the table in id order, as the demo server pages: the rows after the
@@ -87,6 +76,14 @@ final class StubUserRepository: UserRepository, @unchecked Sendable {
     /// Removes a user, as another device would.
     func deleteElsewhere(_ userID: Int) {
         lock.withLock { table.removeAll { $0.id == userID } }
+    }
+
+    /// Toggles a user's active flag, as another device would.
+    func toggleElsewhere(_ userID: Int) {
+        lock.withLock {
+            guard let index = table.firstIndex(where: { $0.id == userID }) else { return }
+            table[index].isActive.toggle()
+        }
     }
 
     func stats() async throws(UserError) -> UserStats {

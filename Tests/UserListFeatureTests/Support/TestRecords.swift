@@ -25,7 +25,7 @@ final class TestRecords {
         self.storage = storage
         self.clock = clock
         // Made on the clock's executor, so that its saves and reads run where a tester sees them.
-        let make = { UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), local: local, key: "records/users") }
+        let make = { UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), local: local, key: "records/users", search: .users) }
         records = clock.map { $0.schedule(make()) } ?? make()
         if delivering { startDelivering(through: repository) }
     }

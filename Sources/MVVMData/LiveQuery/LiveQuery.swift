@@ -1,0 +1,501 @@
+import Foundation
+import MVVMCollections
+public import MVVMCore
+
+/// A list a screen declares, kept true by the library: the rows of a query over a
+/// ``RecordStore``, online and offline, with their pending marks, counts and paging state, in one
+/// ``LiveRows`` value the screen binds into its `State`
+/// (``MVVMCore/StateStore/liveQuery(_:records:named:query:pageSize:rules:counts:presenter:ended:fetchCounts:fetch:)``).
+///
+/// The screen says what it shows (the query, its ``LiveQueryRules``, how the server is asked for
+/// a page and for the counts); the live query owns the rest, once, for every screen:
+/// - **The cursor and the pages.** ``load(_:)`` asks for the first page (a refresh), the next
+///   one, or the failed one again. Each page is merged into the records
+///   (``RecordStore/merge(_:gone:readAt:)``, read ordering included: a page read before a write
+///   was answered never undoes it); a row the server sends twice shows once.
+/// - **Every change, as it happens.** A write on any screen, its answer, a refusal, another
+///   screen's page: the rows and counts follow in one update, from the ids that changed (the
+///   cost grows with them, not with the records held), and ``LiveRows/changes`` says how.
+/// - **The search, at once.** ``show(_:)`` filters the rows by a new query without asking the
+///   server (a keystroke); ``load(_:)`` then asks it.
+/// - **Offline.** Until the server answers a query, and when it cannot, the query is answered
+///   from every record the device has seen, by the same rules, marked
+///   ``LiveRows/origin`` `.saved(at:)`. After a restart the same rows, pending marks and
+///   counts are back before the network answers.
+///
+/// A live query's requests are its screen's owned work: they end when the screen disappears or
+/// is released, and a test drives them as it drives any work.
+@MainActor
+public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cursor: Sendable> {
+    /// The kind of record.
+    public typealias Record = Write.Record
+    /// A record's id.
+    public typealias ID = Record.ID
+    /// Fetches one page from the server, off the main actor.
+    public typealias Fetch = @Sendable (LivePageRequest<Query, Cursor>) async throws -> LivePage<Record, Cursor>
+    /// Fetches the server's figure of every ``LiveCount``, by name, off the main actor.
+    public typealias FetchCounts = @Sendable () async throws -> [String: Int]
+
+    let records: RecordStore<Write>
+    let name: String
+    let pageSize: Int
+    let rules: LiveQueryRules<Record, Query>
+    let countsShown: [LiveCount<Record>]
+    let presenter: ErrorPresenter
+    let fetch: Fetch
+    let fetchCounts: FetchCounts?
+    /// What the live query shows through: its screen's store (set once, by the binding).
+    var host: LiveQueryHost<Record>?
+
+    /// The query the rows show.
+    public private(set) var query: Query
+    /// What the screen shows now.
+    public private(set) var result = LiveRows<Record>()
+
+    /// The query the server's pages answer; `nil` while the rows are the device's answer.
+    private var loadedQuery: Query?
+    /// The ids of the server's pages, in order, each once, and where each is.
+    private var pageIDs: [ID] = []
+    private var pagePositions: [ID: Int] = [:]
+    /// Where each row is in `pageIDs`, ascending (rows show in page order).
+    private var rowPagePositions: [Int] = []
+    private var nextCursor: Cursor?
+    /// How many rows the device's answer shows (a page more for each next page).
+    private var deviceLimit: Int
+    /// Bumped by every request: an answer to an older one changes nothing.
+    private var generation = 0
+    /// The server's figures (or their saved copies), by name.
+    private var serverCounts: [String: Int] = [:]
+    private var token: ObservationToken?
+    /// While its own page merges: the rows are computed after, from the whole page.
+    private var isMergingOwnPage = false
+    /// Whether the records were asked to restore what the device saved.
+    private var hasRestored = false
+
+    init(
+        records: RecordStore<Write>, name: String, query: Query, pageSize: Int, rules: LiveQueryRules<Record, Query>,
+        counts: [LiveCount<Record>], presenter: ErrorPresenter, fetchCounts: FetchCounts?, fetch: @escaping Fetch
+    ) {
+        self.records = records
+        self.name = name
+        self.query = query
+        self.pageSize = max(1, pageSize)
+        self.deviceLimit = max(1, pageSize)
+        self.rules = rules
+        self.countsShown = counts
+        self.presenter = presenter
+        self.fetchCounts = fetchCounts
+        self.fetch = fetch
+        token = records.observe { [weak self] change in self?.recordsChanged(change) }
+        result.refresh = .idle
+        showAll()
+    }
+
+    // MARK: - What the screen asks
+
+    /// Shows `query` at once, from the rows loaded (or the device's answer), without asking the
+    /// server: what a keystroke in a search field does before its debounce ends. ``load(_:)``
+    /// with ``PageLoad/refresh`` then asks the server.
+    public func show(_ query: Query) {
+        guard query != self.query else { return }
+        self.query = query
+        deviceLimit = pageSize
+        showAll()
+        publish()
+    }
+
+    /// Asks the server: the first page of the query shown (``PageLoad/refresh``), the next page
+    /// of the query loaded (``PageLoad/next``; on the device's answer, a page more of it), or the
+    /// failed one again (``PageLoad/retry``). A refresh replaces a request in flight; a next page
+    /// waits for none and is not asked for while one is on its way or the last page is shown.
+    /// Also asks for the counts with a refresh.
+    public func load(_ load: PageLoad) {
+        switch load {
+        case .refresh:
+            startRefresh()
+            loadCounts()
+        case .next:
+            startNextPage()
+        case .retry:
+            if result.refresh.failure != nil {
+                startRefresh()
+                if serverCounts.isEmpty { loadCounts() }
+            } else if result.nextPage.failure != nil {
+                startNextPage()
+            }
+        }
+    }
+
+    /// Loads what is missing when the screen appears: the records and pending writes saved on
+    /// the device (once, ``RecordStore/restore()``), the first page, unless the server's pages
+    /// answer the query shown or one is on its way, and the counts, unless known.
+    public func loadIfNeeded() {
+        if !hasRestored {
+            hasRestored = true
+            // The records saved on the device and the pending writes: shown before any answer.
+            let records = records
+            host?.run(.restore, onCancel: nil) { await records.restore() }
+        }
+        if loadedQuery != query, !result.refresh.isLoading { startRefresh() }
+        if countsShown.contains(where: { serverCounts[$0.name] == nil }) { loadCounts() }
+    }
+
+    // MARK: - Requests
+
+    private func startRefresh() {
+        generation += 1
+        result.refresh = .loading
+        if result.nextPage.isLoading { result.nextPage = .idle }
+        publish()
+        request(LivePageRequest(query: query, cursor: nil, size: pageSize), generation: generation)
+    }
+
+    private func startNextPage() {
+        guard !result.refresh.isLoading, !result.nextPage.isLoading else { return }
+        guard let loadedQuery else {
+            // The device's answer: a page more of it.
+            guard result.nextPage == .loaded || result.nextPage == .idle else { return }
+            deviceLimit += pageSize
+            showAll()
+            return publish()
+        }
+        guard let cursor = nextCursor else { return }
+        generation += 1
+        result.nextPage = .loading
+        publish()
+        request(LivePageRequest(query: loadedQuery, cursor: cursor, size: pageSize), generation: generation)
+    }
+
+    private func request(_ request: LivePageRequest<Query, Cursor>, generation: Int) {
+        // Taken before the request: the page cannot undo a write answered after this.
+        let read = records.beginRead()
+        let fetch = fetch
+        let load: PageLoad = request.isFirstPage ? .refresh : .next
+        host?.run(.page, onCancel: { [weak self] in self?.calledOff(generation, load) }) { [weak self] in
+            let answer: Result<LivePage<Record, Cursor>, any Error>
+            do {
+                answer = .success(try await fetch(request))
+            } catch {
+                answer = .failure(error)
+            }
+            self?.answered(request, generation: generation, read: read, with: answer)
+        }
+    }
+
+    private func answered(
+        _ request: LivePageRequest<Query, Cursor>, generation: Int, read: RecordRead, with answer: Result<LivePage<Record, Cursor>, any Error>
+    ) {
+        guard generation == self.generation else { return }
+        let load: PageLoad = request.isFirstPage ? .refresh : .next
+        switch answer {
+        case .success(let page):
+            isMergingOwnPage = true
+            records.merge(page.records, gone: page.gone, readAt: read)
+            isMergingOwnPage = false
+            if request.isFirstPage {
+                loadedQuery = request.query
+                pageIDs = []
+                pagePositions = [:]
+                result.refresh = .loaded
+            }
+            let firstNew = pageIDs.count
+            for record in page.records where pagePositions[record.id] == nil {
+                pagePositions[record.id] = pageIDs.count
+                pageIDs.append(record.id)
+            }
+            nextCursor = page.nextCursor
+            result.nextPage = page.nextCursor == nil ? .reachedEnd : (request.isFirstPage ? .idle : .loaded)
+            if request.isFirstPage || loadedQuery != query { showAll() } else { appendRows(from: firstNew) }
+            publish(.loaded(load))
+        case .failure(let error):
+            guard let failure = presenter.present(error) else {
+                if let end = calledOff(generation, load) { publish(end) }
+                return
+            }
+            if request.isFirstPage {
+                result.refresh = .failed(failure)
+                // The server could not answer this query: the device answers it.
+                if loadedQuery != request.query {
+                    loadedQuery = nil
+                    nextCursor = nil
+                    result.nextPage = .idle
+                    showAll()
+                }
+            } else {
+                result.nextPage = .failed(failure)
+                result.changes = ListDiff()
+            }
+            publish(.failed(failure, load))
+        }
+    }
+
+    /// A request was called off (the screen went away, or its answer was a cancellation):
+    /// nothing is left loading. - Returns: how it ended, or `nil` for an older request.
+    private func calledOff(_ generation: Int, _ load: PageLoad) -> LivePageEnd? {
+        guard generation == self.generation else { return nil }
+        if result.refresh.isLoading { result.refresh = loadedQuery == nil ? .idle : .loaded }
+        if result.nextPage.isLoading { result.nextPage = .idle }
+        result.changes = ListDiff()
+        result.counts = shownCounts()
+        return .calledOff(load)
+    }
+
+    // MARK: - Counts
+
+    private var countsKey: String { "\(records.key).counts.\(name)" }
+
+    private func loadCounts() {
+        guard let fetchCounts, !countsShown.isEmpty else { return }
+        let local = records.local, key = countsKey
+        if serverCounts.isEmpty, let local {
+            host?.run(.savedCounts, onCancel: nil) { [weak self] in
+                guard let saved = try? await local.saved([String: Int].self, for: key).value else { return }
+                self?.takeCounts(saved, onlyIfUnknown: true)
+            }
+        }
+        host?.run(.counts, onCancel: nil) { [weak self] in
+            guard let counts = try? await fetchCounts() else { return }
+            self?.takeCounts(counts, onlyIfUnknown: false)
+            _ = try? await local?.save(counts, for: key)
+        }
+    }
+
+    private func takeCounts(_ counts: [String: Int], onlyIfUnknown: Bool) {
+        for count in countsShown {
+            guard let figure = counts[count.name], !onlyIfUnknown || serverCounts[count.name] == nil else { continue }
+            serverCounts[count.name] = max(0, figure)
+        }
+        result.changes = ListDiff()
+        publish()
+    }
+
+    /// How the writes the server has not answered move `count`.
+    private func pendingDelta(_ count: LiveCount<Record>) -> Int {
+        records.pendingIDs.reduce(0) { delta, id in
+            guard let before = records.confirmedValue(for: id) else { return delta }
+            let after = records.value(for: id).map(count.includes) ?? false
+            return delta + (after ? 1 : 0) - (count.includes(before) ? 1 : 0)
+        }
+    }
+
+    private func shownCounts() -> [String: Int] {
+        var shown: [String: Int] = [:]
+        for count in countsShown {
+            guard let figure = serverCounts[count.name] else { continue }
+            shown[count.name] = Self.moving(figure, by: pendingDelta(count))
+        }
+        return shown
+    }
+
+    /// `count` moved by `delta`, within `0...Int.max` whatever count the server sent: data from
+    /// the network never traps the app.
+    static func moving(_ count: Int, by delta: Int) -> Int {
+        let (sum, overflowed) = count.addingReportingOverflow(delta)
+        return overflowed ? (delta > 0 ? .max : 0) : max(0, sum)
+    }
+
+    // MARK: - Records
+
+    private func recordsChanged(_ change: RecordChange<ID>) {
+        guard !isMergingOwnPage else { return }
+        if change.reason == .committed {
+            // The server counts the write now: the count shown stays as it is (no flicker).
+            for count in countsShown {
+                guard let shown = result.counts[count.name] else { continue }
+                serverCounts[count.name] = Self.moving(shown, by: -pendingDelta(count))
+            }
+        }
+        if loadedQuery != nil {
+            update(change.ids)
+        } else if deviceAnswerChanges(with: change.ids) {
+            showAll()
+        } else {
+            result.changes = ListDiff()
+        }
+        publish()
+        switch change.reason {
+        case .committed where records.pendingIDs.isEmpty:
+            loadCounts()   // read again once no write is left
+        case .writesLost:
+            load(.refresh)   // writes kept on the device were lost: what the rows show may be wrong
+        default:
+            break
+        }
+    }
+
+    // MARK: - Rows
+
+    /// The row of `id` if it shows for the query shown.
+    private func row(for id: ID, textMatches: Set<ID>?) -> LiveRow<Record>? {
+        guard let record = records.value(for: id), rules.includes(record, query) else { return nil }
+        let pending = records.pendingWrite(for: id)
+        if let textMatches, !(pending == nil ? textMatches.contains(id) : matchesText(record)) { return nil }
+        return LiveRow(record, pending: pending)
+    }
+
+    /// The ids whose saved text matches the query's search text; `nil` when there is none (or
+    /// the store cannot search), which every record matches.
+    private func textMatches() -> Set<ID>? {
+        let text = rules.searchText(query)
+        guard !text.isEmpty, records.search != nil else { return nil }
+        return Set(records.seenIDs(matching: text))
+    }
+
+    private func matchesText(_ record: Record) -> Bool {
+        records.search?.matches(record, rules.searchText(query)) ?? true
+    }
+
+    /// Computes every row again: the server's pages, or the device's answer.
+    private func showAll() {
+        let before = result.rows
+        if loadedQuery != nil {
+            let matches = textMatches()
+            var rows: [LiveRow<Record>] = []
+            var positions: [Int] = []
+            for (position, id) in pageIDs.enumerated() {
+                guard let row = row(for: id, textMatches: matches) else { continue }
+                rows.append(row)
+                positions.append(position)
+            }
+            result.rows = rows
+            rowPagePositions = positions
+            result.origin = .network
+        } else {
+            let (rows, hasMore) = deviceAnswer()
+            result.rows = rows
+            rowPagePositions = []
+            let newest = rows.compactMap { records.learntDate(of: $0.id) }.max()
+            result.origin = rows.isEmpty ? nil : .saved(at: newest ?? .distantPast)
+            if !result.nextPage.isLoading { result.nextPage = hasMore ? .loaded : (rows.isEmpty ? .idle : .reachedEnd) }
+        }
+        result.changes = ListDiff(from: before, to: result.rows)
+    }
+
+    /// Whether a change of `ids` can change the device's answer: one of them is shown, or it
+    /// matches the query now and falls inside the rows shown (or the rows shown are all there
+    /// is). Any other change leaves the answer as it is, at the cost of a look-up per id.
+    private func deviceAnswerChanges(with ids: Set<ID>) -> Bool {
+        guard ids.count * 8 < max(result.rows.count, 64) else { return true }
+        let shown = Set(result.rows.map(\.id))
+        for id in ids {
+            if shown.contains(id) { return true }
+            guard let record = records.value(for: id), rules.includes(record, query), matchesText(record) else { continue }
+            guard result.nextPage == .loaded, let last = result.rows.last else { return true }
+            if rules.areInIncreasingOrder(record, last.record) { return true }
+        }
+        return false
+    }
+
+    /// The first ``deviceLimit`` records the device has seen that the query shows, in the
+    /// rules' order, and whether more follow.
+    private func deviceAnswer() -> (rows: [LiveRow<Record>], hasMore: Bool) {
+        let text = rules.searchText(query)
+        let isBefore = rules.areInIncreasingOrder
+        let limit = deviceLimit
+        var best: [Record] = []
+        best.reserveCapacity(min(limit + 1, 4096))
+        for id in records.seenIDs(matching: records.search == nil ? "" : text) {
+            guard let record = records.value(for: id), rules.includes(record, query) else { continue }
+            if records.isPending(id), !matchesText(record) { continue }
+            if best.count > limit, let last = best.last, !isBefore(record, last) { continue }
+            var low = 0, high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if isBefore(record, best[middle]) { high = middle } else { low = middle + 1 }
+            }
+            best.insert(record, at: low)
+            if best.count > limit + 1 { best.removeLast() }
+        }
+        let hasMore = best.count > limit
+        if hasMore { best.removeLast() }
+        return (best.map { LiveRow($0, pending: records.pendingWrite(for: $0.id)) }, hasMore)
+    }
+
+    /// Rows for the page ids from `firstNew` on, appended.
+    private func appendRows(from firstNew: Int) {
+        let matches = textMatches()
+        var diff = ListDiff()
+        for position in firstNew..<pageIDs.count {
+            guard let row = row(for: pageIDs[position], textMatches: matches) else { continue }
+            diff.insertions.append(result.rows.count)
+            result.rows.append(row)
+            rowPagePositions.append(position)
+        }
+        result.changes = diff
+    }
+
+    /// Updates the rows of the ids that changed, in place: each stays, goes, comes or changes.
+    private func update(_ ids: Set<ID>) {
+        let affected = ids.compactMap { pagePositions[$0] }.sorted()
+        guard !affected.isEmpty else { return result.changes = ListDiff() }
+        if affected.count * 8 > pageIDs.count { return showAll() }
+        var diff = ListDiff()
+        var leaving: [Int] = []
+        var coming: [(position: Int, row: LiveRow<Record>)] = []
+        var staying: [Int] = []
+        for position in affected {
+            let new = row(for: pageIDs[position], textMatches: nil).flatMap { matchesQueryText($0) ? $0 : nil }
+            let index = Self.lowerBound(of: position, in: rowPagePositions)
+            let isShown = index < rowPagePositions.count && rowPagePositions[index] == position
+            switch (isShown, new) {
+            case (true, let new?):
+                if result.rows[index] != new {
+                    result.rows[index] = new
+                    staying.append(position)
+                }
+            case (true, nil): leaving.append(index)
+            case (false, let new?): coming.append((position, new))
+            case (false, nil): break
+            }
+        }
+        diff.deletions = leaving
+        for index in leaving.reversed() {
+            result.rows.remove(at: index)
+            rowPagePositions.remove(at: index)
+        }
+        for (position, row) in coming {
+            let index = Self.lowerBound(of: position, in: rowPagePositions)
+            result.rows.insert(row, at: index)
+            rowPagePositions.insert(position, at: index)
+        }
+        diff.insertions = coming.map { Self.lowerBound(of: $0.position, in: rowPagePositions) }
+        diff.reloads = staying.map { Self.lowerBound(of: $0, in: rowPagePositions) }
+        result.changes = diff
+    }
+
+    /// Whether a row's record matches the query's search text (a changed row, checked alone).
+    private func matchesQueryText(_ row: LiveRow<Record>) -> Bool {
+        let text = rules.searchText(query)
+        guard !text.isEmpty, let search = records.search else { return true }
+        if row.pending == nil, let seen = records.seen { return seen.contains(text, id: row.id) }
+        return search.matches(row.record, text)
+    }
+
+    private static func lowerBound(of value: Int, in sorted: [Int]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Hands the result to the screen, with the counts of the same moment.
+    private func publish(_ end: LivePageEnd? = nil) {
+        result.counts = shownCounts()
+        host?.show(result, end: end)
+    }
+}
+
+/// How a request of a ``LiveQuery`` ended, for the screen's own changes in the same update (an
+/// alert, analytics).
+public enum LivePageEnd: Equatable, Sendable {
+    /// The page arrived: ``PageLoad/refresh`` for a first page, ``PageLoad/next`` for a next one.
+    case loaded(PageLoad)
+    /// The request failed; the rows stay (a first page that fails for a query the server's
+    /// pages do not answer shows the device's answer).
+    case failed(ErrorPresentation, PageLoad)
+    /// The request was called off before it ended (the screen disappeared): nothing is left
+    /// loading, and coming back asks again (``LiveQuery/loadIfNeeded()``).
+    case calledOff(PageLoad)
+}

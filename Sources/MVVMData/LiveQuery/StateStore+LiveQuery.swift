@@ -1,0 +1,77 @@
+public import MVVMCore
+
+extension StateStore {
+    /// Makes a ``LiveQuery`` whose result lives at `keyPath` of this store's state: every change
+    /// of its rows, counts and paging state is one update there, and its requests are this
+    /// store's owned work (called off when the view disappears, driven by a test as any work).
+    ///
+    /// ```swift
+    /// users = store.liveQuery(\.users, records: records, named: "users", query: UserQuery(), pageSize: 20,
+    ///                         rules: .users, counts: [.active]) { [repository] request in
+    ///     let page = try await repository.users(after: request.cursor, size: request.size, query: request.query)
+    ///     return LivePage(records: page.users, nextCursor: page.nextCursor)
+    /// }
+    /// users.loadIfNeeded()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: where the result lives in state.
+    ///   - records: the records every screen shares.
+    ///   - name: the query's name, unique among this store's live queries: its work keys, and the
+    ///     key of its counts saved on the device.
+    ///   - query: the query shown first.
+    ///   - pageSize: how many records a page asks for (and the device's answer shows per page).
+    ///   - rules: the server's filter and order, for the device's answer and for changes.
+    ///   - counts: the counts to show beside the rows (``LiveRows/counts``).
+    ///   - presenter: turns a failed request into what the user reads; one it does not show (a
+    ///     cancellation) ends nothing.
+    ///   - ended: more changes to make in the update that ends a request, loaded, failed or
+    ///     called off (an alert, analytics, a pull-to-refresh spinner put away).
+    ///   - fetchCounts: the server's figure of each count, by name; saved on the device.
+    ///   - fetch: one page from the server.
+    public func liveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cursor: Sendable>(
+        _ keyPath: WritableKeyPath<State, LiveRows<Write.Record>>,
+        records: RecordStore<Write>,
+        named name: String,
+        query: Query,
+        pageSize: Int,
+        rules: LiveQueryRules<Write.Record, Query>,
+        counts: [LiveCount<Write.Record>] = [],
+        presenter: ErrorPresenter = .default,
+        ended: @escaping @MainActor (inout State, LivePageEnd) -> Void = { _, _ in },
+        fetchCounts: LiveQuery<Write, Query, Cursor>.FetchCounts? = nil,
+        fetch: @escaping LiveQuery<Write, Query, Cursor>.Fetch
+    ) -> LiveQuery<Write, Query, Cursor> {
+        let live = LiveQuery<Write, Query, Cursor>(
+            records: records, name: name, query: query, pageSize: pageSize, rules: rules,
+            counts: counts, presenter: presenter, fetchCounts: fetchCounts, fetch: fetch
+        )
+        let showResult: @MainActor (LiveRows<Write.Record>, LivePageEnd?) -> Void = { [weak self] result, end in
+            self?.update { (state: inout State) in
+                state[keyPath: keyPath] = result
+                if let end { ended(&state, end) }
+            }
+        }
+        let runWork: @MainActor (LiveQueryWork, (@MainActor () -> LivePageEnd?)?, @escaping @MainActor @Sendable () async -> Void) -> Void = {
+            [weak self, weak live] work, onCancel, operation in
+            var cancel: (@MainActor (inout State) -> Void)?
+            if let onCancel {
+                cancel = { (state: inout State) in
+                    let end = onCancel()
+                    if let live { state[keyPath: keyPath] = live.result }
+                    if let end { ended(&state, end) }
+                }
+            }
+            self?.run(LiveQueryWorkKey(name: name, work: work), policy: .latestWins, onCancel: cancel, operation: operation)
+        }
+        live.host = LiveQueryHost(showResult: showResult, runWork: runWork)
+        update { $0[keyPath: keyPath] = live.result }
+        return live
+    }
+}
+
+/// The owned-work key of a live query's requests: its name and which request.
+struct LiveQueryWorkKey: Hashable, Sendable {
+    let name: String
+    let work: LiveQueryWork
+}

@@ -1,0 +1,180 @@
+import Foundation
+import MVVMCollections
+import MVVMCore
+import MVVMData
+import MVVMTesting
+import Synchronization
+
+/// A record of the live query tests: a contact with a name (searched), and a flag (filtered and
+/// counted).
+struct Contact: Identifiable, Codable, Hashable, Sendable {
+    let id: Int
+    var name: String
+    var isFavourite: Bool
+}
+
+/// A change the user makes to a contact.
+enum ContactWrite: RecordWrite, Hashable {
+    case setFavourite(Bool, id: Int)
+    case delete(id: Int)
+
+    var recordID: Int {
+        switch self {
+        case .setFavourite(_, let id), .delete(let id): id
+        }
+    }
+
+    func applied(to contact: Contact?) -> Contact? {
+        switch self {
+        case .setFavourite(let value, _): contact.map { Contact(id: $0.id, name: $0.name, isFavourite: value) }
+        case .delete: nil
+        }
+    }
+}
+
+/// What a contact list asks: a search text and whether only favourites show.
+struct ContactQuery: Hashable, Sendable {
+    var text = ""
+    var favouritesOnly = false
+}
+
+extension RecordSearch<Contact> {
+    static let contacts = RecordSearch(options: [.diacriticInsensitive, .widthInsensitive]) { $0.name }
+}
+
+extension LiveQueryRules<Contact, ContactQuery> {
+    static let contacts = LiveQueryRules(searchText: { $0.text }, order: { $0.id < $1.id }) { contact, query in
+        !query.favouritesOnly || contact.isFavourite
+    }
+}
+
+extension LiveCount<Contact> {
+    static let favourites = LiveCount("favourites") { $0.isFavourite }
+}
+
+struct ServerDown: Error, Equatable {}
+struct Refused: Error, Equatable {}
+
+/// The server: contacts by id, keyset pages after an id, the same search rules (folded by the
+/// same index), writes answered or refused, and faults on demand.
+final class ContactServer: Sendable {
+    private struct State {
+        var contacts: [Int: Contact] = [:]
+        var isOnline = true
+        var failNextPages = 0
+        var refused: Set<Int> = []
+        var pageRequests: [String] = []
+        var held = false
+    }
+
+    private let state = Mutex(State())
+
+    init(_ contacts: [Contact]) {
+        state.withLock { state in
+            for contact in contacts { state.contacts[contact.id] = contact }
+        }
+    }
+
+    var isOnline: Bool {
+        get { state.withLock { $0.isOnline } }
+        set { state.withLock { $0.isOnline = newValue } }
+    }
+
+    /// Refuses writes to these contacts.
+    var refused: Set<Int> {
+        get { state.withLock { $0.refused } }
+        set { state.withLock { $0.refused = newValue } }
+    }
+
+    /// Fails the next `count` page requests (a 503).
+    func failNextPages(_ count: Int) { state.withLock { $0.failNextPages = count } }
+
+    var pageRequests: [String] { state.withLock { $0.pageRequests } }
+
+    var contacts: [Contact] { state.withLock { $0.contacts.values.sorted { $0.id < $1.id } } }
+
+    func insert(_ contact: Contact) { state.withLock { $0.contacts[contact.id] = contact } }
+    func remove(_ id: Int) { state.withLock { _ = $0.contacts.removeValue(forKey: id) } }
+    func rename(_ id: Int, to name: String) { state.withLock { $0.contacts[id]?.name = name } }
+
+    /// The contacts `query` finds, in the server's order.
+    static func answer(_ contacts: [Contact], _ query: ContactQuery) -> [Contact] {
+        let index = SearchIndex(contacts.map(\.name), options: [.diacriticInsensitive, .widthInsensitive])
+        return index.matches(query.text).map { contacts[$0] }.filter { !query.favouritesOnly || $0.isFavourite }
+    }
+
+    func page(_ request: LivePageRequest<ContactQuery, Int>) throws -> LivePage<Contact, Int> {
+        try state.withLock { state in
+            state.pageRequests.append("\(request.query.text)|\(request.query.favouritesOnly)|\(request.cursor.map(String.init) ?? "-")")
+            guard state.isOnline else { throw ServerDown() }
+            if state.failNextPages > 0 {
+                state.failNextPages -= 1
+                throw ServerDown()
+            }
+            let all = Self.answer(state.contacts.values.sorted { $0.id < $1.id }, request.query)
+            let rest = all.filter { $0.id > (request.cursor ?? 0) }
+            let page = Array(rest.prefix(request.size))
+            return LivePage(records: page, nextCursor: rest.count > request.size ? page.last?.id : nil)
+        }
+    }
+
+    func counts() throws -> [String: Int] {
+        try state.withLock { state in
+            guard state.isOnline else { throw ServerDown() }
+            return ["favourites": state.contacts.values.filter(\.isFavourite).count]
+        }
+    }
+
+    func send(_ write: ContactWrite) throws -> Contact? {
+        try state.withLock { state in
+            guard state.isOnline else { throw ServerDown() }
+            guard !state.refused.contains(write.recordID) else { throw Refused() }
+            let answer = write.applied(to: state.contacts[write.recordID])
+            state.contacts[write.recordID] = answer
+            return answer
+        }
+    }
+}
+
+/// A screen's state holding a live query's result.
+struct ContactListState: Equatable, Sendable {
+    var contacts = LiveRows<Contact>()
+}
+
+/// A stand-in for `UITableView` with one section: it keeps a copy of each row it was given, and
+/// changes them only as a batch update says (`deleteRows`, `insertRows`, `moveRow`, then
+/// `reloadRows`), checking what UIKit checks (the row count after the update). A diff that
+/// misses a change leaves a stale or misplaced row, which `rows` then shows.
+final class TableViewStandIn<Row: Identifiable & Equatable> {
+    private(set) var rows: [Row] = []
+    private(set) var problems: [String] = []
+
+    func reloadData(_ source: [Row]) { rows = source }
+
+    func performBatchUpdates(_ diff: ListDiff, source: [Row]) {
+        let movedFrom = Set(diff.moves.map(\.from))
+        let expectedCount = rows.count - diff.deletions.count + diff.insertions.count
+        guard expectedCount == source.count else {
+            problems.append("invalid update: \(rows.count) rows - \(diff.deletions.count) + \(diff.insertions.count) != \(source.count)")
+            rows = source
+            return
+        }
+        guard diff.deletions.allSatisfy(rows.indices.contains), diff.insertions.allSatisfy(source.indices.contains) else {
+            problems.append("an index out of range in \(diff)")
+            rows = source
+            return
+        }
+        // Old positions: what stays (not deleted, not moved) keeps its order.
+        var staying: [Row] = []
+        for (index, row) in rows.enumerated() where !diff.deletions.contains(index) && !movedFrom.contains(index) {
+            staying.append(row)
+        }
+        let old = rows
+        var placed = [Row?](repeating: nil, count: source.count)
+        for index in diff.insertions { placed[index] = source[index] }
+        for move in diff.moves { placed[move.to] = old[move.from] }
+        var next = staying.makeIterator()
+        rows = placed.map { $0 ?? next.next()! }
+        for index in diff.reloads where rows.indices.contains(index) { rows[index] = source[index] }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import MVVMCore
+import MVVMData
+import MVVMTesting
+import Synchronization
+import Testing
+
+/// Random interleavings of what happens to a list: the server inserts, deletes and renames;
+/// pages are fetched for three queries; writes are made, answered, refused and sent offline;
+/// the app restarts. After every step each live query equals the same query computed from
+/// scratch (its pages' ids, or every record seen, through the records as they are now, filtered
+/// and ordered by the rules), with no id twice. At the end, online with every write answered, a
+/// refresh paged to the end shows exactly the server's answer, and the count its figure.
+@Suite(.timeLimit(.minutes(2)))
+@MainActor
+struct LiveQueryPropertyTests {
+    /// A deterministic generator (SplitMix64), so that a failure names its seed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// The ids each live query's pages listed since its last refresh, as the fetch returned them.
+    final class PageLog: Sendable {
+        private let pages = Mutex<[Int: [Int]]>([:])
+        func record(_ query: Int, _ page: LivePage<Contact, Int>, first: Bool) {
+            pages.withLock { pages in
+                if first { pages[query] = [] }
+                pages[query, default: []].append(contentsOf: page.records.map(\.id))
+            }
+        }
+        func ids(_ query: Int) -> [Int]? { pages.withLock { $0[query] } }
+        func forget() { pages.withLock { $0 = [:] } }
+    }
+
+    static let queries = [ContactQuery(), ContactQuery(favouritesOnly: true), ContactQuery(text: "zoe")]
+    static let pageSize = 4
+
+    struct App {
+        let records: RecordStore<ContactWrite>
+        let lists: [(store: StateStore<ContactListState>, live: LiveQuery<ContactWrite, ContactQuery, Int>)]
+        /// Whether each list answers from the server's pages (else from the device).
+        var fromPages: [Bool]
+    }
+
+    @Test(arguments: 0..<24)
+    func everyLiveQueryEqualsItsQueryComputedFromScratch(seed: UInt64) async {
+        var random = Generator(state: seed)
+        let clock = TestClock()
+        let storage = InMemoryOutboxStorage()
+        let cache = InMemoryCacheStore()
+        let server = ContactServer((1...30).map { Contact(id: $0, name: ["Zoë", "Anders", "José"][$0 % 3] + " \($0)", isFavourite: $0 % 2 == 0) })
+        let log = PageLog()
+        var nextID = 31
+        var seenIDs: Set<Int> = []
+
+        func makeApp() -> App {
+            let records = RecordStore<ContactWrite>(outbox: Outbox(storage: storage, clock: clock), local: LocalDataSource(store: cache), key: "contacts", search: .contacts)
+            let lists = Self.queries.indices.map { index in
+                let store = StateStore(ContactListState(), clock: clock)
+                let live: LiveQuery<ContactWrite, ContactQuery, Int> = store.liveQuery(
+                    \.contacts, records: records, named: "contacts\(index)", query: Self.queries[index], pageSize: Self.pageSize,
+                    rules: .contacts, counts: [.favourites], fetchCounts: { try server.counts() }
+                ) { request in
+                    let page = try server.page(request)
+                    log.record(index, page, first: request.isFirstPage)
+                    return page
+                }
+                return (store, live)
+            }
+            return App(records: records, lists: lists, fromPages: Array(repeating: false, count: lists.count))
+        }
+
+        func expected(_ app: App, _ index: Int) -> [LiveRow<Contact>] {
+            let query = Self.queries[index]
+            let records = app.records
+            func row(_ id: Int) -> LiveRow<Contact>? {
+                guard let contact = records.value(for: id), !query.favouritesOnly || contact.isFavourite,
+                      RecordSearch.contacts.matches(contact, query.text) else { return nil }
+                return LiveRow(contact, pending: records.pendingWrite(for: id))
+            }
+            if app.fromPages[index] {
+                var seen = Set<Int>()
+                return (log.ids(index) ?? []).filter { seen.insert($0).inserted }.compactMap(row)
+            }
+            return seenIDs.compactMap(row).sorted { $0.id < $1.id }
+        }
+
+        func check(_ app: App, _ step: String) {
+            for index in app.lists.indices {
+                let shown = app.lists[index].store.state.contacts.rows
+                let expected = expected(app, index)
+                #expect(Set(shown.map(\.id)).count == shown.count, "seed \(seed), \(step): an id twice in list \(index)")
+                if app.fromPages[index] {
+                    #expect(shown == expected, "seed \(seed), \(step): list \(index), from its pages")
+                } else {
+                    // The device's answer shows its first rows, a page more at each next page.
+                    #expect(shown == Array(expected.prefix(shown.count)), "seed \(seed), \(step): list \(index), from the device")
+                    #expect(shown.count == expected.count || (shown.count >= Self.pageSize && shown.count % Self.pageSize == 0),
+                            "seed \(seed), \(step): list \(index) shows \(shown.count) of \(expected.count) seen")
+                }
+            }
+        }
+
+        func run(_ records: RecordStore<ContactWrite>) -> Task<Void, Never> {
+            Task { await records.run(isRetryable: { $0 is ServerDown }) { write, _ in try server.send(write) } }
+        }
+
+        await clock.run {
+            var app = makeApp()
+            for list in app.lists { list.live.loadIfNeeded() }
+            var delivery = run(app.records)
+            await clock.advance()
+            for index in app.lists.indices { app.fromPages[index] = app.lists[index].store.state.contacts.origin == .network }
+            seenIDs.formUnion((0..<app.lists.count).flatMap { log.ids($0) ?? [] })
+
+            for step in 0..<40 {
+                let index = Int.random(in: 0..<app.lists.count, using: &random)
+                let live = app.lists[index].live
+                let shownIDs = app.lists[index].store.state.contacts.rows.map(\.id)
+                let action = Int.random(in: 0..<10, using: &random)
+                var name = ""
+                switch action {
+                case 0:
+                    server.insert(Contact(id: nextID, name: "Zoë new \(nextID)", isFavourite: Bool.random(using: &random)))
+                    nextID += 1
+                    name = "server insert"
+                case 1:
+                    if let id = server.contacts.randomElement(using: &random)?.id { server.remove(id) }
+                    name = "server delete"
+                case 2:
+                    if let id = server.contacts.randomElement(using: &random)?.id { server.rename(id, to: "José renamed \(id)") }
+                    name = "server rename"
+                case 3:
+                    live.load(.refresh)
+                    name = "refresh \(index)"
+                case 4, 5:
+                    live.load(.next)
+                    name = "next \(index)"
+                case 6, 7:
+                    if let id = shownIDs.randomElement(using: &random), !app.records.isPending(id), let value = app.records.value(for: id) {
+                        app.records.write(Bool.random(using: &random) ? .setFavourite(!value.isFavourite, id: id) : .delete(id: id))
+                        if Int.random(in: 0..<4, using: &random) == 0 { server.refused.insert(id) }
+                    }
+                    name = "write \(index)"
+                case 8:
+                    server.isOnline.toggle()
+                    name = server.isOnline ? "online" : "offline"
+                default:
+                    delivery.cancel()
+                    await delivery.value
+                    await app.records.waitUntilSaved()
+                    log.forget()
+                    app = makeApp()
+                    for list in app.lists { list.live.loadIfNeeded() }
+                    delivery = run(app.records)
+                    name = "restart"
+                }
+                await clock.advance(by: .seconds(10))
+                // A list answers from its pages once its first page arrived (origin network).
+                for list in app.lists.indices {
+                    app.fromPages[list] = app.lists[list].store.state.contacts.origin == .network
+                }
+                seenIDs.formUnion((0..<app.lists.count).flatMap { log.ids($0) ?? [] })
+                check(app, "step \(step) (\(name))")
+            }
+
+            // Online, every write answered, every list refreshed and paged to the end.
+            server.isOnline = true
+            server.refused = []
+            await clock.advance(by: .seconds(60))
+            for list in app.lists {
+                list.live.load(.refresh)
+                await clock.advance()
+                while list.store.state.contacts.nextPage != .reachedEnd, list.store.state.contacts.nextPage.failure == nil {
+                    list.live.load(.next)
+                    await clock.advance()
+                }
+            }
+            await clock.advance()
+            #expect(app.records.pendingIDs.isEmpty, "seed \(seed): every write answered")
+            for (index, list) in app.lists.enumerated() {
+                let truth = ContactServer.answer(server.contacts, Self.queries[index])
+                #expect(list.store.state.contacts.records == truth, "seed \(seed): list \(index) is the server's answer")
+                #expect(list.store.state.contacts.count(.favourites) == server.contacts.filter(\.isFavourite).count, "seed \(seed): the server's figure")
+            }
+            delivery.cancel()
+            await delivery.value
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import MVVMCollections
+import MVVMCore
+import MVVMData
+import MVVMTesting
+import Testing
+
+/// A live query, as a screen sees it: the server's pages merged with no row twice, every write
+/// shown with its pending mark and its count in the same update, failures shown with the rows
+/// kept, every query answered offline from every record seen, and the same rows, marks and counts
+/// back after a restart before the network answers. All work runs on the test clock's executor.
+@Suite(.timeLimit(.minutes(2)))
+@MainActor
+struct LiveQueryTests {
+    let clock = TestClock()
+    let storage = InMemoryOutboxStorage()
+    let cache = InMemoryCacheStore()
+    let server = ContactServer((1...45).map { id in
+        let names = ["José", "Zoë", "Anders", "Ｍａｒｉａ", "Chloé"]
+        return Contact(id: id, name: "\(names[id % names.count]) \(id)", isFavourite: id % 3 == 0)
+    })
+
+    func makeRecords() -> RecordStore<ContactWrite> {
+        RecordStore(outbox: Outbox(storage: storage, clock: clock), local: LocalDataSource(store: cache), key: "contacts", search: .contacts)
+    }
+
+    func makeList(_ records: RecordStore<ContactWrite>, query: ContactQuery = ContactQuery())
+        -> (store: StateStore<ContactListState>, live: LiveQuery<ContactWrite, ContactQuery, Int>) {
+        let store = StateStore(ContactListState(), clock: clock)
+        let server = server
+        let live = store.liveQuery(
+            \.contacts, records: records, named: "contacts", query: query, pageSize: 10, rules: .contacts,
+            counts: [.favourites], fetchCounts: { try server.counts() }
+        ) { request in try server.page(request) }
+        return (store, live)
+    }
+
+    /// Runs `body` while `records` sends its writes to the server.
+    func delivering(_ records: RecordStore<ContactWrite>, _ body: () async throws -> Void) async throws {
+        let server = server
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await records.run(isRetryable: { $0 is ServerDown }) { write, _ in try server.send(write) } }
+            defer { group.cancelAll() }
+            try await body()
+        }
+    }
+
+    func ids(_ store: StateStore<ContactListState>) -> [Int] { store.state.contacts.rows.map(\.id) }
+
+    @Test func theFirstPageShowsTheServersRowsAndCounts() async {
+        await clock.run {
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            live.loadIfNeeded()
+            #expect(store.state.contacts.refresh == .loading)
+            await clock.advance()
+            #expect(ids(store) == Array(1...10))
+            #expect(store.state.contacts.origin == .network)
+            #expect(store.state.contacts.refresh == .loaded)
+            #expect(store.state.contacts.nextPage == .idle)
+            #expect(store.state.contacts.count(.favourites) == 15)
+            #expect(records.value(for: 7) == server.contacts[6], "the page is merged into the records")
+        }
+    }
+
+    @Test func nextPagesAppendWithNoRowTwiceAndReachTheEnd() async {
+        await clock.run {
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            live.loadIfNeeded()
+            await clock.advance()
+            server.remove(3)   // deleted elsewhere before the next page: keyset paging skips nothing
+            live.load(.next)
+            live.load(.next)   // one on its way: nothing more
+            await clock.advance()
+            #expect(ids(store) == Array(1...20))
+            #expect(store.state.contacts.changes.insertions == Array(10..<20))
+            for _ in 0..<3 {
+                live.load(.next)
+                await clock.advance()
+            }
+            #expect(ids(store) == Array(1...45), "3 stays until a refresh: the server's delete is not known here yet")
+            #expect(store.state.contacts.nextPage == .reachedEnd)
+            live.load(.next)
+            await clock.advance()
+            #expect(server.pageRequests == ["|false|-", "|false|10", "|false|20", "|false|30", "|false|40"])
+        }
+    }
+
+    @Test func aWriteShowsPendingWithItsCountThenTheServersAnswer() async throws {
+        try await clock.run {
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            live.loadIfNeeded()
+            await clock.advance()
+            server.isOnline = false
+            records.write(.setFavourite(true, id: 1))
+            #expect(store.state.contacts.rows[0].pending == .saving, "pending at once, shown once on disk")
+            #expect(store.state.contacts.rows[0].record.isFavourite == false)
+            await clock.advance()
+            #expect(store.state.contacts.rows[0] == LiveRow(Contact(id: 1, name: "Zoë 1", isFavourite: true), pending: .saving))
+            #expect(store.state.contacts.count(.favourites) == 16, "the server's 15, moved by the pending write")
+
+            try await delivering(records) {
+                await clock.advance()
+                #expect(store.state.contacts.rows[0].pending == .retrying, "the send failed; it is sent again")
+                server.isOnline = true
+                await clock.advance(by: .seconds(60))
+                #expect(store.state.contacts.rows[0] == LiveRow(Contact(id: 1, name: "Zoë 1", isFavourite: true)))
+                #expect(store.state.contacts.count(.favourites) == 16, "the server's own figure, read again")
+            }
+        }
+    }
+
+    @Test func aRefusedWriteTakesItsRowAndCountBackInOneUpdate() async throws {
+        try await clock.run {
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            live.loadIfNeeded()
+            await clock.advance()
+            server.refused = [3]
+            var shown: [(favourite: Bool, count: Int?)] = []
+            let token = store.subscribe(sendCurrent: false) { state in
+                shown.append((state.contacts.rows[2].record.isFavourite, state.contacts.count(.favourites)))
+            }
+            records.write(.setFavourite(false, id: 3))
+            try await delivering(records) {
+                await clock.advance()
+            }
+            _ = token
+            #expect(shown.last?.favourite == true && shown.last?.count == 15)
+            #expect(shown.contains { $0.favourite == false && $0.count == 14 }, "shown, then taken back")
+            #expect(!shown.contains { $0.favourite == true && $0.count == 14 }, "never the row back without its count")
+            #expect(!shown.contains { $0.favourite == false && $0.count == 15 })
+        }
+    }
+
+    @Test func aFailedNextPageKeepsTheRowsAndARetryLoadsIt() async {
+        await clock.run {
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            live.loadIfNeeded()
+            await clock.advance()
+            server.failNextPages(1)
+            live.load(.next)
+            await clock.advance()
+            #expect(ids(store) == Array(1...10), "the rows stay")
+            #expect(store.state.contacts.nextPage.failure != nil)
+            #expect(store.state.contacts.refresh == .loaded)
+            #expect(store.state.contacts.origin == .network)
+            live.load(.retry)
+            await clock.advance()
+            #expect(ids(store) == Array(1...20))
+            #expect(store.state.contacts.nextPage == .loaded)
+        }
+    }
+
+    @Test func aSearchShowsAtOnceFromTheRowsLoadedThenTheServersAnswer() async {
+        await clock.run {
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            live.loadIfNeeded()
+            await clock.advance()
+            live.show(ContactQuery(text: "JOSE"))
+            #expect(ids(store) == [5, 10], "diacritic- and case-insensitive, from the rows loaded, at once")
+            #expect(server.pageRequests.count == 1, "the server is not asked by show")
+            live.load(.refresh)
+            await clock.advance()
+            #expect(ids(store) == [5, 10, 15, 20, 25, 30, 35, 40, 45])
+            live.show(ContactQuery(text: "maria"))   // full-width on the server, plain here
+            #expect(ids(store).isEmpty, "the loaded rows answer JOSE: none of them is María")
+            live.load(.refresh)
+            await clock.advance()
+            #expect(ids(store) == [3, 8, 13, 18, 23, 28, 33, 38, 43])
+        }
+    }
+
+    @Test func offlineAQueryIsAnsweredFromEveryRecordSeenMarkedSaved() async {
+        await clock.run {
+            do {
+                let records = makeRecords()
+                let (screen, live) = makeList(records)
+                defer { _ = screen }   // the screen's store owns the requests
+                live.loadIfNeeded()
+                await clock.advance()
+                live.load(.next)
+                await clock.advance()
+                live.load(.next)
+                await clock.advance()   // 30 contacts seen, on three pages
+                await records.waitUntilSaved()
+            }
+            // Started again, with the server gone.
+            server.isOnline = false
+            let records = makeRecords()
+            let (store, live) = makeList(records, query: ContactQuery(text: "zoe"))
+            live.loadIfNeeded()
+            await clock.advance()
+            #expect(ids(store) == [1, 6, 11, 16, 21, 26], "every Zoë seen, on any page, not only the first page's")
+            #expect(store.state.contacts.origin?.savedAt != nil, "marked as the device's answer")
+            #expect(store.state.contacts.refresh.failure != nil)
+            #expect(store.state.contacts.count(.favourites) == 15, "the last server count")
+            server.isOnline = true
+            live.load(.retry)
+            await clock.advance()
+            #expect(ids(store) == [1, 6, 11, 16, 21, 26, 31, 36, 41], "the server's answer replaces it")
+            #expect(store.state.contacts.origin == .network)
+        }
+    }
+
+    @Test func aRestartShowsTheSameRowsMarksAndCountsBeforeTheNetworkAnswers() async {
+        await clock.run {
+            do {
+                let records = makeRecords()
+                let (screen, live) = makeList(records)
+                defer { _ = screen }   // the screen's store owns the requests
+                live.loadIfNeeded()
+                await clock.advance()
+                records.write(.setFavourite(true, id: 2))
+                await records.waitUntilSaved()
+                await clock.advance()
+            }
+            server.isOnline = false
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            await records.restore()
+            live.loadIfNeeded()
+            #expect(ids(store) == Array(1...10), "before the network answers")
+            #expect(store.state.contacts.rows[1] == LiveRow(Contact(id: 2, name: "Anders 2", isFavourite: true), pending: .saving))
+            #expect(store.state.contacts.origin?.savedAt != nil)
+            #expect(store.state.contacts.refresh == .loading)
+            await clock.advance()
+            #expect(store.state.contacts.count(.favourites) == 16, "the saved count, moved by the pending write")
+            #expect(ids(store) == Array(1...10), "the server could not answer: the rows stay, saved")
+        }
+    }
+
+    @Test func everyUpdatesChangesKeepATableViewInStep() async throws {
+        try await clock.run {
+            let records = makeRecords()
+            let (store, live) = makeList(records, query: ContactQuery(favouritesOnly: true))
+            let table = TableViewStandIn<LiveRow<Contact>>()
+            table.reloadData(store.state.contacts.rows)
+            let token = store.subscribe(sendCurrent: false) { state in
+                table.performBatchUpdates(state.contacts.changes, source: state.contacts.rows)
+            }
+            live.loadIfNeeded()
+            await clock.advance()
+            live.load(.next)
+            await clock.advance()
+            records.write(.setFavourite(false, id: 6))   // leaves the favourites
+            records.write(.setFavourite(true, id: 7))    // joins them
+            records.write(.delete(id: 9))
+            await clock.advance()
+            try await delivering(records) { await clock.advance() }
+            live.show(ContactQuery(text: "ander", favouritesOnly: true))
+            live.show(ContactQuery(favouritesOnly: true))
+            _ = token
+            #expect(table.problems == [])
+            #expect(table.rows == store.state.contacts.rows)
+            #expect(ids(store) == [3, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45], "6 left, 9 deleted; 7 joins once the server lists it")
+        }
+    }
+}
