@@ -150,4 +150,19 @@ struct SearchIndexTests {
             #expect(index.matches(query) == expected, "query \(query.debugDescription)")
         }
     }
+
+    /// `contains(_:at:)` scans one text; it answers as `matches(_:)` does for every text, query
+    /// and option (a match inside one character's folding, a query of one byte, the last text).
+    @Test func containsAtAnswersAsMatchesDoes() {
+        let queries = ["s", "ss", "strasse", "ß", "jose", "JOSÉ", "fi", "le", "太郎", "example", "ｅｘａｍｐｌｅ", "zoe", "σίσυφος", "", "@example.c", "z"]
+        for options in [SearchIndex.Options(), [.diacriticInsensitive], [.diacriticInsensitive, .widthInsensitive]] {
+            let index = SearchIndex(Self.corpus, options: options)
+            for query in queries {
+                let found = Set(index.matches(query))
+                for position in Self.corpus.indices {
+                    #expect(index.contains(query, at: position) == found.contains(position), "\(query.debugDescription) at \(position), \(options)")
+                }
+            }
+        }
+    }
 }

@@ -23,9 +23,9 @@ func registerKeyToFrameBenchmarks() {
     let p99 = BenchmarkMetric.custom("ours p99 (µs)", polarity: .prefersSmaller, useScalingFactor: false)
     let baselineP99 = BenchmarkMetric.custom("baseline p99 (µs)", polarity: .prefersSmaller, useScalingFactor: false)
     let bytes = BenchmarkMetric.custom("ours bytes/key", polarity: .prefersSmaller, useScalingFactor: false)
-    for kind in KeyWorkload.allCases {
+    for (rows, kind) in [10_000, 100_000].flatMap({ rows in KeyWorkload.allCases.map { (rows, $0) } }) {
         Benchmark(
-            "key-to-frame/10k-rows_\(kind.rawValue)",
+            "key-to-frame/\(sizeLabel(rows))-rows_\(kind.rawValue)",
             configuration: .init(
                 metrics: ComparisonMetric.all + [p99, baselineP99, bytes],
                 warmupIterations: 1,
@@ -34,7 +34,7 @@ func registerKeyToFrameBenchmarks() {
                 thresholds: ComparisonMetric.thresholds(for: ComparisonMetric.all)
             )
         ) { benchmark in
-            let result = await KeyToFrameRun(rows: 10_000).measure(kind)
+            let result = await KeyToFrameRun(rows: rows).measure(kind)
             benchmark.measurement(p99, result.oursP99 / 1000)
             benchmark.measurement(baselineP99, result.baselineP99 / 1000)
             benchmark.measurement(bytes, result.bytesPerKey)
@@ -117,7 +117,7 @@ final class KeyToFrameRun {
         while viewModel.state.visibleUsers.count < users.count { await Task.yield() }
         // 100 users toggled earlier, offline: pending.
         for id in stride(from: 5_000, to: 5_000 + Self.pendingCount, by: 1) { viewModel.onEvent(.toggleActiveTapped(userID: id)) }
-        while viewModel.state.pendingUserIDs.count < Self.pendingCount { await Task.yield() }
+        while viewModel.state.users.rows.lazy.filter({ $0.pending != nil }).count < Self.pendingCount { await Task.yield() }
     }
 
     func keys(for kind: KeyWorkload) -> [Key] {
@@ -168,9 +168,9 @@ final class KeyToFrameRun {
                 default: break
                 }
                 state.searchText = text
-                state.visibleUsers = text.isEmpty ? users : users.filter {
+                state.users.rows = (text.isEmpty ? users : users.filter {
                     $0.name.localizedCaseInsensitiveContains(text) || $0.email.localizedCaseInsensitiveContains(text)
-                }
+                }).map { LiveRow($0) }
                 var frame = Frame(width: size.width, height: size.height)
                 UserListView.render(state, ui: screen.ui, into: &frame)
                 blackHole(FrameRenderer.render(from: nil, to: frame))

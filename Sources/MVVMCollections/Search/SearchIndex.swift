@@ -165,10 +165,44 @@ public struct SearchIndex: Sendable, Equatable {
         }
     }
 
-    /// Whether the text at `position` contains `query`.
+    /// A query folded once by an index's options, for many ``contains(_:at:)-(Query,_)`` calls
+    /// (a list checking its rows one by one).
+    public struct Query: Sendable, Equatable {
+        let needle: [UInt8]
+    }
+
+    /// `text` folded as this index folds a query.
+    public func query(_ text: String) -> Query {
+        Query(needle: SearchFolding(options: options).foldQuery(text))
+    }
+
+    /// Whether the text at `position` contains `query`: a scan of that text only, by the same
+    /// rules as ``matches(_:)``.
     public func contains(_ query: String, at position: Int) -> Bool {
+        contains(self.query(query), at: position)
+    }
+
+    /// Whether the text at `position` contains `query`, folded once by ``query(_:)``.
+    public func contains(_ query: Query, at position: Int) -> Bool {
         guard starts.indices.contains(position) else { return false }
-        return matches(query).contains(position)
+        let needle = query.needle
+        if needle.isEmpty { return true }
+        let start = starts[position]
+        let separator = (position + 1 < starts.count ? starts[position + 1] : buffer.count) - 1
+        guard separator - start >= needle.count else { return false }
+        // The offsets inside one character's folding, within this text: no match starts or ends there.
+        var low = 0, high = interior.count
+        while low < high {
+            let middle = (low + high) / 2
+            if interior[middle] < start { low = middle + 1 } else { high = middle }
+        }
+        let inside = interior[low...].prefix { $0 <= separator }
+        for offset in start...(separator - needle.count) where buffer[offset] == needle[0] {
+            guard buffer[offset..<offset + needle.count].elementsEqual(needle),
+                  !inside.contains(offset), !inside.contains(offset + needle.count) else { continue }
+            return true
+        }
+        return false
     }
 
     /// Answers "may a match start or end at this offset?" for offsets that never decrease

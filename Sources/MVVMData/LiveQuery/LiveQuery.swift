@@ -71,6 +71,8 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     private var isMergingOwnPage = false
     /// Whether the records were asked to restore what the device saved.
     private var hasRestored = false
+    /// The search text last folded, and its fold.
+    private var folded: (text: String, query: SearchIndex.Query)?
 
     init(
         records: RecordStore<Write>, name: String, query: Query, pageSize: Int, rules: LiveQueryRules<Record, Query>,
@@ -307,10 +309,8 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         }
         if loadedQuery != nil {
             update(change.ids)
-        } else if deviceAnswerChanges(with: change.ids) {
+        } else if !updateDeviceAnswer(change.ids) {
             showAll()
-        } else {
-            result.changes = ListDiff()
         }
         publish()
         switch change.reason {
@@ -325,20 +325,24 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     // MARK: - Rows
 
-    /// The row of `id` if it shows for the query shown.
-    private func row(for id: ID, textMatches: Set<ID>?) -> LiveRow<Record>? {
+    /// The row of `id` if it shows for the query shown, whose search text is `text` (`nil`:
+    /// none).
+    private func row(for id: ID, textMatches text: SearchIndex.Query?) -> LiveRow<Record>? {
         guard let record = records.value(for: id), rules.includes(record, query) else { return nil }
         let pending = records.pendingWrite(for: id)
-        if let textMatches, !(pending == nil ? textMatches.contains(id) : matchesText(record)) { return nil }
+        if let text, !(pending == nil ? records.seenText(of: id, contains: text) : matchesText(record)) { return nil }
         return LiveRow(record, pending: pending)
     }
 
-    /// The ids whose saved text matches the query's search text; `nil` when there is none (or
-    /// the store cannot search), which every record matches.
-    private func textMatches() -> Set<ID>? {
+    /// The query's search text, folded, or `nil` when there is none (or the store cannot
+    /// search), which every record matches. Folded once per query shown.
+    private func textMatches() -> SearchIndex.Query? {
         let text = rules.searchText(query)
-        guard !text.isEmpty, records.search != nil else { return nil }
-        return Set(records.seenIDs(matching: text))
+        guard !text.isEmpty else { return nil }
+        if let folded, folded.text == text { return folded.query }
+        guard let query = records.searchQuery(text) else { return nil }
+        folded = (text, query)
+        return query
     }
 
     private func matchesText(_ record: Record) -> Bool {
@@ -371,19 +375,41 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         result.changes = ListDiff(from: before, to: result.rows)
     }
 
-    /// Whether a change of `ids` can change the device's answer: one of them is shown, or it
-    /// matches the query now and falls inside the rows shown (or the rows shown are all there
-    /// is). Any other change leaves the answer as it is, at the cost of a look-up per id.
-    private func deviceAnswerChanges(with ids: Set<ID>) -> Bool {
-        guard ids.count * 8 < max(result.rows.count, 64) else { return true }
-        let shown = Set(result.rows.map(\.id))
+    /// Updates the device's answer for a change of `ids` in place when it can: a row shown
+    /// that still shows where it was (changed, or not), a record that does not show, or one that
+    /// falls past the rows shown while more follow. - Returns: `false` when the answer must be
+    /// computed again (a row comes, goes or moves).
+    private func updateDeviceAnswer(_ ids: Set<ID>) -> Bool {
+        // A check per id: cheaper than computing the answer again, up to thousands of ids.
+        guard ids.count <= 4096 else { return false }
+        let isBefore = rules.areInIncreasingOrder
+        let rows = result.rows
+        var index: [ID: Int] = [:]
+        for (position, row) in rows.enumerated() { index[row.id] = position }
+        var replaced: [(position: Int, row: LiveRow<Record>)] = []
         for id in ids {
-            if shown.contains(id) { return true }
-            guard let record = records.value(for: id), rules.includes(record, query), matchesText(record) else { continue }
-            guard result.nextPage == .loaded, let last = result.rows.last else { return true }
-            if rules.areInIncreasingOrder(record, last.record) { return true }
+            let record = records.value(for: id)
+            let shows = record.map { rules.includes($0, query) && matchesText($0) } ?? false
+            if let position = index[id] {
+                guard shows, let record,
+                      position == 0 || isBefore(rows[position - 1].record, record),
+                      position == rows.count - 1 || isBefore(record, rows[position + 1].record)
+                else { return false }
+                let row = LiveRow(record, pending: records.pendingWrite(for: id))
+                if row != rows[position] { replaced.append((position, row)) }
+            } else if shows, let record {
+                guard result.nextPage == .loaded, let last = rows.last, isBefore(last.record, record) else { return false }
+            }
         }
-        return false
+        var diff = ListDiff()
+        for (position, row) in replaced.sorted(by: { $0.position < $1.position }) {
+            result.rows[position] = row
+            diff.reloads.append(position)
+        }
+        let newest = ids.compactMap { index[$0] == nil ? nil : records.learntDate(of: $0) }.max()
+        if let newest, let shown = result.origin?.savedAt, newest > shown { result.origin = .saved(at: newest) }
+        result.changes = diff
+        return true
     }
 
     /// The first ``deviceLimit`` records the device has seen that the query shows, in the
@@ -394,10 +420,9 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         let limit = deviceLimit
         var best: [Record] = []
         best.reserveCapacity(min(limit + 1, 4096))
-        for id in records.seenIDs(matching: records.search == nil ? "" : text) {
-            guard let record = records.value(for: id), rules.includes(record, query) else { continue }
-            if records.isPending(id), !matchesText(record) { continue }
-            if best.count > limit, let last = best.last, !isBefore(record, last) { continue }
+        records.forEachSeen(matching: text) { record, isPending in
+            guard rules.includes(record, query), !isPending || matchesText(record) else { return }
+            if best.count > limit, let last = best.last, !isBefore(record, last) { return }
             var low = 0, high = best.count
             while low < high {
                 let middle = (low + high) / 2
@@ -428,13 +453,15 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     private func update(_ ids: Set<ID>) {
         let affected = ids.compactMap { pagePositions[$0] }.sorted()
         guard !affected.isEmpty else { return result.changes = ListDiff() }
-        if affected.count * 8 > pageIDs.count { return showAll() }
+        // Each id costs a look-up, and a row that comes or goes a move of the rows after it:
+        // past half the pages, computing every row again costs less.
+        if affected.count * 2 > pageIDs.count { return showAll() }
         var diff = ListDiff()
         var leaving: [Int] = []
         var coming: [(position: Int, row: LiveRow<Record>)] = []
         var staying: [Int] = []
         for position in affected {
-            let new = row(for: pageIDs[position], textMatches: nil).flatMap { matchesQueryText($0) ? $0 : nil }
+            let new = row(for: pageIDs[position], textMatches: textMatches())
             let index = Self.lowerBound(of: position, in: rowPagePositions)
             let isShown = index < rowPagePositions.count && rowPagePositions[index] == position
             switch (isShown, new) {
@@ -461,14 +488,6 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         diff.insertions = coming.map { Self.lowerBound(of: $0.position, in: rowPagePositions) }
         diff.reloads = staying.map { Self.lowerBound(of: $0, in: rowPagePositions) }
         result.changes = diff
-    }
-
-    /// Whether a row's record matches the query's search text (a changed row, checked alone).
-    private func matchesQueryText(_ row: LiveRow<Record>) -> Bool {
-        let text = rules.searchText(query)
-        guard !text.isEmpty, let search = records.search else { return true }
-        if row.pending == nil, let seen = records.seen { return seen.contains(text, id: row.id) }
-        return search.matches(row.record, text)
     }
 
     private static func lowerBound(of value: Int, in sorted: [Int]) -> Int {

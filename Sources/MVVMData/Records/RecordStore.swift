@@ -1,3 +1,4 @@
+import MVVMCollections
 import Foundation
 public import MVVMCore
 
@@ -88,7 +89,7 @@ public final class RecordStore<Write: RecordWrite> {
     var retrying: Set<UUID> = []
     /// How records are searched, and the index of every record seen; `nil` without ``RecordSearch``.
     let search: RecordSearch<Record>?
-    var seen: SeenRecordsIndex<ID>?
+    var seen: SeenRecordsIndex<Record>?
     /// The executor a test ran when it made this store (`TestClock.schedule(_:)`). `nil`
     /// outside tests.
     private let testExecutor = WorkContext.executor
@@ -156,6 +157,7 @@ public final class RecordStore<Write: RecordWrite> {
     /// is gone from the screens); a write whose last send failed and that will be sent again is
     /// ``PendingWrite/retrying``.
     public func pendingWrite(for id: ID) -> PendingWrite? {
+        if unsaved.isEmpty, pending.isEmpty { return nil }   // most of the time: no look-up
         let saving = unsaved[id] ?? []
         let waiting = pending[id] ?? []
         guard !saving.isEmpty || !waiting.isEmpty else { return nil }
@@ -164,15 +166,29 @@ public final class RecordStore<Write: RecordWrite> {
         return .saving
     }
 
-    /// Ids of records seen whose text matches `query` by the store's ``RecordSearch`` (every
-    /// seen record when empty), in the order first seen, then the records with pending writes:
-    /// the candidates of an answer on the device, which the caller checks against the shown
-    /// values. Empty without a ``RecordSearch``.
-    func seenIDs(matching query: String) -> [ID] {
-        guard let seen else { return [] }
-        let found = seen.ids(matching: query)
-        let pendingOnly = pendingIDs.subtracting(found)
-        return found + pendingOnly
+    /// Calls `body` with the records seen as the screens show them: each one whose server text
+    /// matches `query` by the store's ``RecordSearch`` (every one when empty) and has no pending
+    /// write, in the order first seen (`isPending` false); then every record with a pending write,
+    /// as shown (`isPending` true: its text may differ, the caller checks it). Nothing without a
+    /// ``RecordSearch``.
+    func forEachSeen(matching query: String, _ body: (_ record: Record, _ isPending: Bool) -> Void) {
+        guard let seen else { return }
+        let pendingIDs = self.pendingIDs
+        seen.forEach(matching: query) { record in
+            if pendingIDs.isEmpty || !pendingIDs.contains(record.id) { body(record, false) }
+        }
+        for id in pendingIDs {
+            if let record = value(for: id) { body(record, true) }
+        }
+    }
+
+    /// `text` folded once by the store's ``RecordSearch``, for ``seenText(of:contains:)``;
+    /// `nil` without one.
+    func searchQuery(_ text: String) -> SearchIndex.Query? { seen?.query(text) }
+
+    /// Whether the server's text of `id` matches `query` by the store's ``RecordSearch``.
+    func seenText(of id: ID, contains query: SearchIndex.Query) -> Bool {
+        seen?.contains(query, id: id) ?? false
     }
 
     /// When the store learnt the server's value of `id`.
@@ -181,11 +197,12 @@ public final class RecordStore<Write: RecordWrite> {
     /// Keeps the search index in step with the server's value of `id`.
     func reindex(_ id: ID) {
         guard let search, seen != nil else { return }
-        seen?.set(confirmed[id].map(search.text), for: id)
+        let record = confirmed[id]
+        seen?.set(record, text: record.map(search.text), for: id)
     }
 
     private func applyingPending(to base: Record?, id: ID) -> Record? {
-        guard let writes = pending[id] else { return base }
+        guard !pending.isEmpty, let writes = pending[id] else { return base }
         return writes.reduce(base) { record, entry in entry.write.applied(to: record) }
     }
 

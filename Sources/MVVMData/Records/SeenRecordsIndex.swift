@@ -1,45 +1,86 @@
 import MVVMCollections
 
-/// The search index of every record a ``RecordStore`` has seen from the server: one text per
-/// id, in the order the ids were first seen. A record that changes is replaced in place only
-/// when its text changed; a record gone leaves an empty text (its id is reused if it comes
-/// back), so no update moves the others. A search scans the folded texts once
-/// (``SearchIndex/matches(_:)``), whatever the number of records.
-struct SeenRecordsIndex<ID: Hashable> {
+/// Every record a ``RecordStore`` has seen from the server, with its search text in one
+/// ``SearchIndex``: what a ``LiveQuery`` answers from on the device. A record whose text is
+/// unchanged is replaced in place; one whose text changed gets a new place at the end (its old
+/// text stays in the index, unread, until a compaction rebuilds it once such texts outnumber the
+/// live ones), so an update never shifts the index, whatever its size. A record gone keeps its
+/// place, empty, and takes it again if it comes back. A search scans the folded texts once
+/// (``SearchIndex/matches(_:)``) and reads the records by position, with no look-up per record.
+struct SeenRecordsIndex<Record: Identifiable> {
     private var index: SearchIndex
-    private var ids: [ID] = []
-    private var positions: [ID: Int] = [:]
+    private var positions: [Record.ID: Int] = [:]
+    /// The server's value at each position; `nil` once gone or moved to a new place.
+    private var records: [Record?] = []
+    /// The text at each position.
     private var texts: [String] = []
+    /// Places left behind by a record whose text changed.
+    private var abandoned = 0
 
     init(options: SearchIndex.Options) {
         index = SearchIndex(options: options)
     }
 
-    /// Sets the text of `id`; `nil` when the record is gone.
-    mutating func set(_ text: String?, for id: ID) {
+    /// Sets the server's value of `id` and its search text; `nil` when the record is gone.
+    mutating func set(_ record: Record?, text: String?, for id: Record.ID) {
         let text = text ?? ""
         if let position = positions[id] {
-            guard texts[position] != text else { return }
-            texts[position] = text
-            index.replace(at: position, with: text)
-        } else if !text.isEmpty {
-            positions[id] = ids.count
-            ids.append(id)
-            texts.append(text)
-            index.append(text)
+            guard let record, texts[position] != text else {
+                records[position] = record
+                return
+            }
+            records[position] = nil
+            abandoned += 1
+            append(record, text: text, for: id)
+            if abandoned > 1024, abandoned > records.count - abandoned { compact() }
+        } else if let record {
+            append(record, text: text, for: id)
         }
     }
 
-    /// Whether the text of `id` contains `query` (an empty query matches every seen id).
-    func contains(_ query: String, id: ID) -> Bool {
-        guard let position = positions[id], !texts[position].isEmpty else { return false }
-        return query.isEmpty || index.contains(query, at: position)
+    private mutating func append(_ record: Record, text: String, for id: Record.ID) {
+        positions[id] = records.count
+        records.append(record)
+        texts.append(text)
+        index.append(text)
     }
 
-    /// The ids whose text contains `query`, in the order first seen; every id with a text when
-    /// the query is empty.
-    func ids(matching query: String) -> [ID] {
-        if query.isEmpty { return ids.indices.filter { !texts[$0].isEmpty }.map { ids[$0] } }
-        return index.matches(query).map { ids[$0] }
+    /// Rebuilds the index from the places still held.
+    private mutating func compact() {
+        let held = positions.sorted { $0.value < $1.value }
+        var index = SearchIndex(options: self.index.options)
+        var records: [Record?] = [], texts: [String] = []
+        positions = [:]
+        for (id, position) in held {
+            positions[id] = records.count
+            records.append(self.records[position])
+            texts.append(self.texts[position])
+        }
+        index.append(contentsOf: texts)
+        self.index = index
+        self.records = records
+        self.texts = texts
+        abandoned = 0
+    }
+
+    /// `text` folded once, for ``contains(_:id:)``.
+    func query(_ text: String) -> SearchIndex.Query { index.query(text) }
+
+    /// Whether the text of `id` contains `query` (an empty query matches every record held).
+    func contains(_ query: SearchIndex.Query, id: Record.ID) -> Bool {
+        guard let position = positions[id], records[position] != nil else { return false }
+        return index.contains(query, at: position)
+    }
+
+    /// Calls `body` with each record held whose text contains `query` (every one when empty), in
+    /// the order first seen.
+    func forEach(matching query: String, _ body: (Record) -> Void) {
+        if query.isEmpty {
+            for case let record? in records { body(record) }
+        } else {
+            for position in index.matches(query) {
+                if let record = records[position] { body(record) }
+            }
+        }
     }
 }
