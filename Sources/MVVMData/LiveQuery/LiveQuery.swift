@@ -54,10 +54,13 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     /// The query the server's pages answer; `nil` while the rows are the device's answer.
     private var loadedQuery: Query?
-    /// The ids of the server's pages, in order, each once, and where each is.
-    private var pageIDs: [ID] = []
-    private var pagePositions: [ID: Int] = [:]
-    /// Where each row is in `pageIDs`, ascending (rows show in page order).
+    /// The server's pages: each id once, in order, with its row as shown and its search text.
+    private var pages: PageRows<Record>
+    /// Bumped when a first page replaces the pages: positions taken before mean nothing after.
+    private var pagesGeneration = 0
+    /// The pages' generation `rowPagePositions` were taken in.
+    private var rowPagesGeneration = -1
+    /// Where each row is in `pages`, ascending (rows show in page order).
     private var rowPagePositions: [Int] = []
     private var nextCursor: Cursor?
     /// How many rows the device's answer shows (a page more for each next page).
@@ -71,8 +74,6 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     private var isMergingOwnPage = false
     /// Whether the records were asked to restore what the device saved.
     private var hasRestored = false
-    /// The search text last folded, and its fold.
-    private var folded: (text: String, query: SearchIndex.Query)?
 
     init(
         records: RecordStore<Write>, name: String, query: Query, pageSize: Int, rules: LiveQueryRules<Record, Query>,
@@ -88,6 +89,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         self.presenter = presenter
         self.fetchCounts = fetchCounts
         self.fetch = fetch
+        self.pages = PageRows(search: records.search)
         token = records.observe { [weak self] change in self?.recordsChanged(change) }
         result.refresh = .idle
         showAll()
@@ -196,14 +198,13 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
             isMergingOwnPage = false
             if request.isFirstPage {
                 loadedQuery = request.query
-                pageIDs = []
-                pagePositions = [:]
+                pages.removeAll()
+                pagesGeneration += 1
                 result.refresh = .loaded
             }
-            let firstNew = pageIDs.count
-            for record in page.records where pagePositions[record.id] == nil {
-                pagePositions[record.id] = pageIDs.count
-                pageIDs.append(record.id)
+            let firstNew = pages.count
+            for record in page.records {
+                _ = pages.append(record.id, baseRow(for: record.id))
             }
             nextCursor = page.nextCursor
             result.nextPage = page.nextCursor == nil ? .reachedEnd : (request.isFirstPage ? .idle : .loaded)
@@ -325,24 +326,16 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     // MARK: - Rows
 
-    /// The row of `id` if it shows for the query shown, whose search text is `text` (`nil`:
-    /// none).
-    private func row(for id: ID, textMatches text: SearchIndex.Query?) -> LiveRow<Record>? {
-        guard let record = records.value(for: id), rules.includes(record, query) else { return nil }
-        let pending = records.pendingWrite(for: id)
-        if let text, !(pending == nil ? records.seenText(of: id, contains: text) : matchesText(record)) { return nil }
-        return LiveRow(record, pending: pending)
+    /// The row of `id` as every screen shows it, the query aside: `nil` when deleted.
+    private func baseRow(for id: ID) -> LiveRow<Record>? {
+        records.value(for: id).map { LiveRow($0, pending: records.pendingWrite(for: id)) }
     }
 
-    /// The query's search text, folded, or `nil` when there is none (or the store cannot
-    /// search), which every record matches. Folded once per query shown.
-    private func textMatches() -> SearchIndex.Query? {
-        let text = rules.searchText(query)
-        guard !text.isEmpty else { return nil }
-        if let folded, folded.text == text { return folded.query }
-        guard let query = records.searchQuery(text) else { return nil }
-        folded = (text, query)
-        return query
+    /// The row at `position` of the pages if it shows for the query shown, whose search text is
+    /// folded as `text` (`nil`: none).
+    private func pageRow(at position: Int, text: SearchIndex.Query?) -> LiveRow<Record>? {
+        guard let row = pages.rows[position], rules.includes(row.record, query), pages.contains(text, at: position) else { return nil }
+        return row
     }
 
     private func matchesText(_ record: Record) -> Bool {
@@ -352,18 +345,25 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     /// Computes every row again: the server's pages, or the device's answer.
     private func showAll() {
         let before = result.rows
+        let positionsBefore = rowPagePositions
+        let samePages = rowPagesGeneration == pagesGeneration && result.origin == .network
         if loadedQuery != nil {
-            let matches = textMatches()
             var rows: [LiveRow<Record>] = []
             var positions: [Int] = []
-            for (position, id) in pageIDs.enumerated() {
-                guard let row = row(for: id, textMatches: matches) else { continue }
+            for position in pages.positions(matching: rules.searchText(query)) {
+                guard let row = pages.rows[position], rules.includes(row.record, query) else { continue }
                 rows.append(row)
                 positions.append(position)
             }
             result.rows = rows
             rowPagePositions = positions
+            rowPagesGeneration = pagesGeneration
             result.origin = .network
+            if samePages {
+                // Both are rows of the same pages, in page order: a merge of their positions.
+                result.changes = Self.diff(before, positionsBefore, rows, positions)
+                return
+            }
         } else {
             let (rows, hasMore) = deviceAnswer()
             result.rows = rows
@@ -373,6 +373,28 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
             if !result.nextPage.isLoading { result.nextPage = hasMore ? .loaded : (rows.isEmpty ? .idle : .reachedEnd) }
         }
         result.changes = ListDiff(from: before, to: result.rows)
+    }
+
+    /// How rows of the same pages changed, from their positions in the pages (both ascending):
+    /// one pass, no hashing. A position only before is a deletion, only after an insertion, in
+    /// both a reload when the row differs.
+    private static func diff(_ old: [LiveRow<Record>], _ oldPositions: [Int], _ new: [LiveRow<Record>], _ newPositions: [Int]) -> ListDiff {
+        var diff = ListDiff()
+        var i = 0, j = 0
+        while i < oldPositions.count || j < newPositions.count {
+            if j == newPositions.count || (i < oldPositions.count && oldPositions[i] < newPositions[j]) {
+                diff.deletions.append(i)
+                i += 1
+            } else if i == oldPositions.count || newPositions[j] < oldPositions[i] {
+                diff.insertions.append(j)
+                j += 1
+            } else {
+                if old[i] != new[j] { diff.reloads.append(j) }
+                i += 1
+                j += 1
+            }
+        }
+        return diff
     }
 
     /// Updates the device's answer for a change of `ids` in place when it can: a row shown
@@ -438,10 +460,10 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     /// Rows for the page ids from `firstNew` on, appended.
     private func appendRows(from firstNew: Int) {
-        let matches = textMatches()
+        let text = pages.query(rules.searchText(query))
         var diff = ListDiff()
-        for position in firstNew..<pageIDs.count {
-            guard let row = row(for: pageIDs[position], textMatches: matches) else { continue }
+        for position in firstNew..<pages.count {
+            guard let row = pageRow(at: position, text: text) else { continue }
             diff.insertions.append(result.rows.count)
             result.rows.append(row)
             rowPagePositions.append(position)
@@ -451,17 +473,19 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     /// Updates the rows of the ids that changed, in place: each stays, goes, comes or changes.
     private func update(_ ids: Set<ID>) {
-        let affected = ids.compactMap { pagePositions[$0] }.sorted()
+        let affected = ids.compactMap { pages.position(of: $0) }.sorted()
+        for position in affected { pages.set(baseRow(for: pages.ids[position]), at: position) }
         guard !affected.isEmpty else { return result.changes = ListDiff() }
         // Each id costs a look-up, and a row that comes or goes a move of the rows after it:
         // past half the pages, computing every row again costs less.
-        if affected.count * 2 > pageIDs.count { return showAll() }
+        if affected.count * 2 > pages.count { return showAll() }
+        let text = pages.query(rules.searchText(query))
         var diff = ListDiff()
         var leaving: [Int] = []
         var coming: [(position: Int, row: LiveRow<Record>)] = []
         var staying: [Int] = []
         for position in affected {
-            let new = row(for: pageIDs[position], textMatches: textMatches())
+            let new = pageRow(at: position, text: text)
             let index = Self.lowerBound(of: position, in: rowPagePositions)
             let isShown = index < rowPagePositions.count && rowPagePositions[index] == position
             switch (isShown, new) {
@@ -503,6 +527,8 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     private func publish(_ end: LivePageEnd? = nil) {
         result.counts = shownCounts()
         host?.show(result, end: end)
+        // Told once: the next update says only what it changed.
+        result.changes = ListDiff()
     }
 }
 

@@ -1,4 +1,3 @@
-import MVVMCollections
 import Foundation
 public import MVVMCore
 
@@ -180,15 +179,6 @@ public final class RecordStore<Write: RecordWrite> {
         for id in pendingIDs {
             if let record = value(for: id) { body(record, true) }
         }
-    }
-
-    /// `text` folded once by the store's ``RecordSearch``, for ``seenText(of:contains:)``;
-    /// `nil` without one.
-    func searchQuery(_ text: String) -> SearchIndex.Query? { seen?.query(text) }
-
-    /// Whether the server's text of `id` matches `query` by the store's ``RecordSearch``.
-    func seenText(of id: ID, contains query: SearchIndex.Query) -> Bool {
-        seen?.contains(query, id: id) ?? false
     }
 
     /// When the store learnt the server's value of `id`.

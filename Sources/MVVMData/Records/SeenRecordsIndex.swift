@@ -63,15 +63,6 @@ struct SeenRecordsIndex<Record: Identifiable> {
         abandoned = 0
     }
 
-    /// `text` folded once, for ``contains(_:id:)``.
-    func query(_ text: String) -> SearchIndex.Query { index.query(text) }
-
-    /// Whether the text of `id` contains `query` (an empty query matches every record held).
-    func contains(_ query: SearchIndex.Query, id: Record.ID) -> Bool {
-        guard let position = positions[id], records[position] != nil else { return false }
-        return index.contains(query, at: position)
-    }
-
     /// Calls `body` with each record held whose text contains `query` (every one when empty), in
     /// the order first seen.
     func forEach(matching query: String, _ body: (Record) -> Void) {

@@ -47,6 +47,9 @@ struct LiveQueryPropertyTests {
         let lists: [(store: StateStore<ContactListState>, live: LiveQuery<ContactWrite, ContactQuery, Int>)]
         /// Whether each list answers from the server's pages (else from the device).
         var fromPages: [Bool]
+        /// A table view per list, updated only by each update's changes.
+        let tables: [TableViewStandIn<LiveRow<Contact>>]
+        let tokens: [ObservationToken]
     }
 
     @Test(arguments: 0..<24)
@@ -74,7 +77,14 @@ struct LiveQueryPropertyTests {
                 }
                 return (store, live)
             }
-            return App(records: records, lists: lists, fromPages: Array(repeating: false, count: lists.count))
+            let tables = lists.map { _ in TableViewStandIn<LiveRow<Contact>>() }
+            let tokens = lists.indices.map { index in
+                tables[index].reloadData(lists[index].0.state.contacts.rows)
+                return lists[index].0.subscribe(sendCurrent: false) { state in
+                    tables[index].performBatchUpdates(state.contacts.changes, source: state.contacts.rows)
+                }
+            }
+            return App(records: records, lists: lists, fromPages: Array(repeating: false, count: lists.count), tables: tables, tokens: tokens)
         }
 
         func expected(_ app: App, _ index: Int) -> [LiveRow<Contact>] {
@@ -97,6 +107,8 @@ struct LiveQueryPropertyTests {
                 let shown = app.lists[index].store.state.contacts.rows
                 let expected = expected(app, index)
                 #expect(Set(shown.map(\.id)).count == shown.count, "seed \(seed), \(step): an id twice in list \(index)")
+                #expect(app.tables[index].problems == [], "seed \(seed), \(step): list \(index)'s changes")
+                #expect(app.tables[index].rows == shown, "seed \(seed), \(step): list \(index)'s table view, updated by the changes alone")
                 if app.fromPages[index] {
                     #expect(shown == expected, "seed \(seed), \(step): list \(index), from its pages")
                 } else {
