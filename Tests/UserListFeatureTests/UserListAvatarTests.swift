@@ -66,6 +66,31 @@ struct UserListAvatarTests {
         await tester.finish()
     }
 
+    /// A row's picture changes with no new report of the rows on screen (the server's page, or
+    /// another screen, brings a user's new picture): the new one loads. Before, only a report
+    /// of the visible rows loaded pictures, and the demo's rows kept their initials when the
+    /// server's page replaced the device's rows.
+    @Test func aRowWhosePictureChangesLoadsTheNewOne() async {
+        await appearAndLoad()
+        tester.send(.visibleRowsChanged(0..<1)) { state in
+            state.avatars.expectVisible(0..<1)
+            for user in Self.users[0..<11] where user.avatarPath != nil {
+                state.avatars.expect(.loading, for: user.id, source: user.avatarPath!)
+            }
+        }
+        await tester.settle()
+        var renewed = Self.users[0]
+        renewed.avatarURL = "/api/users/1/avatar?v=2"
+        app.records.merge([renewed], readAt: app.records.beginRead())
+        await tester.settle()
+        tester.skipReceivedChanges()
+        #expect(tester.state.avatars.entries[1]?.source == WorkKey("/api/users/1/avatar?v=2"), "the row loads its new picture")
+        #expect(tester.state.avatars[1] == .loading)
+        tester.viewModel.disappear()
+        tester.skipReceivedChanges()
+        await tester.finish()
+    }
+
     /// The expected table once `visible` is reported: the window's rows with a picture are
     /// loading, or loaded when in `loaded`; the others are forgotten.
     static func expectWindow(_ visible: Range<Int>, in state: inout UserListState, loaded: [Int: Avatar] = [:]) {

@@ -37,8 +37,9 @@ public final class UserListViewModel: ViewModel {
     private let avatars: AvatarLoader?
     private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
     private var users: LiveQuery<UserWrite, State.Query, String>?
-    /// Keeps this screen presenting the failed writes for as long as it lives.
-    private var failures: ObservationToken?
+    /// Keeps this screen presenting the failed writes, and the rows' pictures loaded, for as
+    /// long as it lives.
+    private var tokens: [ObservationToken] = []
 
     /// Creates the ViewModel.
     ///
@@ -69,7 +70,11 @@ public final class UserListViewModel: ViewModel {
             if request.isFirstPage { analytics.track(.viewed(count: page.total)) }
             return LivePage(records: page.users, nextCursor: page.nextCursor)
         }
-        failures = records.presentFailures { [weak self] failure in self?.present(failure) }
+        tokens = [
+            records.presentFailures { [weak self] failure in self?.present(failure) },
+            // Other rows, or a row's picture changed: the pictures of the rows on screen follow.
+            store.subscribe(\.users.rows, sendCurrent: false) { [weak self] _ in self?.loadAvatars() },
+        ]
     }
 
     /// Handles one event from the screen.
@@ -123,7 +128,6 @@ public final class UserListViewModel: ViewModel {
     private func show(_ mutate: (inout State) -> Void) {
         store.update(mutate)
         users?.show(State.Query(text: state.searchText, filter: state.filter))
-        loadAvatars()
     }
 
     /// Keeps the pictures of the rows on screen (`visible`, or the ones last reported) and
