@@ -165,7 +165,7 @@ public struct SearchIndex: Sendable, Equatable {
         }
     }
 
-    /// A query folded once by an index's options, for many ``contains(_:at:)-(Query,_)`` calls
+    /// A query folded once by an index's options, for many `contains(_:at:)` calls
     /// (a list checking its rows one by one).
     public struct Query: Sendable, Equatable {
         let needle: [UInt8]

@@ -5,7 +5,7 @@ public import MVVMCore
 /// A list a screen declares, kept true by the library: the rows of a query over a
 /// ``RecordStore``, online and offline, with their pending marks, counts and paging state, in one
 /// ``LiveRows`` value the screen binds into its `State`
-/// (``MVVMCore/StateStore/liveQuery(_:records:named:query:pageSize:rules:counts:presenter:ended:fetchCounts:fetch:)``).
+/// (`StateStore.liveQuery(_:records:named:query:pageSize:rules:counts:presenter:ended:fetchCounts:fetch:)`).
 ///
 /// The screen says what it shows (the query, its ``LiveQueryRules``, how the server is asked for
 /// a page and for the counts); the live query owns the rest, once, for every screen:
@@ -99,7 +99,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     /// Shows `query` at once, from the rows loaded (or the device's answer), without asking the
     /// server: what a keystroke in a search field does before its debounce ends. ``load(_:)``
-    /// with ``PageLoad/refresh`` then asks the server.
+    /// with `PageLoad/refresh` then asks the server.
     public func show(_ query: Query) {
         guard query != self.query else { return }
         self.query = query
@@ -108,9 +108,9 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         publish()
     }
 
-    /// Asks the server: the first page of the query shown (``PageLoad/refresh``), the next page
-    /// of the query loaded (``PageLoad/next``; on the device's answer, a page more of it), or the
-    /// failed one again (``PageLoad/retry``). A refresh replaces a request in flight; a next page
+    /// Asks the server: the first page of the query shown (`PageLoad/refresh`), the next page
+    /// of the query loaded (`PageLoad/next`; on the device's answer, a page more of it), or the
+    /// failed one again (`PageLoad/retry`). A refresh replaces a request in flight; a next page
     /// waits for none and is not asked for while one is on its way or the last page is shown.
     /// Also asks for the counts with a refresh.
     public func load(_ load: PageLoad) {
@@ -535,7 +535,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 /// How a request of a ``LiveQuery`` ended, for the screen's own changes in the same update (an
 /// alert, analytics).
 public enum LivePageEnd: Equatable, Sendable {
-    /// The page arrived: ``PageLoad/refresh`` for a first page, ``PageLoad/next`` for a next one.
+    /// The page arrived: `PageLoad/refresh` for a first page, `PageLoad/next` for a next one.
     case loaded(PageLoad)
     /// The request failed; the rows stay (a first page that fails for a query the server's
     /// pages do not answer shows the device's answer).

@@ -1,7 +1,7 @@
 import MVVMCore
 
 /// What a ``LiveQuery`` shows through and runs its requests on: its screen's store, type-erased
-/// (the binding, ``MVVMCore/StateStore/liveQuery(_:records:named:query:pageSize:rules:counts:presenter:ended:fetchCounts:fetch:)``, makes it).
+/// (the binding, `StateStore.liveQuery(_:records:named:query:pageSize:rules:counts:presenter:ended:fetchCounts:fetch:)`, makes it).
 @MainActor
 struct LiveQueryHost<Record: Identifiable> {
     /// Puts the result in the screen's state, with the end of a request if one ended.

@@ -10,7 +10,7 @@ public enum PagingPhase: Equatable, Sendable {
     case loaded
     /// Loaded, and nothing follows: the last page is shown.
     case reachedEnd
-    /// Failed: what the user reads, and a retry (``LiveQuery/load(_:)`` with ``PageLoad/retry``).
+    /// Failed: what the user reads, and a retry (``LiveQuery/load(_:)`` with `PageLoad/retry`).
     case failed(ErrorPresentation)
 
     /// Whether it is on its way.
