@@ -14,18 +14,6 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct LiveQueryPropertyTests {
-    /// A deterministic generator (SplitMix64), so that a failure names its seed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The ids each live query's pages listed since its last refresh, as the fetch returned them.
     final class PageLog: Sendable {
         private let pages = Mutex<[Int: [Int]]>([:])
@@ -54,7 +42,7 @@ struct LiveQueryPropertyTests {
 
     @Test(arguments: 0..<24)
     func everyLiveQueryEqualsItsQueryComputedFromScratch(seed: UInt64) async {
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)   // a failure names its seed
         let clock = TestClock()
         let storage = InMemoryOutboxStorage()
         let cache = InMemoryCacheStore()

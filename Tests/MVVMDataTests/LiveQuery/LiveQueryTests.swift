@@ -47,6 +47,23 @@ struct LiveQueryTests {
 
     func ids(_ store: StateStore<ContactListState>) -> [Int] { store.state.contacts.rows.map(\.id) }
 
+    /// A first start of the app: the list's first `pages` pages loaded, then `then` done, and
+    /// everything saved before it ends.
+    func browse(pages: Int, then: (RecordStore<ContactWrite>) -> Void = { _ in }) async {
+        let records = makeRecords()
+        let (screen, live) = makeList(records)
+        live.loadIfNeeded()
+        await clock.advance()
+        for _ in 1..<max(1, pages) {
+            live.load(.next)
+            await clock.advance()
+        }
+        then(records)
+        await records.waitUntilSaved()
+        await clock.advance()
+        _ = screen   // the screen's store owns the requests until here
+    }
+
     @Test func theFirstPageShowsTheServersRowsAndCounts() async {
         await clock.run {
             let records = makeRecords()
@@ -177,18 +194,7 @@ struct LiveQueryTests {
 
     @Test func offlineAQueryIsAnsweredFromEveryRecordSeenMarkedSaved() async {
         await clock.run {
-            do {
-                let records = makeRecords()
-                let (screen, live) = makeList(records)
-                defer { _ = screen }   // the screen's store owns the requests
-                live.loadIfNeeded()
-                await clock.advance()
-                live.load(.next)
-                await clock.advance()
-                live.load(.next)
-                await clock.advance()   // 30 contacts seen, on three pages
-                await records.waitUntilSaved()
-            }
+            await browse(pages: 3)   // 30 contacts seen
             // Started again, with the server gone.
             server.isOnline = false
             let records = makeRecords()
@@ -209,16 +215,7 @@ struct LiveQueryTests {
 
     @Test func aRestartShowsTheSameRowsMarksAndCountsBeforeTheNetworkAnswers() async {
         await clock.run {
-            do {
-                let records = makeRecords()
-                let (screen, live) = makeList(records)
-                defer { _ = screen }   // the screen's store owns the requests
-                live.loadIfNeeded()
-                await clock.advance()
-                records.write(.setFavourite(true, id: 2))
-                await records.waitUntilSaved()
-                await clock.advance()
-            }
+            await browse(pages: 1) { records in records.write(.setFavourite(true, id: 2)) }
             server.isOnline = false
             let records = makeRecords()
             let (store, live) = makeList(records)
