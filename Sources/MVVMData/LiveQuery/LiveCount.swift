@@ -19,3 +19,32 @@ public struct LiveCount<Record>: Sendable {
         self.includes = includes
     }
 }
+
+extension LiveCount {
+    /// The count shown: the server's `figure` moved by the writes `records` holds that the server
+    /// has not answered, within `0...Int.max` whatever figure the server sent (data from the
+    /// network never traps the app).
+    @MainActor func shown<Write: RecordWrite>(_ figure: Int, records: RecordStore<Write>) -> Int where Write.Record == Record {
+        Self.moving(figure, by: pendingDelta(records))
+    }
+
+    /// The server's figure once it has taken a write: the count `shown` before, less what the
+    /// writes still pending move it by, so the count shown stays as it is (no flicker).
+    @MainActor func serverFigure<Write: RecordWrite>(shown: Int, records: RecordStore<Write>) -> Int where Write.Record == Record {
+        Self.moving(shown, by: -pendingDelta(records))
+    }
+
+    /// How the writes the server has not answered move this count.
+    @MainActor private func pendingDelta<Write: RecordWrite>(_ records: RecordStore<Write>) -> Int where Write.Record == Record {
+        records.pendingIDs.reduce(0) { delta, id in
+            guard let before = records.confirmedValue(for: id) else { return delta }
+            let after = records.value(for: id).map(includes) ?? false
+            return delta + (after ? 1 : 0) - (includes(before) ? 1 : 0)
+        }
+    }
+
+    private static func moving(_ count: Int, by delta: Int) -> Int {
+        let (sum, overflowed) = count.addingReportingOverflow(delta)
+        return overflowed ? (delta > 0 ? .max : 0) : max(0, sum)
+    }
+}

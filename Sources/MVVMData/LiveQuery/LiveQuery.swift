@@ -91,7 +91,6 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         self.fetch = fetch
         self.pages = PageRows(search: records.search)
         token = records.observe { [weak self] change in self?.recordsChanged(change) }
-        result.refresh = .idle
         showAll()
     }
 
@@ -226,7 +225,6 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
                 }
             } else {
                 result.nextPage = .failed(failure)
-                result.changes = ListDiff()
             }
             publish(.failed(failure, load))
         }
@@ -238,7 +236,6 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         guard generation == self.generation else { return nil }
         if result.refresh.isLoading { result.refresh = loadedQuery == nil ? .idle : .loaded }
         if result.nextPage.isLoading { result.nextPage = .idle }
-        result.changes = ListDiff()
         result.counts = shownCounts()
         return .calledOff(load)
     }
@@ -268,33 +265,16 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
             guard let figure = counts[count.name], !onlyIfUnknown || serverCounts[count.name] == nil else { continue }
             serverCounts[count.name] = max(0, figure)
         }
-        result.changes = ListDiff()
         publish()
-    }
-
-    /// How the writes the server has not answered move `count`.
-    private func pendingDelta(_ count: LiveCount<Record>) -> Int {
-        records.pendingIDs.reduce(0) { delta, id in
-            guard let before = records.confirmedValue(for: id) else { return delta }
-            let after = records.value(for: id).map(count.includes) ?? false
-            return delta + (after ? 1 : 0) - (count.includes(before) ? 1 : 0)
-        }
     }
 
     private func shownCounts() -> [String: Int] {
         var shown: [String: Int] = [:]
         for count in countsShown {
             guard let figure = serverCounts[count.name] else { continue }
-            shown[count.name] = Self.moving(figure, by: pendingDelta(count))
+            shown[count.name] = count.shown(figure, records: records)
         }
         return shown
-    }
-
-    /// `count` moved by `delta`, within `0...Int.max` whatever count the server sent: data from
-    /// the network never traps the app.
-    static func moving(_ count: Int, by delta: Int) -> Int {
-        let (sum, overflowed) = count.addingReportingOverflow(delta)
-        return overflowed ? (delta > 0 ? .max : 0) : max(0, sum)
     }
 
     // MARK: - Records
@@ -305,7 +285,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
             // The server counts the write now: the count shown stays as it is (no flicker).
             for count in countsShown {
                 guard let shown = result.counts[count.name] else { continue }
-                serverCounts[count.name] = Self.moving(shown, by: -pendingDelta(count))
+                serverCounts[count.name] = count.serverFigure(shown: shown, records: records)
             }
         }
         if loadedQuery != nil {
@@ -361,7 +341,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
             result.origin = .network
             if samePages {
                 // Both are rows of the same pages, in page order: a merge of their positions.
-                result.changes = Self.diff(before, positionsBefore, rows, positions)
+                result.changes = PagePositions.diff(before, positionsBefore, rows, positions)
                 return
             }
         } else {
@@ -373,28 +353,6 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
             if !result.nextPage.isLoading { result.nextPage = hasMore ? .loaded : (rows.isEmpty ? .idle : .reachedEnd) }
         }
         result.changes = ListDiff(from: before, to: result.rows)
-    }
-
-    /// How rows of the same pages changed, from their positions in the pages (both ascending):
-    /// one pass, no hashing. A position only before is a deletion, only after an insertion, in
-    /// both a reload when the row differs.
-    private static func diff(_ old: [LiveRow<Record>], _ oldPositions: [Int], _ new: [LiveRow<Record>], _ newPositions: [Int]) -> ListDiff {
-        var diff = ListDiff()
-        var i = 0, j = 0
-        while i < oldPositions.count || j < newPositions.count {
-            if j == newPositions.count || (i < oldPositions.count && oldPositions[i] < newPositions[j]) {
-                diff.deletions.append(i)
-                i += 1
-            } else if i == oldPositions.count || newPositions[j] < oldPositions[i] {
-                diff.insertions.append(j)
-                j += 1
-            } else {
-                if old[i] != new[j] { diff.reloads.append(j) }
-                i += 1
-                j += 1
-            }
-        }
-        return diff
     }
 
     /// Updates the device's answer for a change of `ids` in place when it can: a row shown
@@ -475,7 +433,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     private func update(_ ids: Set<ID>) {
         let affected = ids.compactMap { pages.position(of: $0) }.sorted()
         for position in affected { pages.set(baseRow(for: pages.ids[position]), at: position) }
-        guard !affected.isEmpty else { return result.changes = ListDiff() }
+        guard !affected.isEmpty else { return }
         // Each id costs a look-up, and a row that comes or goes a move of the rows after it:
         // past half the pages, computing every row again costs less.
         if affected.count * 2 > pages.count { return showAll() }
@@ -486,7 +444,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         var staying: [Int] = []
         for position in affected {
             let new = pageRow(at: position, text: text)
-            let index = Self.lowerBound(of: position, in: rowPagePositions)
+            let index = PagePositions.lowerBound(of: position, in: rowPagePositions)
             let isShown = index < rowPagePositions.count && rowPagePositions[index] == position
             switch (isShown, new) {
             case (true, let new?):
@@ -505,22 +463,13 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
             rowPagePositions.remove(at: index)
         }
         for (position, row) in coming {
-            let index = Self.lowerBound(of: position, in: rowPagePositions)
+            let index = PagePositions.lowerBound(of: position, in: rowPagePositions)
             result.rows.insert(row, at: index)
             rowPagePositions.insert(position, at: index)
         }
-        diff.insertions = coming.map { Self.lowerBound(of: $0.position, in: rowPagePositions) }
-        diff.reloads = staying.map { Self.lowerBound(of: $0, in: rowPagePositions) }
+        diff.insertions = coming.map { PagePositions.lowerBound(of: $0.position, in: rowPagePositions) }
+        diff.reloads = staying.map { PagePositions.lowerBound(of: $0, in: rowPagePositions) }
         result.changes = diff
-    }
-
-    private static func lowerBound(of value: Int, in sorted: [Int]) -> Int {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     /// Hands the result to the screen, with the counts of the same moment.

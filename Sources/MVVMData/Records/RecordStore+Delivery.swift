@@ -112,7 +112,6 @@ extension RecordStore {
     private func commit(_ entry: Outbox<Write>.Entry, answer: Record?) {
         let id = entry.write.recordID
         answered.insert(entry.id)
-        retrying.remove(entry.id)
         commitCount += 1
         commitOrder[id] = commitCount
         learnt[id] = Date()
@@ -132,7 +131,6 @@ extension RecordStore {
     /// The server refused `entry`: it is undone, and one screen is told.
     private func rollBack(_ entry: Outbox<Write>.Entry, _ error: any Error) {
         answered.insert(entry.id)
-        retrying.remove(entry.id)
         if removePending(entry.id, of: entry.write.recordID) { notify([entry.write.recordID], .rolledBack) }
         fail(.rejected(entry.write, error))
     }

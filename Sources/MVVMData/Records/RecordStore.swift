@@ -272,10 +272,12 @@ public final class RecordStore<Write: RecordWrite> {
         fail(.notSaved(entry.write, error))
     }
 
-    /// Takes a write out of the pending ones. - Returns: whether it was pending.
+    /// Takes a write out of the pending ones (answered: committed, rolled back or answered
+    /// elsewhere), and out of those waiting to be sent again. - Returns: whether it was pending.
     @discardableResult
     func removePending(_ entryID: UUID, of id: ID) -> Bool {
-        remove(entryID, of: id, from: &pending)
+        retrying.remove(entryID)
+        return remove(entryID, of: id, from: &pending)
     }
 
     /// Takes a write out of `writes`. - Returns: whether it was there.
