@@ -27,13 +27,20 @@ struct UserListOfflineTests {
         return records
     }
 
-    /// One run of the app, online: its list appeared and scrolled through `pages` pages, and
-    /// what the device kept saved.
-    func seeOnline(_ baseURL: URL, pages: Int = 1) async -> (list: UserListViewModel, records: TestRecords) {
+    /// A start of the app: its records restored, its list appeared and done loading (or
+    /// failing to).
+    func launch(_ baseURL: URL) async -> (list: UserListViewModel, records: TestRecords) {
         let records = await records(baseURL)
         let list = UserListViewModel(repository: repository(baseURL), records: records.records)
         list.appear()
         #expect(await waitUntilIdle(list))
+        return (list, records)
+    }
+
+    /// One run of the app, online: its list appeared and scrolled through `pages` pages, and
+    /// what the device kept saved.
+    func seeOnline(_ baseURL: URL, pages: Int = 1) async -> (list: UserListViewModel, records: TestRecords) {
+        let (list, records) = await launch(baseURL)
         for _ in 1..<max(1, pages) {
             list.onEvent(.lastRowsAppeared)
             #expect(await waitUntilIdle(list))
@@ -80,10 +87,7 @@ struct UserListOfflineTests {
         let baseURL = server.baseURL
         await server.stop()
 
-        let offlineRecords = await records(baseURL)
-        let offline = UserListViewModel(repository: repository(baseURL), records: offlineRecords.records)
-        offline.appear()
-        #expect(await waitUntilIdle(offline))
+        let offline = await launch(baseURL).list
         #expect(offline.state.visibleUsers == rows)
         #expect(offline.state.users.rows.allSatisfy { $0.pending == nil })
         let notice = try #require(offline.state.savedDataNotice)
@@ -111,10 +115,7 @@ struct UserListOfflineTests {
         let baseURL = server.baseURL
         await server.stop()
 
-        let offlineRecords = await records(baseURL)
-        let offline = UserListViewModel(repository: repository(baseURL), records: offlineRecords.records)
-        offline.appear()
-        #expect(await waitUntilIdle(offline))
+        let offline = await launch(baseURL).list
         #expect(offline.state.visibleUsers == Array(everyone.prefix(20)), "20 rows at a time, by id")
         #expect(isWithin(offline.state.savedDataNotice?.savedAt, start, end))
         #expect(offline.state.users.nextPage == .loaded)
@@ -210,10 +211,7 @@ struct UserListOfflineTests {
         let baseURL = server.baseURL
         await server.stop()
 
-        let offlineRecords = await records(baseURL)
-        let offline = UserListViewModel(repository: repository(baseURL), records: offlineRecords.records)
-        offline.appear()
-        #expect(await waitUntilIdle(offline))
+        let offline = await launch(baseURL).list
         #expect(offline.state.visibleUsers == Array(everyone.prefix(20)))
         offline.onEvent(.lastRowsAppeared)
         #expect(await waitUntilIdle(offline))
