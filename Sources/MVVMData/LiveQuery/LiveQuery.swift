@@ -65,6 +65,10 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     private var nextCursor: Cursor?
     /// How many rows the device's answer shows (a page more for each next page).
     private var deviceLimit: Int
+    /// The device's whole answer to the query shown, in order, once a next page asked for more
+    /// than the first: the pages after it read it instead of scanning every record again.
+    /// Forgotten when the query or a record changes.
+    private var deviceAnswerInOrder: [Record]?
     /// Bumped by every request: an answer to an older one changes nothing.
     private var generation = 0
     /// The server's figures (or their saved copies), by name.
@@ -103,6 +107,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         guard query != self.query else { return }
         self.query = query
         deviceLimit = pageSize
+        deviceAnswerInOrder = nil
         showAll()
         publish()
     }
@@ -280,6 +285,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     // MARK: - Records
 
     private func recordsChanged(_ change: RecordChange<ID>) {
+        deviceAnswerInOrder = nil
         guard !isMergingOwnPage else { return }
         if change.reason == .committed {
             // The server counts the write now: the count shown stays as it is (no flicker).
@@ -398,6 +404,18 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         let text = rules.searchText(query)
         let isBefore = rules.areInIncreasingOrder
         let limit = deviceLimit
+        if limit > pageSize {
+            // Paging through the device's answer: sorted whole once, then read page by page.
+            let inOrder = deviceAnswerInOrder ?? {
+                var all: [Record] = []
+                records.forEachSeen(matching: text) { record, isPending in
+                    if rules.includes(record, query), !isPending || matchesText(record) { all.append(record) }
+                }
+                return all.sorted(by: isBefore)
+            }()
+            deviceAnswerInOrder = inOrder
+            return (inOrder.prefix(limit).map { LiveRow($0, pending: records.pendingWrite(for: $0.id)) }, inOrder.count > limit)
+        }
         var best: [Record] = []
         best.reserveCapacity(min(limit + 1, 4096))
         records.forEachSeen(matching: text) { record, isPending in

@@ -12,7 +12,8 @@ public struct LiveQueryRules<Record, Query>: Sendable {
     public var includes: @Sendable (Record, Query) -> Bool
     /// The query's search text, matched by the store's ``RecordSearch``.
     public var searchText: @Sendable (Query) -> String
-    /// The server's order: whether the first record comes before the second.
+    /// The server's order: whether the first record comes before the second. A total order (the
+    /// server's keyset order is one): records it does not tell apart show in no fixed order.
     public var areInIncreasingOrder: @Sendable (Record, Record) -> Bool
 
     /// Rules that search by `searchText`, order by `order` and filter by `includes`.
