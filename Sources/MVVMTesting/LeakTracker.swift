@@ -49,6 +49,9 @@ public final class LeakTracker {
         ))
     }
 
+    /// Whether every tracked object has been deallocated.
+    private var allGone: Bool { entries.allSatisfy { $0.object == nil } }
+
     /// The names of tracked objects still alive.
     public var aliveNames: [String] {
         entries.filter { $0.object != nil }.map(\.name)
@@ -57,11 +60,14 @@ public final class LeakTracker {
     /// Waits for every tracked object to be deallocated; each one still alive after `timeout`
     /// fails at the line that tracked it.
     public func expectAllDeallocated() async {
-        await TestWorkExecutor.settleAll()
-        if !entries.allSatisfy({ $0.object == nil }) {
-            // Work no test executor ran (a task on the global pool) may still hold one: the
-            // last-resort wait, on the wall clock.
-            _ = await waitUntil(timeout: timeout) { entries.allSatisfy { $0.object == nil } }
+        // The tests' work runs until every tracked object is gone (at once, for a test without a
+        // leak), or all of it has settled, or `timeout` passed: one wait, on the wall clock only
+        // as a bound.
+        let deadline = ContinuousClock.now + timeout
+        await TestWorkExecutor.settleAll(until: { self.allGone }, deadline: deadline)
+        if !allGone, ContinuousClock.now < deadline {
+            // Work no test executor ran (a task on the global pool) may still hold one.
+            _ = await waitUntil(timeout: deadline - ContinuousClock.now) { self.allGone }
         }
         for entry in entries where entry.object != nil {
             reporter.fail(

@@ -103,18 +103,23 @@ package final class TestWorkExecutor: TaskExecutor {
 
     /// Settles every test executor of the process at once: for what ends after a test lets go
     /// of its ViewModel (`LeakTracker`). Quiet means that no executor received a job, and none
-    /// has one waiting, for ``quietTurns`` turns in a row.
-    /// - Returns: `false` when some executor's work never stopped within ``turnLimit`` turns.
+    /// has one waiting, for ``quietTurns`` turns in a row. It stops sooner once `isDone` holds
+    /// (what the caller waits for has happened: other tests' work is not waited for), or at
+    /// `deadline`, a timeout that only fails a test (work of other tests running in parallel
+    /// keeps the process from ever being quiet for long: under ThreadSanitizer, past the leak
+    /// tests' 2-minute limits).
+    /// - Returns: `false` when some executor's work never stopped within ``turnLimit`` turns or
+    ///   before `deadline`.
     @MainActor
     @discardableResult
-    package static func settleAll() async -> Bool {
+    package static func settleAll(until isDone: @MainActor () -> Bool = { false }, deadline: ContinuousClock.Instant? = nil) async -> Bool {
         await withTaskExecutorPreference(globalConcurrentExecutor) {
-            await settleAllTurns()
+            await settleAllTurns(until: isDone, deadline: deadline)
         }
     }
 
     @MainActor
-    private static func settleAllTurns() async -> Bool {
+    private static func settleAllTurns(until isDone: @MainActor () -> Bool, deadline: ContinuousClock.Instant?) async -> Bool {
         func counts() -> (received: Int, finished: Int) {
             all.withLock { executors in
                 executors.reduce(into: (0, 0)) { sum, executor in
@@ -126,6 +131,8 @@ package final class TestWorkExecutor: TaskExecutor {
         var quiet = 0
         var turns = 0
         while quiet < quietTurns {
+            if isDone() { return true }
+            if let deadline, ContinuousClock.now >= deadline { return false }
             let before = counts()
             await Task.yield()
             turns += 1

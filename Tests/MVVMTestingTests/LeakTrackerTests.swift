@@ -1,5 +1,6 @@
 import MVVMCore
 import MVVMTesting
+import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(2)))
@@ -22,6 +23,38 @@ struct LeakTrackerTests {
 
         #expect(log.messages == [])
         #expect(leaks.aliveNames == [])
+    }
+
+    /// Another test's work that never settles (its tasks keep running on their own executor)
+    /// does not hold a leak check up: with nothing leaked, the check returns as soon as every
+    /// tracked object is gone; with a leak, at its timeout. Before, it waited for the whole
+    /// process to be quiet: in CI's ThreadSanitizer run, every leak test timed out at 2 minutes
+    /// behind the other suites' work.
+    @Test func otherTestsBusyWorkDoesNotHoldTheCheckUp() async {
+        // Work of another test: nonisolated, so each of its turns is a job on its test executor.
+        let turns = Turns()
+        let busy = StateStore(0, clock: TestClock())
+        busy.run("spin") { await turns.spin() }
+        defer { busy.cancelAllWork() }
+        while turns.count < 10 { await Task.yield() }
+
+        let log = FailureLog()
+        let leaks = LeakTracker(timeout: .seconds(30), reporter: log.reporter)
+        do {
+            let viewModel = GreetingViewModel(clock: TestClock())
+            leaks.track(viewModel, "view model")
+        }
+        let before = turns.count
+        await leaks.expectAllDeallocated()
+        #expect(log.messages == [])
+        #expect(turns.count - before < 100, "returned at once, not after the busy work settled (never)")
+
+        let held = Dependency()
+        let leaking = LeakTracker(timeout: .milliseconds(20), reporter: log.reporter)
+        leaking.track(held, "held")
+        await leaking.expectAllDeallocated()
+        #expect(leaking.aliveNames == ["held"], "reported at its timeout, while the other work still runs")
+        withExtendedLifetime(held) {}
     }
 
     @Test func anObjectStillHeldIsReportedByName() async {
@@ -72,5 +105,19 @@ struct LeakTrackerTests {
         #expect(log.messages.count == 1)
         #expect(log.messages.first?.hasPrefix("view model was not deallocated") == true)
         tokens.forEach { $0.cancel() }
+    }
+}
+
+/// Counts the turns of a loop that yields until it is cancelled.
+final class Turns: Sendable {
+    private let value = Atomic<Int>(0)
+
+    var count: Int { value.load(ordering: .relaxed) }
+
+    nonisolated func spin() async {
+        while !Task.isCancelled {
+            value.add(1, ordering: .relaxed)
+            await Task.yield()
+        }
     }
 }

@@ -40,15 +40,7 @@ struct LiveQueryPropertyTests {
         let tokens: [ObservationToken]
     }
 
-    /// Seeds run: 24; 8 in CI's ThreadSanitizer run, where the 24 took a minute of a whole-suite
-    /// run (3 s alone) and every leak test waits for the process's test work to settle.
-    #if MVVM_THREAD_SANITIZER
-    nonisolated static let seeds: Range<UInt64> = 0..<8
-    #else
-    nonisolated static let seeds: Range<UInt64> = 0..<24
-    #endif
-
-    @Test(arguments: Self.seeds)
+    @Test(arguments: 0..<24)
     func everyLiveQueryEqualsItsQueryComputedFromScratch(seed: UInt64) async {
         var random = SplitMix64(seed: seed)   // a failure names its seed
         let clock = TestClock()
