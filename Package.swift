@@ -298,7 +298,7 @@ let package = Package(
             name: "mvvm-demo",
             dependencies: [
                 "DemoScreens", "AppFeature", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMData",
-                "DemoServer",
+                "DemoServer", "MVVMGRDB",
                 .target(name: "MVVMAsyncHTTPClient", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

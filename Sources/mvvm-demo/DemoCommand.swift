@@ -131,6 +131,7 @@ struct DemoCommand: AsyncParsableCommand {
                 do {
                     try await cache.removeAll()
                     try await pictures.removeAll()
+                    outbox.removeRecords()
                 } catch {
                     throw CommandLineError("--clear-cache: \(error)")
                 }
@@ -176,7 +177,10 @@ struct DemoCommand: AsyncParsableCommand {
         let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline, onSuccess: { userWrites.nudge() })
         let local = LocalDataSource(store: cache, schemaVersion: 1)
         // Every user the screens show, kept with the writes the server has not answered.
-        let userRecords = UserRecords(outbox: userWrites, local: local, key: "records/users", search: .users)
+        // Saved user by user in SQLite, one database per server: a write saves that user alone.
+        let userRecords = UserRecords(outbox: userWrites, storage: outbox.recordStorage(), search: .users)
+        // Earlier versions kept every user in one cache entry, rewritten whole on each save.
+        for legacy in ["records/users", "records/users.counts.users"] { try? await cache.removeEntry(for: legacy) }
         await userRecords.restore()
         let userSource = UserRemoteDataSource(client: api)
         let dependencies = AppDependencies(

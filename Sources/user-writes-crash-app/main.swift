@@ -36,10 +36,10 @@ let outbox = Outbox<UserWrite>(
     storage: FileOutboxStorage(directory: folder.appendingPathComponent("outbox"), name: "users"),
     clock: ContinuousClock(), backOff: RetryPolicy(initialDelay: .milliseconds(20), maxDelay: .milliseconds(200))
 )
-let local = LocalDataSource(store: FileCacheStore(directory: folder.appendingPathComponent("cache")))
+let saved = FileRecordStorage(directory: folder.appendingPathComponent("cache"), name: "users")
 let client = APIClient(baseURL: apiURL, retryPolicy: .none, timeout: .seconds(5), onSuccess: { outbox.nudge() })
 let repository = RemoteUserRepository(dataSource: UserRemoteDataSource(client: client))
-let records = UserRecords(outbox: outbox, local: local, key: "records/users", search: .users)
+let records = UserRecords(outbox: outbox, storage: saved, search: .users)
 
 let delivery = Task { @MainActor in
     await records.run(isRetryable: UserWrite.isRetryable) { write, idempotencyKey in

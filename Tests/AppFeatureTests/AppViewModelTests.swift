@@ -15,7 +15,7 @@ struct AppViewModelTests {
 
     /// The app over `users`, with its records' writes waiting in memory.
     func makeApp(path: String = "") throws(NavigationPathError) -> AppViewModel {
-        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), key: "records/users", search: .users)
+        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), search: .users)
         return try AppViewModel(
             dependencies: AppDependencies(
                 users: users, registrations: UnusedRegistrationRepository(), weather: InstantWeatherRepository(), userRecords: records

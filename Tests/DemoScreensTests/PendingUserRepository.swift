@@ -5,7 +5,7 @@ import UserListFeature
 /// Users' records whose writes wait in memory and are never sent.
 @MainActor
 func unsentRecords() -> UserRecords {
-    UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), key: "records/users", search: .users)
+    UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), search: .users)
 }
 
 /// A repository whose every call waits (cancellably) for an hour: the screen's key handling is

@@ -147,7 +147,7 @@ struct LiveQueriesArticleTests {
         let server = BookServer()
         await clock.run {
             let outbox = Outbox<BookWrite>(storage: InMemoryOutboxStorage(), clock: clock)
-            let records = RecordStore(outbox: outbox, key: "books", search: .books)
+            let records = RecordStore(outbox: outbox, search: .books)
             let viewModel = BookListViewModel(server: server, records: records, clock: clock)
             viewModel.appear()
             await clock.advance()
@@ -166,11 +166,11 @@ struct LiveQueriesArticleTests {
     @Test func offlineASearchFindsEveryBookSeenMarkedSaved() async {
         let clock = TestClock()
         let server = BookServer()
-        let cache = InMemoryCacheStore()
+        let cache = InMemoryRecordStorage()
         await clock.run {
             let outbox = Outbox<BookWrite>(storage: InMemoryOutboxStorage(), clock: clock)
             do {   // online: three pages seen
-                let records = RecordStore(outbox: outbox, local: LocalDataSource(store: cache), key: "books", search: .books)
+                let records = RecordStore(outbox: outbox, storage: cache, search: .books)
                 let viewModel = BookListViewModel(server: server, records: records, clock: clock)
                 viewModel.appear()
                 await clock.advance()
@@ -181,7 +181,7 @@ struct LiveQueriesArticleTests {
                 await records.waitUntilSaved()
             }
             server.isOnline = false   // started again, with the server gone
-            let records = RecordStore(outbox: outbox, local: LocalDataSource(store: cache), key: "books", search: .books)
+            let records = RecordStore(outbox: outbox, storage: cache, search: .books)
             let viewModel = BookListViewModel(server: server, records: records, clock: clock)
             viewModel.appear()
             viewModel.onEvent(.searchTextChanged("cafe"))

@@ -135,8 +135,8 @@ struct OfflineWeatherStorage {
         local = LocalDataSource(store: forecasts, schemaVersion: 1, now: now)
         // The writes in a journal of their own: a full forecast cache never evicts a queued write.
         let outbox = Outbox<FavoriteCityWrite>(storage: FileOutboxStorage(directory: folder.appending(path: "outbox")), clock: clock)
-        // The server's answers are saved with the forecasts: the next launch shows the same stars.
-        favorites = RecordStore(outbox: outbox, local: local, key: "records/favorites")
+        // The server's answers are saved record by record: the next launch shows the same stars.
+        favorites = RecordStore(outbox: outbox, storage: FileRecordStorage(directory: folder.appending(path: "records"), name: "favorites"))
     }
 }
 // snippet end

@@ -13,7 +13,7 @@ import UserListFeature
 @Suite(.serialized, .timeLimit(.minutes(2)))
 @MainActor
 struct UserListOfflineTests {
-    let store = InMemoryCacheStore()
+    let store = InMemoryRecordStorage()
 
     func repository(_ baseURL: URL) -> RemoteUserRepository {
         RemoteUserRepository(dataSource: UserRemoteDataSource(client: APIClient(baseURL: baseURL, retryPolicy: .none)))
@@ -22,7 +22,7 @@ struct UserListOfflineTests {
     /// The records of one run of the app, restored from the device as the app restores them
     /// before its first screen.
     func records(_ baseURL: URL) async -> TestRecords {
-        let records = TestRecords(repository: repository(baseURL), local: LocalDataSource(store: store), delivering: false)
+        let records = TestRecords(repository: repository(baseURL), saved: store, delivering: false)
         await records.records.restore()
         return records
     }

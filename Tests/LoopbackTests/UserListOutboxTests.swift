@@ -30,10 +30,10 @@ struct UserListOutboxTests {
     /// screen), and its list.
     func start(_ baseURL: URL, folder: URL) async -> App {
         let client = APIClient(baseURL: baseURL, retryPolicy: .none)
-        let local = LocalDataSource(store: FileCacheStore(directory: folder.appendingPathComponent("cache")))
+        let saved = FileRecordStorage(directory: folder.appendingPathComponent("cache"), name: "users")
         let repository = RemoteUserRepository(dataSource: UserRemoteDataSource(client: client))
         // The back-off waits on a test clock that never moves: only nudge() retries.
-        let app = TestRecords(repository: repository, storage: FileOutboxStorage(directory: folder.appendingPathComponent("outbox"), name: "users"), local: local)
+        let app = TestRecords(repository: repository, storage: FileOutboxStorage(directory: folder.appendingPathComponent("outbox"), name: "users"), saved: saved)
         await app.records.restore()
         return App(list: UserListViewModel(repository: repository, records: app.records), app: app)
     }

@@ -14,7 +14,7 @@ struct UserListSavedRowsTests {
     let clock = TestClock()
     let repository: StubUserRepository
     /// The device's saved data, kept across starts.
-    let local = LocalDataSource(store: InMemoryCacheStore())
+    let local = InMemoryRecordStorage()
     /// The outbox's storage, kept across starts.
     let outbox = InMemoryOutboxStorage()
     static let users = sampleUsers(45)
@@ -26,7 +26,7 @@ struct UserListSavedRowsTests {
 
     /// A start of the app: records restored from the device, and a list over them.
     func start(delivering: Bool = true) -> (ViewModelTester<UserListViewModel>, TestRecords) {
-        let app = TestRecords(repository: repository, storage: outbox, local: local, delivering: delivering, clock: clock)
+        let app = TestRecords(repository: repository, storage: outbox, saved: local, delivering: delivering, clock: clock)
         let tester = ViewModelTester(UserListViewModel(repository: repository, records: app.records, clock: clock), clock: clock)
         return (tester, app)
     }

@@ -247,21 +247,19 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     // MARK: - Counts
 
-    private var countsKey: String { "\(records.key).counts.\(name)" }
-
     private func loadCounts() {
         guard let fetchCounts, !countsShown.isEmpty else { return }
-        let local = records.local, key = countsKey
-        if serverCounts.isEmpty, let local {
+        let records = self.records, name = self.name
+        if serverCounts.isEmpty, records.storage != nil {
             host?.run(.savedCounts, onCancel: nil) { [weak self] in
-                guard let saved = try? await local.saved([String: Int].self, for: key).value else { return }
+                guard let saved = await records.savedFigures(named: name) else { return }
                 self?.takeCounts(saved, onlyIfUnknown: true)
             }
         }
         host?.run(.counts, onCancel: nil) { [weak self] in
             guard let counts = try? await fetchCounts() else { return }
             self?.takeCounts(counts, onlyIfUnknown: false)
-            _ = try? await local?.save(counts, for: key)
+            await records.saveFigures(counts, named: name)
         }
     }
 

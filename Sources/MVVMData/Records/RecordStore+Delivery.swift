@@ -24,10 +24,10 @@ extension RecordStore {
     /// Takes the saved values the store has not learnt since. - Returns: the ids taken.
     private func readSavedValues() async -> Set<ID> {
         var changed = Set<ID>()
-        if let local, let saved = try? await local.saved(RecordSnapshot<Record>.self, for: key).value {
-            for (id, entry) in saved.entries where confirmed[id] == nil && !deleted.contains(id) {
-                take(entry, for: id)
-                changed.insert(id)
+        if let storage, let saved = try? await storage.records() {
+            for entry in await RecordCoding<Record>().decode(saved) where confirmed[entry.id] == nil && !deleted.contains(entry.id) {
+                take(entry)
+                changed.insert(entry.id)
             }
         }
         hasReadSavedValues = true
@@ -123,6 +123,7 @@ extension RecordStore {
             deleted.insert(id)
         }
         reindex(id)
+        unsavedValues.insert(id)
         removePending(entry.id, of: id)
         notify([id], .committed)
         saveSoon()
@@ -174,9 +175,9 @@ extension RecordStore {
         let wasShown = removePending(entry.id, of: id)
         let wasSaving = remove(entry.id, of: id, from: &unsaved)
         guard wasShown || wasSaving else { return }
-        if let local, let saved = try? await local.saved(RecordSnapshot<Record>.self, for: key).value,
-           let entry = saved.entries[id] {
-            take(entry, for: id)
+        if let storage, let encodedID = RecordCoding<Record>.encode(id), let saved = try? await storage.records([encodedID]),
+           let entry = await RecordCoding<Record>().decode(saved).first {
+            take(entry)
         }
         // What was saved after the server answered: a page read before it never undoes it.
         commitCount += 1
@@ -186,7 +187,8 @@ extension RecordStore {
     }
 
     /// Takes a saved record (or its deletion) and when it was learnt as the store's own.
-    private func take(_ entry: (record: Record?, learnt: Date), for id: ID) {
+    private func take(_ entry: RecordCoding<Record>.Entry) {
+        let id = entry.id
         confirmed[id] = entry.record
         if entry.record == nil { deleted.insert(id) } else { deleted.remove(id) }
         learnt[id] = entry.learnt
@@ -198,7 +200,7 @@ extension RecordStore {
     /// Saves the server's values soon, off the main actor; saves asked for while one runs make
     /// one more. Nothing is saved before the saved values were read (``restore()``).
     func saveSoon() {
-        guard local != nil else { return }
+        guard storage != nil else { return }
         needsSave = true
         guard hasReadSavedValues, saving == nil else { return }
         saving = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
@@ -208,14 +210,17 @@ extension RecordStore {
         }
     }
 
-    /// The values to save, or `nil` (and saving ends) when they are saved.
+    /// The records whose value changed since the last save, or `nil` (and saving ends) when
+    /// every one is saved.
     private func takeSnapshot() -> PendingSave<Record>? {
-        guard needsSave, let local, !Task.isCancelled else {
+        guard needsSave, let storage, !Task.isCancelled else {
             saving = nil
             return nil
         }
         needsSave = false
-        return PendingSave(local: local, key: key, records: confirmed, deleted: deleted, learnt: learnt)
+        let entries = unsavedValues.map { id in (id: id, record: confirmed[id], learnt: learnt[id] ?? .distantPast) }
+        unsavedValues = []
+        return PendingSave(storage: storage, entries: entries)
     }
 
     /// Returns once the writes made so far are in the outbox and the server's values the store
@@ -227,22 +232,15 @@ extension RecordStore {
     }
 }
 
-/// The values one save writes, taken on the main actor, encoded and written off it, merged with
-/// what another process sharing the folder saved: of each record, whichever value was learnt
-/// later is kept (issue 41, N3: the last process to quit put back an older value of a record the
-/// other had confirmed, and offline the list showed it).
+/// The records one save writes, taken on the main actor, encoded and written off it. The
+/// storage keeps of each record the value learnt later, so the last process to save never puts
+/// back an older value of a record another one confirmed since (issue 41, N3).
 private struct PendingSave<Record: Identifiable & Codable & Sendable>: Sendable where Record.ID: Codable & Sendable {
-    let local: LocalDataSource
-    let key: String
-    let records: [Record.ID: Record]
-    let deleted: Set<Record.ID>
-    let learnt: [Record.ID: Date]
+    let storage: any RecordStorage
+    let entries: [RecordCoding<Record>.Entry]
 
     func save() async {
-        var entries: [Record.ID: (record: Record?, learnt: Date)] = [:]
-        for (id, record) in records { entries[id] = (record, learnt[id] ?? .distantPast) }
-        for id in deleted { entries[id] = (nil, learnt[id] ?? .distantPast) }
-        try? await local.saved(RecordSnapshot<Record>.self, for: key).value.addNewer(to: &entries)
-        _ = try? await local.save(RecordSnapshot(entries), for: key)
+        guard !entries.isEmpty else { return }
+        try? await storage.save(RecordCoding<Record>().encode(entries))
     }
 }

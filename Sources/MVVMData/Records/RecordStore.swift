@@ -16,8 +16,9 @@ public import MVVMCore
 ///   lives, sends the writes in order. The server's answer commits a write (saved on the device
 ///   before the outbox lets the write go); a refusal rolls it back, and one screen says why
 ///   (``presentFailures(_:)``).
-/// - **A restart shows the same.** The server's values are saved in a ``LocalDataSource``,
-///   pending writes stay in the outbox, and ``restore()`` brings both back. The store consumes
+/// - **A restart shows the same.** The server's values are saved in a ``RecordStorage``, record
+///   by record (saving a write writes that record alone), pending writes stay in the outbox, and
+///   ``restore()`` brings both back. The store consumes
 ///   its outbox's ``Outbox/outcomes``: nothing else may iterate them.
 /// - **Older reads never undo newer writes.** A page asked for (``beginRead()``) before a write
 ///   was answered keeps none of its copies of that record.
@@ -27,7 +28,7 @@ public import MVVMCore
 /// an overlay of pending writes, and an outbox.
 ///
 /// ```swift
-/// let users = RecordStore<UserWrite>(outbox: outbox, local: LocalDataSource(store: cache), key: "users")
+/// let users = RecordStore<UserWrite>(outbox: outbox, storage: FileRecordStorage(directory: caches, name: "users"))
 /// // The app, for its whole life (owned work):
 /// store.run("records") {
 ///     await users.run(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { write, key in
@@ -49,8 +50,10 @@ public final class RecordStore<Write: RecordWrite> {
 
     /// Where writes wait until the server answers them.
     public let outbox: Outbox<Write>
-    let local: LocalDataSource?
-    let key: String
+    /// Where the server's values are saved; `nil`: nowhere.
+    let storage: (any RecordStorage)?
+    /// Records whose server value changed since the last save.
+    var unsavedValues: Set<ID> = []
 
     /// The server's values, by id.
     var confirmed: [ID: Record] = [:]
@@ -105,15 +108,14 @@ public final class RecordStore<Write: RecordWrite> {
         var isLive: Bool { token?.isCancelled == false }
     }
 
-    /// A store whose writes wait in `outbox`, saving the server's values in `local` under
-    /// `key` when given (without it, a restart starts empty but for the pending writes).
+    /// A store whose writes wait in `outbox`, saving the server's values in `storage` when given
+    /// (without it, a restart starts empty but for the pending writes).
     ///
     /// With `search`, the store keeps a search index of every record it has seen, which a
     /// ``LiveQuery`` answers from on the device when the server cannot answer.
-    public init(outbox: Outbox<Write>, local: LocalDataSource? = nil, key: String, search: RecordSearch<Record>? = nil) {
+    public init(outbox: Outbox<Write>, storage: (any RecordStorage)? = nil, search: RecordSearch<Record>? = nil) {
         self.outbox = outbox
-        self.local = local
-        self.key = key
+        self.storage = storage
         self.search = search
         self.seen = search.map { SeenRecordsIndex(options: $0.options) }
     }
@@ -213,6 +215,7 @@ public final class RecordStore<Write: RecordWrite> {
             learnt[record.id] = max(learnt[record.id] ?? .distantPast, read.startedAt)
             guard confirmed.updateValue(record, forKey: record.id) != record else { continue }
             reindex(record.id)
+            unsavedValues.insert(record.id)
             changed.insert(record.id)
         }
         for id in gone where isCurrent(id, for: read) {
@@ -221,6 +224,7 @@ public final class RecordStore<Write: RecordWrite> {
             confirmed[id] = nil
             deleted.insert(id)
             reindex(id)
+            unsavedValues.insert(id)
             changed.insert(id)
         }
         guard !changed.isEmpty else { return }

@@ -10,8 +10,8 @@ final class TestRecords {
     let records: UserRecords
     private var delivery: Task<Void, Never>?
 
-    init(repository: any UserRepository, storage: any OutboxStorage = InMemoryOutboxStorage(), local: LocalDataSource? = nil, delivering: Bool = true) {
-        records = UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), local: local, key: "records/users", search: .users)
+    init(repository: any UserRepository, storage: any OutboxStorage = InMemoryOutboxStorage(), saved: (any RecordStorage)? = nil, delivering: Bool = true) {
+        records = UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), storage: saved, search: .users)
         guard delivering else { return }
         let records = records
         delivery = Task {

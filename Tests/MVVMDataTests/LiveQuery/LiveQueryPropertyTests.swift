@@ -45,14 +45,14 @@ struct LiveQueryPropertyTests {
         var random = SplitMix64(seed: seed)   // a failure names its seed
         let clock = TestClock()
         let storage = InMemoryOutboxStorage()
-        let cache = InMemoryCacheStore()
+        let cache = InMemoryRecordStorage()
         let server = ContactServer((1...30).map { Contact(id: $0, name: ["Zoë", "Anders", "José"][$0 % 3] + " \($0)", isFavourite: $0 % 2 == 0) })
         let log = PageLog()
         var nextID = 31
         var seenIDs: Set<Int> = []
 
         func makeApp() -> App {
-            let records = RecordStore<ContactWrite>(outbox: Outbox(storage: storage, clock: clock), local: LocalDataSource(store: cache), key: "contacts", search: .contacts)
+            let records = RecordStore<ContactWrite>(outbox: Outbox(storage: storage, clock: clock), storage: cache, search: .contacts)
             let lists = Self.queries.indices.map { index in
                 let store = StateStore(ContactListState(), clock: clock)
                 let live: LiveQuery<ContactWrite, ContactQuery, Int> = store.liveQuery(

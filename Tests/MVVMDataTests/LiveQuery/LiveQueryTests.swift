@@ -14,14 +14,14 @@ import Testing
 struct LiveQueryTests {
     let clock = TestClock()
     let storage = InMemoryOutboxStorage()
-    let cache = InMemoryCacheStore()
+    let cache = InMemoryRecordStorage()
     let server = ContactServer((1...45).map { id in
         let names = ["José", "Zoë", "Anders", "Ｍａｒｉａ", "Chloé"]
         return Contact(id: id, name: "\(names[id % names.count]) \(id)", isFavourite: id % 3 == 0)
     })
 
     func makeRecords() -> RecordStore<ContactWrite> {
-        RecordStore(outbox: Outbox(storage: storage, clock: clock), local: LocalDataSource(store: cache), key: "contacts", search: .contacts)
+        RecordStore(outbox: Outbox(storage: storage, clock: clock), storage: cache, search: .contacts)
     }
 
     func makeList(_ records: RecordStore<ContactWrite>, query: ContactQuery = ContactQuery())

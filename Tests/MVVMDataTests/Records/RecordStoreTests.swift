@@ -70,12 +70,12 @@ struct RecordStoreTests {
 
     let server = Server()
     let storage = InMemoryOutboxStorage()
-    let cache = InMemoryCacheStore()
+    let cache = InMemoryRecordStorage()
     let clock = TestClock()
 
     func makeStore() -> RecordStore<NoteWrite> {
         let outbox = Outbox<NoteWrite>(storage: storage, clock: clock)
-        return RecordStore(outbox: outbox, local: LocalDataSource(store: cache), key: "notes")
+        return RecordStore(outbox: outbox, storage: cache)
     }
 
     /// Runs `body` while `store` delivers its writes through `send` (the server by default).
@@ -128,12 +128,37 @@ struct RecordStoreTests {
         }
     }
 
+    /// Issue 38: the store saved every record it held on every change (at 100,000 records, a
+    /// toggle rewrote them all). A page saves its records; a write's answer saves that record.
+    @Test func aWritesAnswerSavesThatRecordAlone() async throws {
+        try await clock.run {
+            let store = makeStore()
+            await store.restore()
+            store.merge((1...1_000).map { Note(id: $0, text: "note \($0)") }, readAt: store.beginRead())
+            await store.waitUntilSaved()
+            #expect(await cache.recordsWritten == 1_000)
+
+            store.write(.edit(7, text: "changed"))
+            try await delivering(store) {
+                await clock.advance()
+                await store.waitUntilSaved()
+                #expect(await cache.recordsWritten == 1_001)
+                let saved = await cache.records([Data("7".utf8)]).first?.value
+                #expect(saved.flatMap { try? JSONDecoder().decode(Note.self, from: $0) } == Note(id: 7, text: "CHANGED"))
+            }
+            // A page read again with the same values saves nothing.
+            store.merge((1...50).map { Note(id: $0, text: $0 == 7 ? "CHANGED" : "note \($0)") }, readAt: store.beginRead())
+            await store.waitUntilSaved()
+            #expect(await cache.recordsWritten == 1_001)
+        }
+    }
+
     /// Issue 41 (N5): an app killed a few milliseconds after a key press lost a write the user
     /// already saw. The write is pending at once, but its value shows only once the outbox has it
     /// on disk: however long the save takes.
     @Test func aWriteIsPendingAtOnceButShowsOnlyOnceItIsOnDisk() async throws {
         let held = HeldAppendStorage(storage)
-        let store = RecordStore(outbox: Outbox<NoteWrite>(storage: held, clock: clock), local: LocalDataSource(store: cache), key: "notes")
+        let store = RecordStore(outbox: Outbox<NoteWrite>(storage: held, clock: clock), storage: cache)
         let row = Note(id: 1, text: "draft")
         store.merge([row], readAt: store.beginRead())
         var reasons: [RecordChange<Int>.Reason] = []
@@ -368,11 +393,12 @@ struct RecordStoreTests {
         let cache = cache
         let seenAtMarkDone = Mutex<[String]>([])
         let checking = CheckingStorage(InMemoryOutboxStorage()) {
-            let saved = try? await LocalDataSource(store: cache).saved(SavedNotes.self, for: "notes").value
-            seenAtMarkDone.withLock { $0.append(saved?.records.first { $0.id == 1 }?.text ?? "nothing saved") }
+            let saved = await cache.records([Data("1".utf8)]).first?.value
+            let note = saved.flatMap { try? JSONDecoder().decode(RecordStoreTests.Note.self, from: $0) }
+            seenAtMarkDone.withLock { $0.append(note?.text ?? "nothing saved") }
         }
         try await clock.run {
-            let store = RecordStore(outbox: Outbox<NoteWrite>(storage: checking, clock: clock), local: LocalDataSource(store: cache), key: "notes")
+            let store = RecordStore(outbox: Outbox<NoteWrite>(storage: checking, clock: clock), storage: cache)
             await store.restore()
             store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
             store.write(.edit(1, text: "final"))
@@ -399,13 +425,6 @@ struct RecordStoreTests {
             }
         }
     }
-}
-
-/// `RecordStore`'s saved shape, as `LocalDataSource` decodes it: the server's values and the
-/// deleted ids.
-struct SavedNotes: Codable {
-    var records: [RecordStoreTests.Note]
-    var deleted: [Int]
 }
 
 /// The store's first change for a reason, once it came.

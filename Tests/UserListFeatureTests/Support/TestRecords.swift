@@ -18,14 +18,14 @@ final class TestRecords {
     init(
         repository: any UserRepository,
         storage: any OutboxStorage = InMemoryOutboxStorage(),
-        local: LocalDataSource? = nil,
+        saved: (any RecordStorage)? = nil,
         delivering: Bool = true,
         clock: TestClock? = nil
     ) {
         self.storage = storage
         self.clock = clock
         // Made on the clock's executor, so that its saves and reads run where a tester sees them.
-        let make = { UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), local: local, key: "records/users", search: .users) }
+        let make = { UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), storage: saved, search: .users) }
         records = clock.map { $0.schedule(make()) } ?? make()
         if delivering { startDelivering(through: repository) }
     }

@@ -52,9 +52,9 @@ public actor FileOutboxStorage: OutboxStorage {
 
     /// Why ``name`` cannot be used, or `nil`.
     private let nameProblem: String?
-    private var lockDescriptor: Int32 = -1
+    private var lock: FolderLock
     /// The journal this instance has open.
-    private var journal: OutboxJournalFile?
+    private var journal: JournalFile?
     /// How many bytes of the open journal were read, header included.
     private var offset = 0
     private var index = OutboxIndex()
@@ -66,13 +66,12 @@ public actor FileOutboxStorage: OutboxStorage {
     public init(directory: URL, name: String = "outbox") {
         self.directory = directory
         self.name = name
-        let isValid = !name.isEmpty && name.utf8.count <= 100 && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
-        nameProblem = isValid ? nil : "\"\(name)\" is not a valid outbox name (letters, digits, -, _ and .)"
+        lock = FolderLock(directory: directory, fileName: "\(name).lock")
+        nameProblem = FolderLock.problem(withName: name, of: "outbox")
     }
 
     deinit {
-        if lockDescriptor >= 0 { close(lockDescriptor) }
+        lock.closeFile()
         journal?.closeFile()
     }
 
@@ -149,7 +148,7 @@ public actor FileOutboxStorage: OutboxStorage {
     /// Reads what was appended since the last read, by this or another process; repairs and
     /// reports damage.
     private func refresh() throws(CacheStoreError) {
-        guard let info = try OutboxJournalFile.status(of: journalPath) else {
+        guard let info = try JournalFile.status(of: journalPath) else {
             // No journal (never written, or the folder was cleared): nothing is queued on disk.
             closeJournal()
             index = OutboxIndex()
@@ -197,7 +196,7 @@ public actor FileOutboxStorage: OutboxStorage {
     /// Opens the folder's journal in place of the one open now; nothing is read yet.
     private func openJournal() throws(CacheStoreError) {
         closeJournal()
-        journal = try OutboxJournalFile(opening: journalPath)
+        journal = try JournalFile(opening: journalPath)
     }
 
     private func closeJournal() {
@@ -251,34 +250,10 @@ public actor FileOutboxStorage: OutboxStorage {
 
     // MARK: - Lock
 
-    /// Runs `body` holding the exclusive lock. Without a folder (nothing written yet) reads need
-    /// no lock: there is nothing to read.
+    /// Runs `body` holding the exclusive lock (see ``FolderLock``).
     private func withLock<T>(creating: Bool, _ body: () throws(CacheStoreError) -> T) throws(CacheStoreError) -> T {
         if let nameProblem { throw .io(nameProblem) }
-        if lockDescriptor < 0 {
-            if creating {
-                do {
-                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                } catch {
-                    throw .io("creating \(directory.path): \(error.localizedDescription)")
-                }
-            }
-            let lockPath = path(of: "\(name).lock")
-            var descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            if descriptor < 0, errno == EROFS || errno == EACCES {
-                descriptor = open(lockPath, O_RDONLY | O_CLOEXEC)   // a read-only folder can still be read
-            }
-            if descriptor < 0 {
-                if !creating, errno == ENOENT { return try body() }
-                throw .io("opening \(lockPath): \(DurableFile.errnoText())")
-            }
-            lockDescriptor = descriptor
-        }
-        while flock(lockDescriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .io("locking \(name).lock: \(DurableFile.errnoText())") }
-        }
-        defer { flock(lockDescriptor, LOCK_UN) }
-        return try body()
+        return try lock.withLock(creating: creating, body)
     }
 
     private func path(of file: String) -> String { directory.appendingPathComponent(file).path }

@@ -7,12 +7,12 @@ import Musl
 import Darwin
 #endif
 
-/// One open outbox journal: its descriptor, which file it is, and the reads and appends
-/// ``FileOutboxStorage`` makes on it. The owner closes it.
+/// One open journal (``FileOutboxStorage``'s, ``FileRecordStorage``'s): its descriptor, which
+/// file it is, and the reads and appends made on it. The owner closes it.
 ///
 /// While it is open, no other file can take its inode, so ``isSame(as:)`` tells for certain
 /// whether the file at the path is still this one.
-struct OutboxJournalFile {
+struct JournalFile {
     let path: String
     let descriptor: Int32
     private let device: UInt64

@@ -1,0 +1,26 @@
+public import Foundation
+
+/// One record as a ``RecordStorage`` keeps it: its id and value as bytes (a ``RecordStore``
+/// encodes them as JSON), or no value when the server has none (deleted), and when the value
+/// was learnt.
+public struct SavedRecord: Hashable, Sendable {
+    /// The record's id, encoded: equal ids have equal bytes.
+    public var id: Data
+    /// The record, encoded; `nil` when the server has none (it was deleted).
+    public var value: Data?
+    /// When the value was learnt: the start of the read that brought it, or the server's answer
+    /// to a write.
+    public var learnt: Date
+
+    /// A saved record.
+    public init(id: Data, value: Data?, learnt: Date) {
+        self.id = id
+        self.value = value
+        self.learnt = learnt
+    }
+
+    /// Whether this value replaces `saved`: it was learnt no earlier.
+    public func replaces(_ saved: SavedRecord?) -> Bool {
+        saved.map { learnt >= $0.learnt } ?? true
+    }
+}
