@@ -84,12 +84,12 @@ final class KeyToFrameRun {
         self.avatars = avatars
         let repository = LoadedUserRepository(users: users)
         // Offline: the writes wait in the outbox, pending; nothing delivers them.
-        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()), key: "records/users")
+        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()))
         viewModel = UserListViewModel(repository: repository, records: records, avatars: avatars)
         // The app is only asked to open a detail, which these keys never do.
         let app = try! AppViewModel(dependencies: AppDependencies(
             users: repository, registrations: NoRegistrations(), weather: NoWeather(),
-            userRecords: UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()), key: "records/app")
+            userRecords: UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()))
         ))
         screen = UserListScreen(viewModel: viewModel, app: app)
     }

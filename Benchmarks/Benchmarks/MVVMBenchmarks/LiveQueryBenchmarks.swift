@@ -65,10 +65,10 @@ final class LiveRun {
         users = (1...100_000).map { id in
             User(id: id, name: ["José Álvarez", "Zoë Müller", "山田 太郎", "Anders Ångström"][id % 4] + " \(id)", email: "user\(id)@example.com", isActive: id % 3 != 0)
         }
-        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()), key: "records/users", search: .users)
+        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()), search: .users)
         records.merge(users, readAt: records.beginRead())
         self.records = records
-        baselineRecords = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()), key: "records/users")
+        baselineRecords = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()))
         baselineRecords.merge(users, readAt: baselineRecords.beginRead())
         let all = users
         func makeList(_ query: Query, online: Bool) -> (store: StateStore<ListState>, live: LiveQuery<UserWrite, Query, Int>) {

@@ -12,6 +12,7 @@ let benchmarks: @Sendable () -> Void = {
     registerMemoryBenchmarks()
     registerLocalDataBenchmarks()
     registerRecordBenchmarks()
+    registerSavingBenchmarks()
     registerLiveQueryBenchmarks()
     registerAvatarBenchmarks()
 }

@@ -23,7 +23,7 @@ func registerRecordBenchmarks() {
 @MainActor
 final class MergeRun {
     let users: [User]
-    let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()), key: "records/users")
+    let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()))
     var rows: [User]
     var announced = 0
 
