@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where mvvm-demo keeps its saved data (forecasts, user pages), so that a second start shows
+/// Where mvvm-demo keeps its saved data (forecasts, the users seen), so that a second start shows
 /// forecasts at once and both stay on screen when the server cannot be reached.
 enum DemoCacheFolder {
     /// `--cache-dir` when given; else `$XDG_CACHE_HOME/mvvm-demo` (the XDG base directory

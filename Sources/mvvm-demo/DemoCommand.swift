@@ -27,10 +27,11 @@ struct DemoCommand: AsyncParsableCommand {
             weather/<city code> (130010 Tokyo, 270000 Osaka, 471010 Naha, 016010 Sapporo,
             090010 Utsunomiya, 230010 Nagoya, 260010 Kyoto, 400010 Fukuoka).
 
-            Forecasts and user pages are saved in the cache folder (--cache-dir;
-            --clear-cache empties it): the next start shows forecasts at once, then the
-            server's. With the server gone (try --api-url http://127.0.0.1:9), saved
-            forecasts and user pages stay on screen with "offline · saved HH:MM", and a
+            Forecasts and every user seen are saved in the cache folder (--cache-dir;
+            --clear-cache empties it; users in records/users.sqlite): the
+            next start shows them at once, then the server's. With the server gone (try
+            --api-url http://127.0.0.1:9), saved forecasts and users stay on screen with
+            "offline · saved HH:MM", a search finds any user seen on any page, and a
             toggle or delete waits, pending (…), in the folder's outbox/ (a journal per
             server URL, kept by --clear-cache and across restarts) until a server at that
             URL answers; no other server is sent it. The embedded server's writes end with
@@ -63,7 +64,7 @@ struct DemoCommand: AsyncParsableCommand {
     var weatherURL: String?
 
     @Option(help: ArgumentHelp(
-        "Keep saved data (forecasts, user pages; writes made offline in outbox/) in this folder. Default: $XDG_CACHE_HOME/mvvm-demo, or ~/.cache/mvvm-demo.",
+        "Keep saved data (forecasts, users seen in records/; writes made offline in outbox/) in this folder. Default: $XDG_CACHE_HOME/mvvm-demo, or ~/.cache/mvvm-demo.",
         valueName: "folder"
     ))
     var cacheDir: String?
@@ -131,12 +132,12 @@ struct DemoCommand: AsyncParsableCommand {
                 do {
                     try await cache.removeAll()
                     try await pictures.removeAll()
-                    outbox.removeRecords()
+                    DemoUserRecordsFile.remove(in: cacheFolder)
                 } catch {
                     throw CommandLineError("--clear-cache: \(error)")
                 }
             }
-            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, pictures: pictures, outbox: outbox, path: open)
+            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, pictures: pictures, records: DemoUserRecordsFile.open(in: cacheFolder), outbox: outbox, path: open)
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {
@@ -160,7 +161,8 @@ struct DemoCommand: AsyncParsableCommand {
     /// why they could not start.
     @MainActor
     static func runApp(
-        apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, outbox: DemoOutboxLocation, path: String
+        apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, records: (any RecordStorage)?, outbox: DemoOutboxLocation,
+        path: String
     ) async -> Result<TerminalAppExit, TerminalSessionError> {
         // Every toggle and delete is saved here before it is sent, and sent until the server
         // answers: retried every 1 s, then 2 s, up to every 5 s. Shared safely by two demos on
@@ -177,8 +179,8 @@ struct DemoCommand: AsyncParsableCommand {
         let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline, onSuccess: { userWrites.nudge() })
         let local = LocalDataSource(store: cache, schemaVersion: 1)
         // Every user the screens show, kept with the writes the server has not answered.
-        // Saved user by user in SQLite, one database per server: a write saves that user alone.
-        let userRecords = UserRecords(outbox: userWrites, storage: outbox.recordStorage(), search: .users)
+        // Saved user by user in SQLite: a write saves that user alone.
+        let userRecords = UserRecords(outbox: userWrites, storage: records, search: .users)
         // Earlier versions kept every user in one cache entry, rewritten whole on each save.
         for legacy in ["records/users", "records/users.counts.users"] { try? await cache.removeEntry(for: legacy) }
         await userRecords.restore()

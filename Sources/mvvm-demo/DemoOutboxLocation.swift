@@ -1,6 +1,5 @@
 import Foundation
 import MVVMData
-import MVVMGRDB
 
 /// Where the demo keeps the user writes that wait for a server: one journal per server URL, so a
 /// write made for one server is only ever sent to that server (`--help`: it waits "until a
@@ -13,16 +12,9 @@ import MVVMGRDB
 /// - The embedded server: `<its temporary folder>/outbox/users.journal`. That server and its
 ///   database are thrown away when the demo ends, and so are the writes made for it: no other
 ///   server ever gets them.
-///
-/// The users the demo has seen from that server are kept beside them, in an SQLite database
-/// (``recordsDatabase``): offline, a search finds what that server showed, never another's users.
 struct DemoOutboxLocation {
     /// The journal's folder.
     let folder: URL
-    /// The SQLite database of the users seen from the server (`MVVMGRDB`'s `SQLiteRecordStorage`):
-    /// `<cache folder>/records/<name>.sqlite`, or `records.sqlite` in the embedded server's
-    /// temporary folder.
-    let recordsDatabase: URL
     /// The journal's name (`<name>.journal`).
     let name: String
     /// Whether writes an earlier version left for any server move into this journal.
@@ -30,23 +22,16 @@ struct DemoOutboxLocation {
 
     /// The journal of the writes for the server at `apiURL`.
     static func server(_ apiURL: URL, cacheFolder: URL) -> Self {
-        let name = journalName(for: apiURL)
-        return DemoOutboxLocation(
+        DemoOutboxLocation(
             folder: cacheFolder.appendingPathComponent("outbox", isDirectory: true),
-            recordsDatabase: cacheFolder.appendingPathComponent("records", isDirectory: true).appendingPathComponent("\(name).sqlite"),
-            name: name,
+            name: journalName(for: apiURL),
             takesEarlierWrites: true
         )
     }
 
     /// The journal of the writes for the embedded server, in its temporary folder.
     static func embedded(in temporaryFolder: URL) -> Self {
-        DemoOutboxLocation(
-            folder: temporaryFolder.appendingPathComponent("outbox", isDirectory: true),
-            recordsDatabase: temporaryFolder.appendingPathComponent("records.sqlite"),
-            name: "users",
-            takesEarlierWrites: false
-        )
+        DemoOutboxLocation(folder: temporaryFolder.appendingPathComponent("outbox", isDirectory: true), name: "users", takesEarlierWrites: false)
     }
 
     /// `users-<scheme>-<host>-<port>`: the server's origin, in the letters a journal name may
@@ -73,31 +58,6 @@ struct DemoOutboxLocation {
 
     /// The files the journal may leave in ``folder``, for removal on a signal.
     var files: [URL] {
-        [folder.appendingPathComponent("\(name).journal"), folder.appendingPathComponent("\(name).lock"), folder] + recordsDatabaseFiles
-    }
-
-    /// The records database and the companions SQLite keeps beside it in WAL mode.
-    var recordsDatabaseFiles: [URL] {
-        ["", "-wal", "-shm"].map { URL(fileURLWithPath: recordsDatabase.path + $0) }
-    }
-
-    /// Opens the users' records database, making its folder. A file SQLite cannot read is only
-    /// the server's values, which the server still has: it is removed and made anew. `nil` when
-    /// the folder cannot be written (a read-only cache): the app runs without saving users.
-    func recordStorage() -> SQLiteRecordStorage? {
-        try? FileManager.default.createDirectory(at: recordsDatabase.deletingLastPathComponent(), withIntermediateDirectories: true)
-        do {
-            return try SQLiteRecordStorage(path: recordsDatabase.path, kind: "users")
-        } catch .corrupted {
-            removeRecords()
-            return try? SQLiteRecordStorage(path: recordsDatabase.path, kind: "users")
-        } catch {
-            return nil
-        }
-    }
-
-    /// Removes the users' records database (`--clear-cache`).
-    func removeRecords() {
-        for file in recordsDatabaseFiles { try? FileManager.default.removeItem(at: file) }
+        [folder.appendingPathComponent("\(name).journal"), folder.appendingPathComponent("\(name).lock"), folder]
     }
 }
