@@ -57,7 +57,7 @@ struct UserDetailScreenTests {
         let screen = UserDetailScreen(viewModel: viewModel)
         screen.didAppear()
         defer { screen.willDisappear() }
-        #expect(await settle { viewModel.state.user.error != nil || viewModel.state.isGone })
+        #expect(await settle { viewModel.state.user.record.error != nil || viewModel.state.isGone })
         _ = screen.handle(.character("r"))
         var frame = Frame(width: 40, height: 12)
         screen.render(into: &frame)

@@ -17,7 +17,7 @@ struct UserDetailViewTests {
 
     @Test func showsEveryField() {
         var state = UserDetailState(userID: 42)
-        state.user = .loaded(Self.taro)
+        state.user.record = .loaded(Self.taro)
         #expect(Self.render(state) == [
             " 山田 太郎",
             "",
@@ -34,11 +34,11 @@ struct UserDetailViewTests {
 
     @Test func savingAndConfirmingDelete() {
         var state = UserDetailState(userID: 42)
-        state.user = .loaded(Self.taro)
-        state.isSaving = true
+        state.user.record = .loaded(Self.taro)
+        state.user.pending = .saving
         #expect(Self.render(state).contains(" ⠋ Saving…"))
         #expect(Self.render(state).hasSuffix(" q Back") && !Self.render(state).contains("t Toggle"), "no actions while a write is in flight")
-        state.isSaving = false
+        state.user.pending = nil
         state.navigation.present(.deleteConfirmation(of: Self.taro))
         #expect(Self.render(state).contains("Delete 山田 太郎?"))
         #expect(Self.render(state).contains("y Delete  n Cancel"))
@@ -46,7 +46,7 @@ struct UserDetailViewTests {
 
     @Test func aUserDeletedElsewhereSaysSoWithoutARetry() {
         var state = UserDetailState(userID: 42)
-        state.isGone = true
+        state.user.isGone = true
         #expect(Self.render(state, height: 5) == [
             " ユーザー 42",
             "",

@@ -28,9 +28,9 @@ struct UserDetailViewModelTests {
 
     /// Appears and receives user 1.
     func appearAndLoad(_ tester: ViewModelTester<UserDetailViewModel>) async {
-        tester.appear { $0.user = .loading() }
+        tester.appear { $0.user.record = .loading() }
         await tester.advance(by: .milliseconds(50))
-        await tester.receive { $0.user = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann) }
     }
 
     static func ann(isActive: Bool) -> User {
@@ -44,13 +44,13 @@ struct UserDetailViewModelTests {
     @Test func appearingLoadsTheUserByIdIntoTheRecords() async {
         let tester = makeTester()
         #expect(tester.state.title == "ユーザー 1")
-        tester.appear { $0.user = .loading() }
-        #expect(tester.state.user.isLoading)
+        tester.appear { $0.user.record = .loading() }
+        #expect(tester.state.user.record.isLoading)
         #expect(!tester.state.canEdit)
         await tester.advance(by: .milliseconds(49))   // the answer takes 50 ms: nothing yet
-        #expect(tester.state.user == .loading())
+        #expect(tester.state.user.record == .loading())
         await tester.advance(by: .milliseconds(1))
-        await tester.receive { $0.user = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann) }
 
         #expect(tester.state.title == "Ann Lee")
         #expect(tester.state.message == nil)
@@ -65,7 +65,7 @@ struct UserDetailViewModelTests {
     @Test func aUserTheRecordsHaveShowsAtOnceWithNoRequest() async {
         records.merge([Self.ann], readAt: records.beginRead())   // the list loaded it
         let tester = makeTester()
-        #expect(tester.state.user == .loaded(Self.ann))
+        #expect(tester.state.user.record == .loaded(Self.ann))
         tester.appear()
         #expect(repository.calls.isEmpty)
         await tester.finish()
@@ -73,21 +73,21 @@ struct UserDetailViewModelTests {
 
     @Test func appearingWhileLoadingDoesNotLoadTwice() async {
         let tester = makeTester()
-        tester.appear { $0.user = .loading() }
+        tester.appear { $0.user.record = .loading() }
         tester.appear()
         await tester.advance(by: .milliseconds(50))
-        await tester.receive { $0.user = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann) }
         #expect(repository.calls == ["user(1)"])
         await tester.finish()
     }
 
     @Test func aUserTheServerDoesNotHaveIsGoneWithNoRetry() async {
         let tester = makeTester(userID: 99)
-        tester.appear { $0.user = .loading() }
+        tester.appear { $0.user.record = .loading() }
         await tester.advance(by: .milliseconds(50))
         await tester.receive {
-            $0.isGone = true
-            $0.user = .idle
+            $0.user.isGone = true
+            $0.user.record = .idle
         }
 
         #expect(tester.state.isGone)
@@ -109,10 +109,10 @@ struct UserDetailViewModelTests {
     @Test func aFailedLoadOffersARetryThatLoadsAgain() async {
         let tester = makeTester()
         repository.fail(.user, with: .noInternet)
-        tester.appear { $0.user = .loading() }
+        tester.appear { $0.user.record = .loading() }
         await tester.advance(by: .milliseconds(50))
         let offline = ErrorPresentation(UserError.noInternet)
-        await tester.receive { $0.user = .failed(offline, previous: nil) }
+        await tester.receive { $0.user.record = .failed(offline, previous: nil) }
 
         #expect(tester.state.canRetry)
         #expect(tester.state.message == "サーバーに接続できません。接続を確認して、もう一度お試しください。")
@@ -121,11 +121,11 @@ struct UserDetailViewModelTests {
         #expect(tester.state.navigation.modal == nil, "a failed load is shown in place, not as an alert")
 
         repository.fail(.user, with: nil)
-        tester.send(.retryTapped) { $0.user = .loading() }
+        tester.send(.retryTapped) { $0.user.record = .loading() }
         #expect(!tester.state.canRetry)
         tester.send(.retryTapped)   // a load in flight: no retry offered, nothing
         await tester.advance(by: .milliseconds(50))
-        await tester.receive { $0.user = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann) }
 
         #expect(tester.state.message == nil)
         #expect(!tester.state.canRetry)
@@ -136,16 +136,16 @@ struct UserDetailViewModelTests {
 
     @Test func disappearingDuringTheLoadCancelsItAndAppearingAgainLoadsAgain() async {
         let tester = makeTester()
-        tester.appear { $0.user = .loading() }
+        tester.appear { $0.user.record = .loading() }
         await tester.settle()
         #expect(repository.calls == ["user(1)"])   // the request is in flight
-        tester.disappear { $0.user = .idle }
+        tester.disappear { $0.user.record = .idle }
         await tester.advance(by: .seconds(1))   // the cancelled answer never lands
-        #expect(tester.state.user == .idle)
+        #expect(tester.state.user.record == .idle)
 
-        tester.appear { $0.user = .loading() }
+        tester.appear { $0.user.record = .loading() }
         await tester.advance(by: .milliseconds(50))
-        await tester.receive { $0.user = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann) }
         #expect(repository.calls == ["user(1)", "user(1)"])
         await tester.finish()
     }
@@ -156,18 +156,18 @@ struct UserDetailViewModelTests {
         let tester = makeTester()
         await appearAndLoad(tester)
 
-        tester.send(.toggleActiveTapped) { $0.isSaving = true }   // pending at once
+        tester.send(.toggleActiveTapped) { $0.user.pending = .saving }   // pending at once
         #expect(!tester.state.canEdit)
         #expect(records.value(for: 1) == Self.ann && records.isPending(1), "the list marks it pending too")
         tester.send(.toggleActiveTapped)   // a write pending: nothing
         tester.send(.deleteTapped)         // a write pending: nothing
-        await tester.receive { $0.user = .loaded(Self.ann(isActive: false)) }   // on disk: shown
+        await tester.receive { $0.user.record = .loaded(Self.ann(isActive: false)) }   // on disk: shown
         #expect(records.value(for: 1) == Self.ann(isActive: false) && records.isPending(1), "the list shows it too")
         tester.send(.toggleActiveTapped)   // still pending: nothing
 
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.isSaving = false }
+        await tester.receive { $0.user.pending = nil }
 
         #expect(records.confirmedValue(for: 1) == Self.ann(isActive: false))
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
@@ -181,10 +181,11 @@ struct UserDetailViewModelTests {
         await appearAndLoad(tester)
         repository.fail(.setActive, with: .noInternet)
 
-        tester.send(.toggleActiveTapped) { $0.isSaving = true }
-        await tester.receive { $0.user = .loaded(Self.ann(isActive: false)) }
+        tester.send(.toggleActiveTapped) { $0.user.pending = .saving }
+        await tester.receive { $0.user.record = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))   // the try fails: it waits for the network
+        await tester.receive { $0.user.pending = .retrying }   // and says so
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
         #expect(tester.state.isSaving)
         #expect(tester.state.navigation.modal == nil)
@@ -195,7 +196,7 @@ struct UserDetailViewModelTests {
         #expect(repository.calls.count == 3)
         #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.isSaving = false }
+        await tester.receive { $0.user.pending = nil }
         await tester.finish()
     }
 
@@ -205,22 +206,22 @@ struct UserDetailViewModelTests {
         repository.fail(.setActive, with: .unauthorized)
         let refusal = ErrorPresentation(UserError.unauthorized)
 
-        tester.send(.toggleActiveTapped) { $0.isSaving = true }
-        await tester.receive { $0.user = .loaded(Self.ann(isActive: false)) }
+        tester.send(.toggleActiveTapped) { $0.user.pending = .saving }
+        await tester.receive { $0.user.record = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.isSaving = false; $0.user = .loaded(Self.ann) }
+        await tester.receive { $0.user.pending = nil; $0.user.record = .loaded(Self.ann) }
         await tester.receive { $0.navigation.present(Alert(refusal, dismiss: .navigation(.dismiss))) }
         let alert = try #require(tester.state.navigation.modal)
         #expect(alert.message == "この操作を行う権限がありません。")
         #expect(alert.buttons.map(\.label) == ["OK"])
 
         // The same refusal again while its alert is up: rolled back, still one alert.
-        tester.send(.toggleActiveTapped) { $0.isSaving = true }
-        await tester.receive { $0.user = .loaded(Self.ann(isActive: false)) }
+        tester.send(.toggleActiveTapped) { $0.user.pending = .saving }
+        await tester.receive { $0.user.record = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.isSaving = false; $0.user = .loaded(Self.ann) }
+        await tester.receive { $0.user.pending = nil; $0.user.record = .loaded(Self.ann) }
         #expect(tester.state.navigation.modal == alert)
 
         tester.send(alert.buttons[0].event) { $0.navigation.handle(.dismiss) }   // OK
@@ -234,14 +235,14 @@ struct UserDetailViewModelTests {
         await appearAndLoad(tester)
         repository.deleteElsewhere(1)   // the server answers 404: the user is gone
 
-        tester.send(.toggleActiveTapped) { $0.isSaving = true }
-        await tester.receive { $0.user = .loaded(Self.ann(isActive: false)) }
+        tester.send(.toggleActiveTapped) { $0.user.pending = .saving }
+        await tester.receive { $0.user.record = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         await tester.receive {
-            $0.isSaving = false
-            $0.isGone = true
-            $0.user = .idle
+            $0.user.pending = nil
+            $0.user.isGone = true
+            $0.user.record = .idle
         }
 
         #expect(tester.state.message == UserError.notFound.message)
@@ -296,7 +297,7 @@ struct UserDetailViewModelTests {
         tester.send(.deleteTapped) { $0.navigation.present(confirmation) }
         tester.send(confirmation.buttons[0].event) {   // Delete
             $0.navigation.handle(.dismiss)
-            $0.isSaving = true
+            $0.user.pending = .deleting
         }
         #expect(!tester.state.canEdit)
         #expect(records.value(for: 1) == Self.ann && records.isPending(1), "pending on every screen at once (the app closes this one)")
@@ -307,7 +308,7 @@ struct UserDetailViewModelTests {
 
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.isSaving = false; $0.isGone = true; $0.user = .idle }
+        await tester.receive { $0.user.pending = nil; $0.user.isGone = true; $0.user.record = .idle }
         #expect(repository.calls == ["user(1)", "delete(1)"])
         await tester.finish()
     }
@@ -327,10 +328,10 @@ struct UserDetailViewModelTests {
         let tester = makeTester()
         tester.send(.deleteTapped)
         tester.send(.toggleActiveTapped)
-        tester.appear { $0.user = .loading() }
+        tester.appear { $0.user.record = .loading() }
         tester.send(.deleteTapped)   // still loading: nothing
         await tester.advance(by: .milliseconds(50))
-        await tester.receive { $0.user = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann) }
         #expect(repository.calls == ["user(1)"])
         await tester.finish()
     }
@@ -341,14 +342,14 @@ struct UserDetailViewModelTests {
         repository.fail(.delete, with: .unauthorized)
 
         tester.send(.deleteTapped) { $0.navigation.present(.deleteConfirmation(of: Self.ann)) }
-        tester.send(.deleteConfirmed) { $0.navigation.handle(.dismiss); $0.isSaving = true }
+        tester.send(.deleteConfirmed) { $0.navigation.handle(.dismiss); $0.user.pending = .deleting }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.isSaving = false }
+        await tester.receive { $0.user.pending = nil }
         await tester.receive {
             $0.navigation.present(Alert(ErrorPresentation(UserError.unauthorized), dismiss: .navigation(.dismiss)))
         }
-        #expect(tester.state.user == .loaded(Self.ann))
+        #expect(tester.state.user.record == .loaded(Self.ann))
         #expect(records.value(for: 1) == Self.ann)
         await tester.finish()
     }

@@ -1,16 +1,11 @@
 public import MVVMCore
+public import MVVMData
 
 /// Everything the user detail screen shows.
 public struct UserDetailState: Equatable, Sendable {
-    /// The user's id: known before the user is loaded (the screen was opened with it).
-    public let userID: Int
-    /// The user, loaded by id when the screen appears.
-    public var user: Loadable<User> = .idle
-    /// The server has no such user: it was deleted elsewhere. The screen says so, with no retry.
-    public var isGone = false
-    /// A toggle or a delete of this user waits for the server's answer (made here or on the
-    /// list, now or before a restart): shown as done, marked pending.
-    public var isSaving = false
+    /// The user: as every screen shows it, at once when the records know it, else loaded by
+    /// id when the screen appears; its pending write; whether the server has it.
+    public var user: LiveRecord<User>
     /// What the screen presents over the user: the delete confirmation, or a failed write's
     /// alert. Each button sends its event to ``UserDetailViewModel/onEvent(_:)``.
     public var navigation = Navigation<Never, Alert<UserDetailViewModel.Event>>()
@@ -19,8 +14,18 @@ public struct UserDetailState: Equatable, Sendable {
 
     /// The initial state of the detail of user `userID`.
     public init(userID: Int) {
-        self.userID = userID
+        user = LiveRecord(id: userID)
     }
+
+    /// The user's id: known before the user is loaded (the screen was opened with it).
+    public var userID: Int { user.id }
+
+    /// The server has no such user: it was deleted elsewhere. The screen says so, with no retry.
+    public var isGone: Bool { user.isGone }
+
+    /// A toggle or a delete of this user waits for the server's answer (made here or on the
+    /// list, now or before a restart): shown as done, marked pending.
+    public var isSaving: Bool { user.pending != nil }
 
     /// Where the user's picture stands.
     public var avatar: RowResource<Avatar> { avatars[userID] }
@@ -34,11 +39,11 @@ public struct UserDetailState: Equatable, Sendable {
     /// What to say when no user is shown: why, and whether `r` retries.
     public var message: String? {
         if isGone { return UserError.notFound.message }
-        return user.value == nil ? user.error?.message : nil
+        return user.value == nil ? user.record.error?.message : nil
     }
 
     /// Whether a retry is offered: the load failed, and the user is not gone.
-    public var canRetry: Bool { user.value == nil && user.error != nil && !isGone }
+    public var canRetry: Bool { user.value == nil && user.record.error != nil && !isGone }
 
     /// Whether the toggle and delete actions are offered: the user is shown and no write of it
     /// waits for the server.

@@ -4,12 +4,13 @@ public import MVVMData
 /// A user's detail, opened by id (from the list, or a deep link such as `users/42`): shows every
 /// field, toggles active and deletes after a confirmation.
 ///
-/// It reads the user from ``UserRecords``, as the list does, so the two never disagree: a user
-/// the list loaded shows at once, a toggle made here shows on the list below, and a write the
-/// server has not answered shows pending on both (``UserDetailState/isSaving``), offline and
-/// after a restart too. A write belongs to the records, not to this screen: going back never
-/// cancels it. A user the server does not have (deleted elsewhere) is
-/// ``UserDetailState/isGone``: the screen says so, and the list drops the row.
+/// The user is a ``LiveRecord`` the library keeps true (`StateStore.liveRecord`): read from
+/// ``UserRecords``, as the list's rows are, so the two never disagree. A user the list loaded
+/// shows at once, a toggle made here shows on the list below, and a write the server has not
+/// answered shows pending on both (``UserDetailState/isSaving``), offline and after a restart
+/// too. A write belongs to the records, not to this screen: going back never cancels it. A user
+/// the server does not have (deleted elsewhere) is ``UserDetailState/isGone``: the screen says
+/// so, and the list drops the row.
 ///
 /// ```swift
 /// let detail = UserDetailViewModel(userID: 42, repository: repository, records: records)
@@ -39,29 +40,33 @@ public final class UserDetailViewModel: ViewModel {
     private let store: StateStore<State>
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
-    private let repository: any UserRepository
     private let records: UserRecords
     private let avatars: AvatarLoader?
     private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
-    /// Keeps this screen following ``records`` for as long as it lives.
+    /// The user, kept true by the library.
+    private let user: LiveRecordQuery<UserWrite>
+    /// Keeps this screen presenting failed writes, and its picture following the user.
     private var tokens: [ObservationToken] = []
 
     /// Creates the detail of user `userID`, shown as `records` has it, loaded through
     /// `repository` when the records do not have it yet; its picture comes from `avatars`.
     public init(userID: Int, repository: any UserRepository, records: UserRecords, avatars: AvatarLoader? = nil) {
-        self.repository = repository
         self.records = records
         self.avatars = avatars
-        var initial = State(userID: userID)
-        if let known = records.value(for: userID) { initial.user = .loaded(known) }
-        initial.isSaving = records.isPending(userID)
-        self.store = StateStore(initial)
+        let store = StateStore(State(userID: userID))
+        self.store = store
+        // snippet: live-record
+        user = store.liveRecord(\.user, records: records, id: userID, presenter: presenter) { [repository] id in
+            do throws(UserError) {
+                return try await repository.user(id: id)
+            } catch .notFound {
+                return nil   // the server has no such user: the screen shows it gone
+            }
+        }
+        // snippet end
         tokens = [
-            records.observe { [weak self] change in
-                guard let self, change.ids.contains(userID) else { return }
-                showRecord()
-            },
             records.presentFailures { [weak self] failure in self?.present(failure) },
+            store.subscribe(\.user.value, sendCurrent: false) { [weak self] _ in self?.loadAvatar() },
         ]
     }
 
@@ -82,15 +87,15 @@ public final class UserDetailViewModel: ViewModel {
             records.write(.delete(userID: state.userID))
         case .retryTapped:
             guard state.canRetry else { return }
-            load()
+            user.load()
         case .navigation(let event):
             store.update { $0.navigation.handle(event) }
         }
     }
 
-    /// Loads the user unless it is shown, loading, or gone.
+    /// Loads the user unless it is shown, loading, or gone, and its picture.
     public func didAppear() {
-        if state.user.value == nil, !state.user.isLoading, !state.isGone { load() }
+        user.loadIfNeeded()
         loadAvatar()
     }
 
@@ -99,56 +104,6 @@ public final class UserDetailViewModel: ViewModel {
     private func loadAvatar() {
         guard let avatars else { return }
         store.loadResources(\.avatars, for: \.shownUsers, id: \.id, source: \.avatarPath, visible: 0..<1, from: avatars)
-    }
-
-    private func load() {
-        let userID = state.userID
-        store.update { $0.user.startLoading() }
-        store.run("load", onCancel: { $0.user.cancelLoading() }) { [weak self, records, repository] in
-            let read = records.beginRead()
-            do throws(UserError) {
-                let user = try await repository.user(id: userID)
-                // An answer about another user is no answer.
-                guard user.id == userID else { throw .invalidData }
-                records.merge([user], readAt: read)
-                if let shown = records.value(for: userID) {
-                    self?.store.update { $0.user.finish(with: shown) }
-                    self?.loadAvatar()
-                } else {
-                    self?.showRecord()   // deleted meanwhile, here or by a pending write
-                }
-            } catch .notFound {
-                records.merge([], gone: [userID], readAt: read)
-                self?.showRecord()
-            } catch {
-                self?.loadFailed(error)
-            }
-        }
-    }
-
-    private func loadFailed(_ error: UserError) {
-        guard let presentation = presenter.present(error) else {
-            store.update { $0.user.cancelLoading() }
-            return
-        }
-        store.update { $0.user.fail(with: presentation) }
-    }
-
-    /// Shows the user as the records have it now: changed, pending, or gone.
-    private func showRecord() {
-        let userID = state.userID
-        store.update { state in
-            state.isSaving = records.isPending(userID)
-            if let user = records.value(for: userID) {
-                state.user = .loaded(user)
-                state.isGone = false
-            } else if !state.isSaving, records.confirmedValue(for: userID) == nil, state.user.value != nil || state.user.isLoading {
-                // Deleted, here or elsewhere, and the server agrees.
-                state.user = .idle
-                state.isGone = true
-            }
-        }
-        loadAvatar()
     }
 
     /// A write failed: one alert, when this screen is on top.

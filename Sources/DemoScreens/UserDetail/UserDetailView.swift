@@ -20,8 +20,13 @@ public enum UserDetailView {
                 frame.put(field.0, at: Position(row: row, column: 1), style: Style(dim: true))
                 frame.put(field.1, at: Position(row: row, column: 9), maxWidth: width - 8)
             }
-            if state.isSaving {
-                Spinner.draw(into: &frame, at: Position(row: 8, column: 1), tick: tick, label: "Saving…")
+            if let pending = state.user.pending {
+                let label = switch pending {
+                case .saving: "Saving…"
+                case .deleting: "Deleting…"
+                case .retrying: "Saving… (no connection: sent again soon)"
+                }
+                Spinner.draw(into: &frame, at: Position(row: 8, column: 1), tick: tick, label: label)
             }
             // The picture, 16 × 8 cells, where the frame has room for it.
             if frame.height >= 19, frame.width >= 20, state.avatar.resource != nil {
@@ -40,5 +45,5 @@ public enum UserDetailView {
 
 extension UserDetailState {
     /// Whether the user is loading with nothing shown yet.
-    var isLoading: Bool { user.isLoading && user.value == nil }
+    var isLoading: Bool { user.record.isLoading && user.value == nil }
 }

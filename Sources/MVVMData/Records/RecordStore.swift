@@ -154,17 +154,18 @@ public final class RecordStore<Write: RecordWrite> {
     public var pendingIDs: Set<ID> { Set(pending.keys).union(unsaved.keys) }
 
     /// What a row of the record shows of its writes the server has not answered: `nil` when
-    /// there is none. A delete being saved is ``PendingWrite/deleting`` (once saved, the record
-    /// is gone from the screens); a write whose last send failed and that will be sent again is
-    /// ``PendingWrite/retrying``.
+    /// there is none. A delete is ``PendingWrite/deleting`` until the server answers it (once
+    /// saved, the record is gone from the lists; a detail still names it); a write whose last send
+    /// failed and that will be sent again is ``PendingWrite/retrying``.
     public func pendingWrite(for id: ID) -> PendingWrite? {
         if unsaved.isEmpty, pending.isEmpty { return nil }   // most of the time: no look-up
         let saving = unsaved[id] ?? []
         let waiting = pending[id] ?? []
         guard !saving.isEmpty || !waiting.isEmpty else { return nil }
-        if !saving.isEmpty, saving.reduce(value(for: id), { $1.write.applied(to: $0) }) == nil { return .deleting }
+        let shown = value(for: id)
+        if !saving.isEmpty, saving.reduce(shown, { $1.write.applied(to: $0) }) == nil { return .deleting }
         if waiting.contains(where: { retrying.contains($0.id) }) { return .retrying }
-        return .saving
+        return shown == nil ? .deleting : .saving
     }
 
     /// Calls `body` with the records seen as the screens show them: each one whose server text
