@@ -22,6 +22,8 @@ public struct UserListState: Equatable, Sendable {
     public var searchText = ""
     /// The selected status filter.
     public var filter: UserFilter = .all
+    /// The search text and the filter, as the list asks for them.
+    public var query: Query { Query(text: searchText, filter: filter) }
     /// The list, as ``UserRecords`` has it: the rows with their pending marks, the active count
     /// moved by the writes the server has not answered, where the rows came from, and how the
     /// refresh and the next page stand (a ``LiveQuery``'s result).

@@ -36,7 +36,7 @@ public final class UserListViewModel: ViewModel {
     private let analytics: any AnalyticsTracker
     private let avatars: AvatarLoader?
     private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
-    private var users: LiveQuery<UserWrite, State.Query, String>?
+    private let users: LiveQuery<UserWrite, State.Query, String>
     /// Keeps this screen presenting the failed writes, and the rows' pictures loaded, for as
     /// long as it lives.
     private var tokens: [ObservationToken] = []
@@ -59,11 +59,12 @@ public final class UserListViewModel: ViewModel {
         self.records = records
         self.analytics = analytics
         self.avatars = avatars
-        self.store = StateStore(State(), clock: clock)
+        let store = StateStore(State(), clock: clock)
+        self.store = store
         users = store.liveQuery(
             \.users, records: records, named: "users", query: State.Query(), pageSize: Self.pageSize,
             rules: .users, counts: [.active], presenter: presenter,
-            ended: { [weak self] state, end in self?.pageEnded(end, in: &state) },
+            ended: { [analytics] state, end in Self.pageEnded(end, in: &state, analytics: analytics) },
             fetchCounts: { ["active": try await repository.stats().active] }
         ) { [analytics] request in
             let page = try await repository.users(after: request.cursor, size: request.size, query: request.query.text, filter: request.query.filter)
@@ -83,22 +84,22 @@ public final class UserListViewModel: ViewModel {
         switch event {
         case .refreshPulled:
             store.update { $0.isRefreshing = !$0.users.rows.isEmpty }
-            users?.load(.refresh)
+            users.load(.refresh)
         case .lastRowsAppeared:
-            users?.load(.next)
+            users.load(.next)
         case .searchTextChanged(let text):
             guard text != state.searchText else { return }
-            show { $0.searchText = text }
-            store.run(SearchWork.debounce, policy: .debounce(for: Self.searchDebounce)) { [weak self] in self?.users?.load(.refresh) }
+            store.update { $0.searchText = text }
+            users.show(state.query, refreshingAfter: Self.searchDebounce)
         case .filterSelected(let filter):
             guard filter != state.filter else { return }
-            show { $0.filter = filter }
-            store.cancelWork(SearchWork.debounce)
-            users?.load(.refresh)
+            store.update { $0.filter = filter }
+            users.show(state.query)
+            users.load(.refresh)
         case .retryTapped:
             // From the failed page's alert, or from the failure drawn in place of the rows.
             if state.navigation.modal?.offers(event) == true { store.update { $0.navigation.handle(.dismiss) } }
-            users?.load(.retry)
+            users.load(.retry)
         case .toggleActiveTapped(let userID):
             guard let row = state.users.rows.first(where: { $0.id == userID }), row.pending == nil else { return }
             records.write(.setActive(!row.record.isActive, userID: userID))
@@ -121,13 +122,7 @@ public final class UserListViewModel: ViewModel {
     /// Loads the first page and the counts, unless they are loaded for the current search and
     /// filter.
     public func didAppear() {
-        users?.loadIfNeeded()
-    }
-
-    /// The search text or the filter changed: the rows show it at once.
-    private func show(_ mutate: (inout State) -> Void) {
-        store.update(mutate)
-        users?.show(State.Query(text: state.searchText, filter: state.filter))
+        users.loadIfNeeded()
     }
 
     /// Keeps the pictures of the rows on screen (`visible`, or the ones last reported) and
@@ -137,7 +132,7 @@ public final class UserListViewModel: ViewModel {
         store.loadResources(\.avatars, for: \.visibleUsers, id: \.id, source: \.avatarPath, visible: visible, from: avatars)
     }
 
-    private func pageEnded(_ end: LivePageEnd, in state: inout State) {
+    private static func pageEnded(_ end: LivePageEnd, in state: inout State, analytics: any AnalyticsTracker) {
         state.isRefreshing = false
         guard case .failed(let failure, _) = end else { return }
         analytics.track(.error(message: failure.message))
@@ -152,6 +147,4 @@ public final class UserListViewModel: ViewModel {
         store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
         analytics.track(.error(message: presentation.message))
     }
-
-    private enum SearchWork: Hashable, Sendable { case debounce }
 }

@@ -118,6 +118,20 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     /// waits for none and is not asked for while one is on its way or the last page is shown.
     /// Also asks for the counts with a refresh.
     public func load(_ load: PageLoad) {
+        if load == .refresh { host?.cancel(.search) }   // asked now: a debounced search is not asked again
+        perform(load)
+    }
+
+    /// Shows `query` at once (``show(_:)``), and asks the server for it (a refresh) once `delay`
+    /// has passed with no other query shown: a search field's debounce, whose latest query wins.
+    /// A ``load(_:)`` of a refresh before then (a filter chosen) asks at once and calls the
+    /// debounced one off.
+    public func show(_ query: Query, refreshingAfter delay: Duration) {
+        show(query)
+        host?.run(.search, policy: .debounce(for: delay), onCancel: nil) { [weak self] in self?.perform(.refresh) }
+    }
+
+    private func perform(_ load: PageLoad) {
         switch load {
         case .refresh:
             startRefresh()

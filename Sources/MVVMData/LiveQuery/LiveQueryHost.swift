@@ -8,18 +8,31 @@ struct LiveQueryHost<Record: Identifiable> {
     let showResult: @MainActor (_ result: LiveRows<Record>, _ end: LivePageEnd?) -> Void
     /// Runs a request as the screen's owned work; `onCancel` runs, in the update that puts the
     /// result back, if the work is called off before it ends, and says how the request ended.
-    let runWork: @MainActor (_ work: LiveQueryWork, _ onCancel: (@MainActor () -> LivePageEnd?)?, _ operation: @escaping @MainActor @Sendable () async -> Void) -> Void
+    let runWork: @MainActor (
+        _ work: LiveQueryWork, _ policy: WorkPolicy, _ onCancel: (@MainActor () -> LivePageEnd?)?, _ operation: @escaping @MainActor @Sendable () async -> Void
+    ) -> Void
+    /// Calls a request off, if it runs.
+    let cancelWork: @MainActor (_ work: LiveQueryWork) -> Void
 
     func show(_ result: LiveRows<Record>, end: LivePageEnd? = nil) {
         showResult(result, end)
     }
 
-    func run(_ work: LiveQueryWork, onCancel: (@MainActor () -> LivePageEnd?)?, _ operation: @escaping @MainActor @Sendable () async -> Void) {
-        runWork(work, onCancel, operation)
+    func run(
+        _ work: LiveQueryWork, policy: WorkPolicy = .latestWins, onCancel: (@MainActor () -> LivePageEnd?)?,
+        _ operation: @escaping @MainActor @Sendable () async -> Void
+    ) {
+        runWork(work, policy, onCancel, operation)
+    }
+
+    func cancel(_ work: LiveQueryWork) {
+        cancelWork(work)
     }
 }
 
 /// The owned-work keys of one live query's requests.
 enum LiveQueryWork: Hashable, Sendable {
     case page, counts, savedCounts, restore
+    /// The refresh a search field asks for once its text rests (``LiveQuery/show(_:refreshingAfter:)``).
+    case search
 }

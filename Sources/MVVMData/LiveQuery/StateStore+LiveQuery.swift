@@ -52,8 +52,8 @@ extension StateStore {
                 if let end { ended(&state, end) }
             }
         }
-        let runWork: @MainActor (LiveQueryWork, (@MainActor () -> LivePageEnd?)?, @escaping @MainActor @Sendable () async -> Void) -> Void = {
-            [weak self, weak live] work, onCancel, operation in
+        let runWork: @MainActor (LiveQueryWork, WorkPolicy, (@MainActor () -> LivePageEnd?)?, @escaping @MainActor @Sendable () async -> Void) -> Void = {
+            [weak self, weak live] work, policy, onCancel, operation in
             var cancel: (@MainActor (inout State) -> Void)?
             if let onCancel {
                 cancel = { (state: inout State) in
@@ -62,9 +62,12 @@ extension StateStore {
                     if let end { ended(&state, end) }
                 }
             }
-            self?.run(LiveQueryWorkKey(name: name, work: work), policy: .latestWins, onCancel: cancel, operation: operation)
+            self?.run(LiveQueryWorkKey(name: name, work: work), policy: policy, onCancel: cancel, operation: operation)
         }
-        live.host = LiveQueryHost(showResult: showResult, runWork: runWork)
+        live.host = LiveQueryHost(
+            showResult: showResult, runWork: runWork,
+            cancelWork: { [weak self] work in self?.cancelWork(LiveQueryWorkKey(name: name, work: work)) }
+        )
         update { $0[keyPath: keyPath] = live.result }
         return live
     }

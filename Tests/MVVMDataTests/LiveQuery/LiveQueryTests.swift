@@ -64,6 +64,29 @@ struct LiveQueryTests {
         _ = screen   // the screen's store owns the requests until here
     }
 
+    @Test func aSearchAsksTheServerOnceTheTextRestsForItsLatestText() async {
+        await clock.run {
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            live.loadIfNeeded()
+            await clock.advance()
+            for text in ["J", "Jo", "Jos"] {
+                live.show(ContactQuery(text: text), refreshingAfter: .milliseconds(300))
+                await clock.advance(by: .milliseconds(100))
+            }
+            #expect(server.pageRequests == ["|false|-"], "typing: not asked yet")
+            #expect(ids(store).allSatisfy { server.contacts[$0 - 1].name.hasPrefix("José") }, "filtered at once")
+            await clock.advance(by: .milliseconds(300))
+            #expect(server.pageRequests == ["|false|-", "Jos|false|-"], "asked once, for the latest text")
+
+            live.show(ContactQuery(text: "Zo"), refreshingAfter: .milliseconds(300))
+            live.show(ContactQuery(text: "Zo", favouritesOnly: true))
+            live.load(.refresh)   // a filter chosen: asked at once
+            await clock.advance(by: .seconds(1))
+            #expect(server.pageRequests == ["|false|-", "Jos|false|-", "Zo|true|-"], "the debounced search is called off")
+        }
+    }
+
     @Test func theFirstPageShowsTheServersRowsAndCounts() async {
         await clock.run {
             let records = makeRecords()
