@@ -33,7 +33,7 @@ if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-all_targets=(key-decoder terminal-text fault-plan dto-decoding search-index outbox-journal png-decoder)
+all_targets=(key-decoder terminal-text fault-plan dto-decoding search-index outbox-journal record-journal png-decoder)
 
 # The library sources each target compiles, relative to the repository root.
 sources_for() {
@@ -61,8 +61,14 @@ sources_for() {
         echo Fuzz/Harnesses/SearchIndexFuzz.swift ;;
     outbox-journal)
         echo Sources/MVVMData/Outbox/Storage/OutboxJournalFormat.swift Sources/MVVMData/Outbox/Storage/OutboxRecord.swift
+        echo Sources/MVVMData/Local/Journal/JournalFraming.swift
         echo Sources/MVVMData/Local/CacheEntryFile.swift Sources/MVVMData/Local/CacheEntry.swift
         echo Fuzz/Harnesses/OutboxJournalFuzz.swift ;;
+    record-journal)
+        echo Sources/MVVMData/Records/Storage/RecordJournalFormat.swift Sources/MVVMData/Records/Storage/SavedRecord.swift
+        echo Sources/MVVMData/Local/Journal/JournalFraming.swift
+        echo Sources/MVVMData/Local/CacheEntryFile.swift Sources/MVVMData/Local/CacheEntry.swift
+        echo Fuzz/Harnesses/RecordJournalFuzz.swift ;;
     png-decoder)
         (cd "$root" && echo Sources/MVVMPNG/*.swift)
         echo Fuzz/Harnesses/PNGDecoderFuzz.swift ;;

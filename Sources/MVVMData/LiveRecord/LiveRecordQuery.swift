@@ -33,6 +33,8 @@ public final class LiveRecordQuery<Write: RecordWrite> {
     /// What the screen shows now.
     public private(set) var result: LiveRecord<Record>
     private var token: ObservationToken?
+    /// Bumped by every load: the end of an older one (called off, answered late) changes nothing.
+    private var generation = 0
 
     init(records: RecordStore<Write>, id: Record.ID, presenter: ErrorPresenter, fetch: @escaping Fetch) {
         self.records = records
@@ -55,11 +57,13 @@ public final class LiveRecordQuery<Write: RecordWrite> {
 
     /// Asks the server for the record (again after a failure), showing it loading meanwhile.
     public func load() {
+        generation += 1
+        let generation = generation
         result.record.startLoading()
         show?(result)
         let id = result.id
         runWork?({ [weak self] in
-            self?.result.record.cancelLoading()
+            if self?.generation == generation { self?.result.record.cancelLoading() }
             return self?.result ?? LiveRecord(id: id)
         }) { [weak self, records, fetch] in
             let read = records.beginRead()
@@ -68,9 +72,13 @@ public final class LiveRecordQuery<Write: RecordWrite> {
                 if let answer, answer.id != id {
                     throw MismatchedAnswer(expected: "\(id)", received: "\(answer.id)")
                 }
+                // Merged even when a newer load replaced this one: what it read is true (read
+                // ordering keeps newer values).
                 if let answer { records.merge([answer], readAt: read) } else { records.merge([], gone: [id], readAt: read) }
+                guard self?.generation == generation else { return }
                 self?.answered()
             } catch {
+                guard self?.generation == generation else { return }
                 self?.failed(error)
             }
         }
@@ -100,7 +108,7 @@ public final class LiveRecordQuery<Write: RecordWrite> {
         if let record = records.value(for: id) {
             result.record = .loaded(record)
             result.isGone = false
-        } else if result.pending == nil, records.confirmedValue(for: id) == nil, result.value != nil || result.record.isLoading {
+        } else if result.pending == nil, records.isDeleted(id) {
             // Deleted, here or elsewhere, and the server agrees.
             result.record = .idle
             result.isGone = true

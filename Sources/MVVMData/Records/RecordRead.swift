@@ -6,10 +6,12 @@ import Foundation
 ///
 /// A page asked for before a write was answered was read before the server had the write; the
 /// store keeps the write's answer over that page's copy of the record, so an older page never
-/// undoes a newer change.
+/// undoes a newer change. Likewise between two reads: the one started later knows better, in
+/// whichever order the answers come.
 public struct RecordRead: Hashable, Sendable {
-    /// How many writes the store had committed when the read started.
-    let commitsBefore: Int
+    /// The store's count of reads begun and writes committed when the read started: its place in
+    /// the store's order of events.
+    let sequence: Int
     /// When it started: what the read brings was true then (or later), which is what another
     /// process's snapshot is weighed against.
     let startedAt: Date

@@ -81,7 +81,9 @@ extension RecordStore {
         defer { isDelivering = false }
         followOutcomes()
         await restore()
-        await outbox.deliver(isRetryable: isRetryable) { [weak self] entry in
+        // A write whose answer could not be saved stays in the outbox and is sent again (the same
+        // idempotency key: the server answers the same), until the device keeps the answer.
+        await outbox.deliver(isRetryable: { $0 is AnswerNotSaved || isRetryable($0) }) { [weak self] entry in
             let answer: Record?
             do {
                 answer = try await send(entry.write, entry.idempotencyKey)
@@ -99,6 +101,7 @@ extension RecordStore {
             // The answer is on disk before the outbox lets the write go.
             await self?.commit(entry, answer: answer)
             await self?.waitUntilSaved()
+            if await self?.unsavedValues.contains(entry.write.recordID) == true { throw AnswerNotSaved() }
         }
     }
 
@@ -112,8 +115,8 @@ extension RecordStore {
     private func commit(_ entry: Outbox<Write>.Entry, answer: Record?) {
         let id = entry.write.recordID
         answered.insert(entry.id)
-        commitCount += 1
-        commitOrder[id] = commitCount
+        sequence += 1
+        valueOrder[id] = sequence
         learnt[id] = Date()
         if let answer {
             confirmed[id] = answer
@@ -123,7 +126,7 @@ extension RecordStore {
             deleted.insert(id)
         }
         reindex(id)
-        unsavedValues.insert(id)
+        willSave(id)
         removePending(entry.id, of: id)
         notify([id], .committed)
         saveSoon()
@@ -180,8 +183,8 @@ extension RecordStore {
             take(entry)
         }
         // What was saved after the server answered: a page read before it never undoes it.
-        commitCount += 1
-        commitOrder[id] = commitCount
+        sequence += 1
+        valueOrder[id] = sequence
         notify([id], .committed)
         // Not saved from here: the saved values already hold the answer.
     }
@@ -205,9 +208,19 @@ extension RecordStore {
         guard hasReadSavedValues, saving == nil else { return }
         saving = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
             while let snapshot = self?.takeSnapshot() {
-                await snapshot.save()
+                guard await snapshot.save() else {
+                    self?.saveFailed(snapshot)
+                    return
+                }
             }
         }
+    }
+
+    /// A save failed (a full disk, a busy or read-only database): its records wait to be saved
+    /// with the next save, which the next change, or a write's answer sent again, asks for.
+    private func saveFailed(_ snapshot: PendingSave<Record>) {
+        unsavedValues.formUnion(snapshot.entries.map(\.id))
+        saving = nil
     }
 
     /// The records whose value changed since the last save, or `nil` (and saving ends) when
@@ -239,8 +252,18 @@ private struct PendingSave<Record: Identifiable & Codable & Sendable>: Sendable 
     let storage: any RecordStorage
     let entries: [RecordCoding<Record>.Entry]
 
-    func save() async {
-        guard !entries.isEmpty else { return }
-        try? await storage.save(RecordCoding<Record>().encode(entries))
+    /// - Returns: whether the records are saved.
+    func save() async -> Bool {
+        guard !entries.isEmpty else { return true }
+        do {
+            try await storage.save(RecordCoding<Record>().encode(entries))
+            return true
+        } catch {
+            return false
+        }
     }
 }
+
+/// The server answered a write, but the device could not save the answer: the write stays in
+/// the outbox and is sent again, under the same idempotency key.
+struct AnswerNotSaved: Error {}

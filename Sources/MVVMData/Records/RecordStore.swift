@@ -62,9 +62,10 @@ public final class RecordStore<Write: RecordWrite> {
     /// When the store learnt each record's value or deletion: a snapshot saved by another
     /// process keeps whichever was learnt later.
     var learnt: [ID: Date] = [:]
-    /// How many writes were committed; ``commitOrder`` says when each record's last was.
-    var commitCount = 0
-    var commitOrder: [ID: Int] = [:]
+    /// How many reads were begun and writes committed: the store's order of events.
+    /// ``valueOrder`` says which event brought each record's value.
+    var sequence = 0
+    var valueOrder: [ID: Int] = [:]
     /// Writes on disk and not answered yet, per record, in the order they were made: what the
     /// screens show applied.
     var pending: [ID: [Outbox<Write>.Entry]] = [:]
@@ -145,6 +146,11 @@ public final class RecordStore<Write: RecordWrite> {
         confirmed[id]
     }
 
+    /// Whether the server has no such record (it said so, or answered its delete).
+    func isDeleted(_ id: ID) -> Bool {
+        deleted.contains(id)
+    }
+
     /// Whether a write to the record waits to be saved or for the server's answer.
     public func isPending(_ id: ID) -> Bool {
         pending[id] != nil || unsaved[id] != nil
@@ -187,6 +193,11 @@ public final class RecordStore<Write: RecordWrite> {
     /// When the store learnt the server's value of `id`.
     func learntDate(of id: ID) -> Date? { learnt[id] }
 
+    /// Marks the server's value of `id` to be saved with the next save (nothing without a storage).
+    func willSave(_ id: ID) {
+        if storage != nil { unsavedValues.insert(id) }
+    }
+
     /// Keeps the search index in step with the server's value of `id`.
     func reindex(_ id: ID) {
         guard let search, seen != nil else { return }
@@ -203,29 +214,32 @@ public final class RecordStore<Write: RecordWrite> {
 
     /// Marks the start of a read from the server; give it back to ``merge(_:gone:readAt:)``.
     public func beginRead() -> RecordRead {
-        RecordRead(commitsBefore: commitCount, startedAt: Date())
+        sequence += 1
+        return RecordRead(sequence: sequence, startedAt: Date())
     }
 
     /// Takes the server's values, read since `read` began: `records` as they are, and `gone`
     /// (ids the server has none for) as deleted. A record whose write was answered after the
-    /// read began keeps that answer.
+    /// read began keeps that answer, and one another read begun later brought keeps that value.
     public func merge(_ records: [Record], gone: [ID] = [], readAt read: RecordRead) {
         var changed = Set<ID>()
         for record in records where isCurrent(record.id, for: read) {
+            valueOrder[record.id] = read.sequence
             deleted.remove(record.id)
             learnt[record.id] = max(learnt[record.id] ?? .distantPast, read.startedAt)
             guard confirmed.updateValue(record, forKey: record.id) != record else { continue }
             reindex(record.id)
-            unsavedValues.insert(record.id)
+            willSave(record.id)
             changed.insert(record.id)
         }
         for id in gone where isCurrent(id, for: read) {
+            valueOrder[id] = read.sequence
             learnt[id] = max(learnt[id] ?? .distantPast, read.startedAt)
             guard !deleted.contains(id) else { continue }
             confirmed[id] = nil
             deleted.insert(id)
             reindex(id)
-            unsavedValues.insert(id)
+            willSave(id)
             changed.insert(id)
         }
         guard !changed.isEmpty else { return }
@@ -234,7 +248,7 @@ public final class RecordStore<Write: RecordWrite> {
     }
 
     private func isCurrent(_ id: ID, for read: RecordRead) -> Bool {
-        (commitOrder[id] ?? 0) <= read.commitsBefore
+        (valueOrder[id] ?? 0) <= read.sequence
     }
 
     // MARK: - Writes

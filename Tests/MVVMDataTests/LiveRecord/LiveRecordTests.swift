@@ -140,4 +140,30 @@ struct LiveRecordTests {
             withExtendedLifetime(live) {}
         }
     }
+
+    /// Review of issue 38: a record the store knew deleted showed as nothing at all, never gone.
+    @Test func aRecordTheStoreKnowsDeletedIsGoneAtOnce() async {
+        await clock.run {
+            let records = makeRecords()
+            records.merge([], gone: [3], readAt: records.beginRead())
+            let (store, live) = makeDetail(records)
+            #expect(store.state.contact.isGone)
+            live.loadIfNeeded()
+            #expect(!store.state.contact.record.isLoading, "gone: not asked")
+        }
+    }
+
+    /// Review of issue 38: a load called off by a newer one ended the newer one's loading.
+    @Test func aLoadReplacedByANewerOneLeavesItLoading() async {
+        await clock.run {
+            let records = makeRecords()
+            let (store, live) = makeDetail(records)
+            live.load()
+            live.load()
+            #expect(store.state.contact.record == .loading())
+            #expect(live.result == store.state.contact, "what the screen shows is what the query holds")
+            await clock.advance()
+            #expect(store.state.contact.record == .loaded(server.contacts[2]))
+        }
+    }
 }

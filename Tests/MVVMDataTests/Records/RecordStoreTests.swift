@@ -153,6 +153,51 @@ struct RecordStoreTests {
         }
     }
 
+    /// Review of issue 38: a save that failed was forgotten (its records never saved until they
+    /// changed again), and the outbox let the write go although its answer was not on disk: after
+    /// a restart the record showed its value from before the write, with no pending mark.
+    @Test func aWriteWhoseAnswerCannotBeSavedStaysInTheOutboxUntilItIs() async throws {
+        let failing = FailingRecordStorage()
+        try await clock.run {
+            let outbox = Outbox<NoteWrite>(storage: storage, clock: clock)
+            let store = RecordStore(outbox: outbox, storage: failing)
+            await store.restore()
+            store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
+            await store.waitUntilSaved()
+            await failing.setFailing(true)
+            store.write(.edit(1, text: "final"))
+            try await delivering(store) {
+                await clock.advance()
+                #expect(server.received == [.edit(1, text: "final")])
+                #expect(store.value(for: 1) == Note(id: 1, text: "FINAL"), "the answer shows")
+                #expect(try await storage.all().count == 1, "kept: its answer is not on disk")
+
+                await failing.setFailing(false)
+                await clock.advance(by: .seconds(60))   // sent again after its back-off, same key
+                #expect(server.keys.count == 2 && Set(server.keys).count == 1, "\(server.keys)")
+                #expect(try await storage.all().isEmpty, "let go once the answer is on disk")
+                let saved = await failing.records([Data("1".utf8)]).first?.value
+                #expect(saved.flatMap { try? JSONDecoder().decode(Note.self, from: $0) } == Note(id: 1, text: "FINAL"))
+            }
+        }
+    }
+
+    /// Review of issue 38: an older read whose answer came last replaced what a read begun later
+    /// had brought (a list page and a detail in flight together: the older value showed on both).
+    @Test func aReadBegunEarlierNeverReplacesWhatALaterReadBrought() async {
+        await clock.run {
+            let store = makeStore()
+            let older = store.beginRead()
+            let newer = store.beginRead()
+            store.merge([Note(id: 1, text: "new")], readAt: newer)
+            store.merge([Note(id: 1, text: "old"), Note(id: 2, text: "only here")], readAt: older)
+            #expect(store.value(for: 1) == Note(id: 1, text: "new"))
+            #expect(store.value(for: 2) == Note(id: 2, text: "only here"), "what only the older read brought is taken")
+            store.merge([], gone: [1], readAt: older)
+            #expect(store.value(for: 1) == Note(id: 1, text: "new"), "nor its deletions")
+        }
+    }
+
     /// Issue 41 (N5): an app killed a few milliseconds after a key press lost a write the user
     /// already saw. The write is pending at once, but its value shows only once the outbox has it
     /// on disk: however long the save takes.
@@ -522,5 +567,20 @@ actor CheckingStorage: OutboxStorage {
         await beforeMarkDone()
         try await base.markDone(id)
         marked.append(id)
+    }
+}
+
+/// A record storage whose saves fail while `failing` (a full disk, a busy database).
+actor FailingRecordStorage: RecordStorage {
+    private let base = InMemoryRecordStorage()
+    private var failing = false
+
+    func setFailing(_ failing: Bool) { self.failing = failing }
+
+    func records() async throws(CacheStoreError) -> [SavedRecord] { await base.records() }
+    func records(_ ids: [Data]) async -> [SavedRecord] { await base.records(ids) }
+    func save(_ records: [SavedRecord]) async throws(CacheStoreError) {
+        if failing { throw .io("disk full") }
+        await base.save(records)
     }
 }

@@ -36,17 +36,20 @@ enum JournalFraming {
         return bytes
     }
 
-    /// The frames in `bytes`, each read by `decode` from its kind and payload (`nil`: damage).
+    /// The frames in `bytes` of `kinds`, each read by `decode` from its kind and payload (`nil`:
+    /// damage). A byte that names no kind is damage at once, before any checksum.
     /// After damage, parsing looks for the next whole frame, so intact frames after a damaged
     /// one are not lost. The bytes checksummed stay under 4 times the input plus 1 MiB, so
     /// hostile bytes cannot make it quadratic: past that, the rest is damage.
-    static func parse<Frame>(_ bytes: ArraySlice<UInt8>, decode: (UInt8, ArraySlice<UInt8>) -> Frame?) -> Parsed<Frame> {
+    static func parse<Frame>(
+        _ bytes: ArraySlice<UInt8>, kinds: ClosedRange<UInt8>, decode: (UInt8, ArraySlice<UInt8>) -> Frame?
+    ) -> Parsed<Frame> {
         var parsed = Parsed<Frame>()
         var offset = bytes.startIndex
         var damageStart: Int?
         var budget = bytes.count * 4 + (1 << 20)
         while offset < bytes.endIndex, budget > 0 {
-            if let (frame, length) = frame(in: bytes, at: offset, budget: &budget, decode: decode) {
+            if kinds.contains(bytes[offset]), let (frame, length) = frame(in: bytes, at: offset, budget: &budget, decode: decode) {
                 if let start = damageStart {
                     parsed.damagedBytes += offset - start
                     damageStart = nil

@@ -58,7 +58,7 @@ enum OutboxJournalFormat {
 
     /// The frames in `bytes` (which follow a header); see ``JournalFraming/parse(_:decode:)``.
     static func parse(_ bytes: ArraySlice<UInt8>) -> Parsed {
-        let parsed = JournalFraming.parse(bytes, decode: decode)
+        let parsed = JournalFraming.parse(bytes, kinds: 1...2, decode: decode)
         return Parsed(frames: parsed.frames.map(\.frame), damagedBytes: parsed.damagedBytes)
     }
 

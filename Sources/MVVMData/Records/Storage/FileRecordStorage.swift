@@ -24,7 +24,8 @@ import Darwin
 /// - **Damage is repaired.** Bytes that do not read as whole frames (a cut file, a foreign one)
 ///   are dropped and the journal rewritten with every record still readable. Only the server's
 ///   values live here (writes wait in the outbox), so what was lost is read again from the
-///   server.
+///   server. A journal a newer version of this type wrote is left alone: it reads as empty, and
+///   saves throw. A record over 16 MiB is not saved (the server has it).
 ///
 /// The storage's code runs on a thread of its own, never on a thread of the Swift concurrency
 /// pool: a slow flush, or a wait on another process's lock, holds no pool thread.
@@ -56,6 +57,9 @@ public actor FileRecordStorage: RecordStorage {
     private var slots: [Data: Slot] = [:]
     /// The bytes of the frames in ``slots``.
     private var liveBytes = 0
+    /// Set when the journal was written by a newer version of this type: it reads as empty and
+    /// is never written, so that an older app never wipes what a newer one saved.
+    private var newerFormat: String?
 
     /// A journal in `directory` named `name` (`<name>.records`, `<name>.records-lock`). `name` is
     /// one file name component: letters, digits, `-`, `_` and `.`, not starting with a dot; any
@@ -113,11 +117,12 @@ public actor FileRecordStorage: RecordStorage {
     private func append(_ records: [SavedRecord]) throws(CacheStoreError) {
         try withLock(creating: true) { () throws(CacheStoreError) in
             try refresh()
+            if let newerFormat { throw .io(newerFormat) }
             if journal == nil || offset < RecordJournalFormat.headerSize { try rewrite() }
             var bytes: [UInt8] = []
             var added: [(id: Data, slot: Slot)] = []
             var newest: [Data: Date] = [:]
-            for record in records {
+            for record in records where RecordJournalFormat.fits(record) {
                 let saved = newest[record.id] ?? slots[record.id]?.learnt
                 guard saved.map({ record.learnt >= $0 }) ?? true else { continue }
                 let frame = RecordJournalFormat.encode(record)
@@ -129,7 +134,8 @@ public actor FileRecordStorage: RecordStorage {
             try journal.append(bytes, flush: true, cuttingBackTo: offset)
             offset += bytes.count
             for (id, slot) in added { take(slot, for: id) }
-            if offset > 256 << 10, offset > 2 * (RecordJournalFormat.headerSize + liveBytes) { try rewrite() }
+            // Saved already: a rewrite that fails (a full disk) is tried again at the next save.
+            if offset > 256 << 10, offset > 2 * (RecordJournalFormat.headerSize + liveBytes) { try? rewrite() }
         }
     }
 
@@ -145,7 +151,7 @@ public actor FileRecordStorage: RecordStorage {
         }
         let size = Int(info.st_size)
         if let journal, journal.isSame(as: info), size >= offset {
-            guard size > offset else { return }
+            guard size > offset, newerFormat == nil else { return }
             let bytes = try journal.read(from: offset, count: size - offset)
             let parsed = RecordJournalFormat.parse(bytes[...])
             for (record, range) in parsed.frames {
@@ -171,7 +177,12 @@ public actor FileRecordStorage: RecordStorage {
         slots = [:]
         liveBytes = 0
         offset = bytes.count
+        newerFormat = nil
         guard !bytes.isEmpty else { return }   // created, never written: empty
+        if RecordJournalFormat.isNewerFormat(bytes[...]) {
+            newerFormat = "\(journalPath) was written by a newer version: it is neither read nor written"
+            return
+        }
         // A foreign file: nothing in it is ours to keep. A read-only folder keeps it and reads empty.
         guard bytes.starts(with: RecordJournalFormat.header) else {
             _ = try? rewrite()
@@ -204,6 +215,7 @@ public actor FileRecordStorage: RecordStorage {
     private func closeJournal() {
         journal?.closeFile()
         journal = nil
+        newerFormat = nil
         offset = 0
         slots = [:]
         liveBytes = 0

@@ -16,6 +16,19 @@ enum RecordJournalFormat {
     static let header: [UInt8] = Array("MVVMREC".utf8) + [1]
     static var headerSize: Int { header.count }
 
+    /// The magic every version's header starts with.
+    static let magic: [UInt8] = Array("MVVMREC".utf8)
+
+    /// Whether `bytes` start with the header of a later version of this format.
+    static func isNewerFormat(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.count >= headerSize && bytes.starts(with: magic) && bytes[bytes.startIndex + magic.count] > header[magic.count]
+    }
+
+    /// Whether `record` fits in one frame (16 MiB of payload at most).
+    static func fits(_ record: SavedRecord) -> Bool {
+        12 + record.id.count + (record.value?.count ?? 0) <= JournalFraming.maximumPayload
+    }
+
     /// The frame of `record`.
     static func encode(_ record: SavedRecord) -> [UInt8] {
         var payload: [UInt8] = []
@@ -29,7 +42,7 @@ enum RecordJournalFormat {
 
     /// The records in `bytes` (which follow a header), each with where its frame is.
     static func parse(_ bytes: ArraySlice<UInt8>) -> JournalFraming.Parsed<SavedRecord> {
-        JournalFraming.parse(bytes, decode: decode)
+        JournalFraming.parse(bytes, kinds: 1...2, decode: decode)
     }
 
     private static func decode(kind: UInt8, payload: ArraySlice<UInt8>) -> SavedRecord? {

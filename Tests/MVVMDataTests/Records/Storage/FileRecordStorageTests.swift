@@ -133,4 +133,32 @@ struct FileRecordStorageTests {
         await #expect(throws: CacheStoreError.self) { try await storage.save([record(1, "one")]) }
         await #expect(throws: CacheStoreError.self) { try await storage.records() }
     }
+
+    /// Review of issue 38: three MiB of zeros used up the parser's budget (each byte was
+    /// checksummed as a frame of an unknown kind), and the whole records after them were lost.
+    @Test func aLongRunOfZerosLosesNoRecordAfterIt() async throws {
+        let bytes = RecordJournalFormat.header + [UInt8](repeating: 0, count: 3 << 20) + RecordJournalFormat.encode(record(1, "after the zeros"))
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: journalPath))
+        #expect(try await storage().records().map(\.id) == [Data("1".utf8)])
+    }
+
+    /// Review of issue 38: a journal a newer version wrote read as foreign, and a read wiped it.
+    @Test func aJournalOfANewerVersionIsNeitherReadNorWiped() async throws {
+        var bytes = RecordJournalFormat.header + RecordJournalFormat.encode(record(1, "one"))
+        bytes[RecordJournalFormat.headerSize - 1] = 2   // version 2
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: journalPath))
+        let storage = storage()
+        #expect(try await storage.records().isEmpty)
+        await #expect(throws: CacheStoreError.self) { try await storage.save([record(2, "two")]) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: journalPath)) == Data(bytes), "left as it was")
+    }
+
+    @Test func aRecordTooLargeForAFrameIsLeftOutAndTheOthersSaved() async throws {
+        let huge = SavedRecord(id: Data("9".utf8), value: Data(repeating: 0x41, count: JournalFraming.maximumPayload), learnt: Date())
+        try await storage().save([huge, record(1, "small")])
+        #expect(try await storage().records().map(\.id) == [Data("1".utf8)])
+    }
 }
+
