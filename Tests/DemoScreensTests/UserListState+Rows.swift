@@ -1,3 +1,4 @@
+import MVVMCollections
 import MVVMData
 import UserListFeature
 
@@ -17,7 +18,7 @@ extension UserListState {
     /// A list the server answered with `users`, its last page, and the active count `active`.
     static func loaded(_ users: [User], active: Int? = nil) -> UserListState {
         var state = UserListState()
-        state.users.rows = users.map { LiveRow($0) }
+        state.users.rows = ChunkedArray(users.map { LiveRow($0) })
         state.users.origin = users.isEmpty ? nil : .network
         state.users.refresh = .loaded
         state.users.nextPage = .reachedEnd

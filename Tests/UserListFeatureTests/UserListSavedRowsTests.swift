@@ -1,3 +1,4 @@
+import MVVMCollections
 import Foundation
 import MVVMCore
 import MVVMData
@@ -57,7 +58,7 @@ struct UserListSavedRowsTests {
         let savedAt = await tester.settledSavedAt()
         #expect(learnt.contains(savedAt), "marked with when the device learnt them")
         await tester.receive {
-            $0.users.rows = Self.firstPage.live
+            $0.users.rows = ChunkedArray(Self.firstPage.live)
             $0.users.origin = .saved(at: savedAt)
             $0.users.nextPage = .reachedEnd   // the device has seen no more
         }
@@ -82,7 +83,7 @@ struct UserListSavedRowsTests {
         await tester.receive {   // the server's rows, in one update
             $0.users.refresh = .loaded
             $0.users.nextPage = .idle
-            $0.users.rows = fresh.live
+            $0.users.rows = ChunkedArray(fresh.live)
             $0.users.origin = .network
         }
         #expect(tester.state.savedDataNotice == nil)
@@ -127,7 +128,7 @@ struct UserListSavedRowsTests {
     @Test func aWriteWaitingWhenTheAppQuitShowsPendingWithItsCountOnTheNextStart() async {
         let learnt = await firstStart { tester, app in
             app.stopDelivering()   // no connection: the toggle waits in the outbox
-            tester.send(.toggleActiveTapped(userID: 2)) { $0.users.rows = Self.firstPage.live.marking(2, .saving) }
+            tester.send(.toggleActiveTapped(userID: 2)) { $0.users.rows = ChunkedArray(Self.firstPage.live.marking(2, .saving)) }
             await app.records.waitUntilSaved()
             tester.skipReceivedChanges()
         }
@@ -145,7 +146,7 @@ struct UserListSavedRowsTests {
         // `theWaitingToggleNeverShowsUndoneOnTheNextStart`).
         tester.skipReceivedChanges()
         var restored = LiveRows<User>()
-        restored.rows = shown
+        restored.rows = ChunkedArray(shown)
         restored.counts = ["active": 29]
         restored.origin = .saved(at: savedAt)
         restored.refresh = .loading
@@ -159,7 +160,7 @@ struct UserListSavedRowsTests {
             $0.users.origin = .network
         }
         await tester.advance(by: .milliseconds(100))   // the server takes the toggle
-        await tester.receive { $0.users.rows = shown.marking(2, nil) }
+        await tester.receive { $0.users.rows = ChunkedArray(shown.marking(2, nil)) }
         await tester.advance(by: .milliseconds(50))   // the counts, read again, agree
         #expect(tester.state.activeCount == 29)
         await tester.finish()
@@ -171,7 +172,7 @@ struct UserListSavedRowsTests {
     @Test func theWaitingToggleNeverShowsUndoneOnTheNextStart() async {
         _ = await firstStart { tester, app in
             app.stopDelivering()
-            tester.send(.toggleActiveTapped(userID: 2)) { $0.users.rows = Self.firstPage.live.marking(2, .saving) }
+            tester.send(.toggleActiveTapped(userID: 2)) { $0.users.rows = ChunkedArray(Self.firstPage.live.marking(2, .saving)) }
             await app.records.waitUntilSaved()
             tester.skipReceivedChanges()
         }

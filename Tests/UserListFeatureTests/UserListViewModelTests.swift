@@ -1,3 +1,4 @@
+import MVVMCollections
 import Foundation
 import MVVMCore
 import MVVMData
@@ -45,7 +46,7 @@ struct UserListViewModelTests {
         await tester.receive {
             $0.users.refresh = .loaded
             $0.users.nextPage = .idle
-            $0.users.rows = Self.firstPage
+            $0.users.rows = ChunkedArray(Self.firstPage)
             $0.users.origin = .network
         }
     }
@@ -70,13 +71,13 @@ struct UserListViewModelTests {
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
             $0.users.nextPage = .loaded
-            $0.users.rows = Self.rows(0..<40).live
+            $0.users.rows = ChunkedArray(Self.rows(0..<40).live)
         }
         tester.send(.lastRowsAppeared) { $0.users.nextPage = .loading }
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
             $0.users.nextPage = .reachedEnd
-            $0.users.rows = Self.users.live
+            $0.users.rows = ChunkedArray(Self.users.live)
         }
         tester.send(.lastRowsAppeared)   // the end: nothing
 
@@ -94,7 +95,7 @@ struct UserListViewModelTests {
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
             $0.users.nextPage = .loaded
-            $0.users.rows = Self.rows(0..<40).live
+            $0.users.rows = ChunkedArray(Self.rows(0..<40).live)
         }
         #expect(tester.state.visibleUsers.map(\.id).contains(21), "user 21 would be skipped by offset paging")
         #expect(Set(tester.state.visibleUsers.map(\.id)).count == 40, "no row shows twice")
@@ -107,7 +108,7 @@ struct UserListViewModelTests {
 
         tester.send(.searchTextChanged("JOSE")) {
             $0.searchText = "JOSE"
-            $0.users.rows = localJose.live   // diacritic- and case-insensitive, instantly
+            $0.users.rows = ChunkedArray(localJose.live)   // diacritic- and case-insensitive, instantly
         }
         await tester.advance(by: .milliseconds(299))
         await tester.advance(by: .milliseconds(1))
@@ -117,7 +118,7 @@ struct UserListViewModelTests {
         await tester.receive {
             $0.users.refresh = .loaded
             $0.users.nextPage = .reachedEnd
-            $0.users.rows = serverJose.live
+            $0.users.rows = ChunkedArray(serverJose.live)
         }
         #expect(repository.calls.filter { $0.hasPrefix("users") }.last == #"users(after: nil, q: "JOSE", all)"#)
         #expect(repository.calls.filter { $0.hasPrefix("users") }.count == 2, "asked once, after the typing rested")
@@ -129,14 +130,14 @@ struct UserListViewModelTests {
         repository.slowQueries = ["ann": .seconds(1)]   // "ann" answers after "bob" would
         tester.send(.searchTextChanged("ann")) {
             $0.searchText = "ann"
-            $0.users.rows = Self.rows(0..<20).filter { $0.name == "Ann Lee" }.live
+            $0.users.rows = ChunkedArray(Self.rows(0..<20).filter { $0.name == "Ann Lee" }.live)
         }
         await tester.advance(by: .milliseconds(300))
         await tester.receive { $0.users.refresh = .loading }
         await tester.advance(by: .milliseconds(50))
         tester.send(.searchTextChanged("bob")) {
             $0.searchText = "bob"
-            $0.users.rows = Self.rows(0..<20).filter { $0.name == "Bob Smith" }.live
+            $0.users.rows = ChunkedArray(Self.rows(0..<20).filter { $0.name == "Bob Smith" }.live)
         }
         await tester.advance(by: .milliseconds(300))   // "bob" is asked for; the spinner was on all along
         await tester.advance(by: .milliseconds(100))
@@ -144,7 +145,7 @@ struct UserListViewModelTests {
         await tester.receive {
             $0.users.refresh = .loaded
             $0.users.nextPage = .reachedEnd
-            $0.users.rows = bobs.live
+            $0.users.rows = ChunkedArray(bobs.live)
         }
         await tester.advance(by: .seconds(2))   // "ann"'s answer would have come by now
 
@@ -157,7 +158,7 @@ struct UserListViewModelTests {
         await appearAndLoad()
         tester.send(.filterSelected(.inactive)) {
             $0.filter = .inactive
-            $0.users.rows = Self.rows(0..<20).filter { !$0.isActive }.live
+            $0.users.rows = ChunkedArray(Self.rows(0..<20).filter { !$0.isActive }.live)
             $0.users.refresh = .loading
         }
         await tester.advance(by: .milliseconds(100))
@@ -165,7 +166,7 @@ struct UserListViewModelTests {
         await tester.receive {
             $0.users.refresh = .loaded
             $0.users.nextPage = .reachedEnd
-            $0.users.rows = inactive.live
+            $0.users.rows = ChunkedArray(inactive.live)
         }
         await tester.finish()
     }
@@ -201,7 +202,7 @@ struct UserListViewModelTests {
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
             $0.users.refresh = .loaded
-            $0.users.rows = Self.firstPage
+            $0.users.rows = ChunkedArray(Self.firstPage)
             $0.users.origin = .network
         }
         #expect(tester.state.loadFailure == nil)
@@ -217,7 +218,7 @@ struct UserListViewModelTests {
         let seenAnns = Self.rows(0..<20).filter { $0.name == "Ann Lee" }
         tester.send(.searchTextChanged("ann")) {
             $0.searchText = "ann"
-            $0.users.rows = seenAnns.live
+            $0.users.rows = ChunkedArray(seenAnns.live)
         }
         await tester.advance(by: .milliseconds(300))
         await tester.receive { $0.users.refresh = .loading }
@@ -239,7 +240,7 @@ struct UserListViewModelTests {
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
             $0.users.refresh = .loaded
-            $0.users.rows = Self.users.filter { $0.name == "Ann Lee" }.live
+            $0.users.rows = ChunkedArray(Self.users.filter { $0.name == "Ann Lee" }.live)
             $0.users.origin = .network
         }
         #expect(tester.state.savedDataNotice == nil)
@@ -248,14 +249,14 @@ struct UserListViewModelTests {
 
     @Test func aToggleIsPendingAtOnceShowsOnceOnDiskAndTheCountStaysWhenTheServerTakesIt() async {
         await appearAndLoad()
-        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = Self.firstPage.marking(1, .saving) }   // marked pending at once
+        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(1, .saving)) }   // marked pending at once
         await tester.receive {   // on disk: the toggle shows, and the count with it
-            $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), .saving)
+            $0.users.rows = ChunkedArray(Self.firstPage.replacing(1, with: Self.toggled(1), .saving))
             $0.users.counts = ["active": 29]
         }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))   // the server takes it
-        await tester.receive { $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), nil) }
+        await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage.replacing(1, with: Self.toggled(1), nil)) }
         await tester.advance(by: .milliseconds(50))    // the counts, read again, agree: no change
 
         #expect(analytics.events.last == .toggled(userID: 1, isActive: false))
@@ -267,27 +268,27 @@ struct UserListViewModelTests {
     @Test func aRefusedToggleRollsBackAndTheSameErrorTwiceShowsOneAlert() async {
         await appearAndLoad()
         repository.fail(.setActive, with: .unauthorized)
-        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = Self.firstPage.marking(1, .saving) }
-        tester.send(.toggleActiveTapped(userID: 2)) { $0.users.rows = Self.firstPage.marking(1, .saving).marking(2, .saving) }
+        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(1, .saving)) }
+        tester.send(.toggleActiveTapped(userID: 2)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(1, .saving).marking(2, .saving)) }
         await tester.receive {
-            $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), .saving).marking(2, .saving)
+            $0.users.rows = ChunkedArray(Self.firstPage.replacing(1, with: Self.toggled(1), .saving).marking(2, .saving))
             $0.users.counts = ["active": 29]
         }
         await tester.receive {
-            $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), .saving).replacing(2, with: Self.toggled(2), .saving)
+            $0.users.rows = ChunkedArray(Self.firstPage.replacing(1, with: Self.toggled(1), .saving).replacing(2, with: Self.toggled(2), .saving))
             $0.users.counts = ["active": 28]
         }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         let refusal = ErrorPresentation(UserError.unauthorized)
         await tester.receive {   // the row and the count back together
-            $0.users.rows = Self.firstPage.replacing(2, with: Self.toggled(2), .saving)
+            $0.users.rows = ChunkedArray(Self.firstPage.replacing(2, with: Self.toggled(2), .saving))
             $0.users.counts = ["active": 29]
         }
         await tester.receive { $0.navigation.present(Alert(refusal, dismiss: .navigation(.dismiss))) }
         #expect(await repository.waitForWrites(2))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.users.rows = Self.firstPage; $0.users.counts = ["active": 30] }
+        await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage); $0.users.counts = ["active": 30] }
 
         // The second refusal presented the same alert: still one, and its OK closes it.
         #expect(tester.state.navigation.modal?.buttons.map(\.label) == ["OK"])
@@ -303,9 +304,9 @@ struct UserListViewModelTests {
         let tester = ViewModelTester(UserListViewModel(repository: repository, records: readOnly.records, clock: clock), clock: clock)
         await appearAndLoad(tester)
 
-        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = Self.firstPage.marking(1, .saving) }
+        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(1, .saving)) }
         // Not kept: the toggle never shows (the row and the count stay), and it is pending no more.
-        await tester.receive { $0.users.rows = Self.firstPage }
+        await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage) }
         await tester.receive { $0.navigation.present(Alert(ErrorPresentation(UserError.storage), dismiss: .navigation(.dismiss))) }
         #expect(tester.state.visibleUsers == Self.rows(0..<20))
         #expect(tester.state.activeCount == 30)
@@ -317,19 +318,19 @@ struct UserListViewModelTests {
 
     @Test func aSecondTapWhileAWriteIsPendingDoesNothing() async {
         await appearAndLoad()
-        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = Self.firstPage.marking(1, .saving) }
+        tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(1, .saving)) }
         tester.send(.toggleActiveTapped(userID: 1))   // pending, not on disk yet: nothing
         tester.send(.deleteTapped(userID: 1))   // pending: no confirmation
         tester.send(.deleteConfirmed(userID: 1))
         await tester.receive {
-            $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), .saving)
+            $0.users.rows = ChunkedArray(Self.firstPage.replacing(1, with: Self.toggled(1), .saving))
             $0.users.counts = ["active": 29]
         }
         tester.send(.toggleActiveTapped(userID: 1))   // pending, shown: nothing
         tester.send(.deleteTapped(userID: 1))         // nothing
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.users.rows = Self.firstPage.replacing(1, with: Self.toggled(1), nil) }
+        await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage.replacing(1, with: Self.toggled(1), nil)) }
         await tester.advance(by: .milliseconds(50))
         #expect(repository.calls.filter { !$0.hasPrefix("users") && $0 != "stats" } == ["setActive(false, 1)"])
         await tester.finish()
@@ -341,13 +342,13 @@ struct UserListViewModelTests {
         tester.send(.deleteTapped(userID: 3)) { $0.navigation.present(.deleteConfirmation(of: Self.users[2])) }
         tester.send(.deleteConfirmed(userID: 3)) {
             $0.navigation.handle(.dismiss)
-            $0.users.rows = Self.firstPage.marking(3, .deleting)
+            $0.users.rows = ChunkedArray(Self.firstPage.marking(3, .deleting))
         }
         // On disk: the row goes; user 3 is inactive, so the count stays.
-        await tester.receive { $0.users.rows = Self.firstPage.filter { $0.id != 3 } }
+        await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage.filter { $0.id != 3 }) }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
-        await tester.receive { $0.users.rows = Self.firstPage }
+        await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage) }
         await tester.receive { $0.navigation.present(Alert(ErrorPresentation(UserError.unauthorized), dismiss: .navigation(.dismiss))) }
         await tester.finish()
     }
@@ -356,20 +357,20 @@ struct UserListViewModelTests {
         await appearAndLoad()   // 30 active
         tester.viewModel.disappear()   // the detail is pushed over the list
         app.records.write(.setActive(false, userID: 4))   // the detail's toggle
-        await tester.receive { $0.users.rows = Self.firstPage.marking(4, .saving) }
+        await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage.marking(4, .saving)) }
         await tester.receive {
-            $0.users.rows = Self.firstPage.replacing(4, with: Self.toggled(4), .saving)
+            $0.users.rows = ChunkedArray(Self.firstPage.replacing(4, with: Self.toggled(4), .saving))
             $0.users.counts = ["active": 29]
         }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(200))
         let toggled = Self.firstPage.replacing(4, with: Self.toggled(4), nil)
-        await tester.receive { $0.users.rows = toggled }
+        await tester.receive { $0.users.rows = ChunkedArray(toggled) }
         await tester.advance(by: .milliseconds(50))
         app.records.write(.delete(userID: 5))
-        await tester.receive { $0.users.rows = toggled.marking(5, .deleting) }
+        await tester.receive { $0.users.rows = ChunkedArray(toggled.marking(5, .deleting)) }
         await tester.receive {
-            $0.users.rows = toggled.filter { $0.id != 5 }
+            $0.users.rows = ChunkedArray(toggled.filter { $0.id != 5 })
             $0.users.counts = ["active": 28]
         }
         #expect(await repository.waitForWrites(2))
@@ -432,7 +433,7 @@ struct UserListViewModelTests {
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
             $0.users.nextPage = .loaded
-            $0.users.rows = Self.rows(0..<40).live
+            $0.users.rows = ChunkedArray(Self.rows(0..<40).live)
         }
         #expect(repository.calls.filter { $0.hasPrefix("users") } == [
             #"users(after: nil, q: "", all)"#, #"users(after: u20, q: "", all)"#, #"users(after: u20, q: "", all)"#,
@@ -443,16 +444,16 @@ struct UserListViewModelTests {
 
     @Test func aPageReadBeforeAToggleLandedNeverUndoesIt() async {
         await appearAndLoad()
-        tester.send(.toggleActiveTapped(userID: 4)) { $0.users.rows = Self.firstPage.marking(4, .saving) }
+        tester.send(.toggleActiveTapped(userID: 4)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(4, .saving)) }
         await tester.receive {
-            $0.users.rows = Self.firstPage.replacing(4, with: Self.toggled(4), .saving)
+            $0.users.rows = ChunkedArray(Self.firstPage.replacing(4, with: Self.toggled(4), .saving))
             $0.users.counts = ["active": 29]
         }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(120))
         tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }   // the server reads user 4 as active
         await tester.advance(by: .milliseconds(80))   // the toggle lands
-        await tester.receive { $0.users.rows = Self.firstPage.replacing(4, with: Self.toggled(4), nil) }
+        await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage.replacing(4, with: Self.toggled(4), nil)) }
         await tester.advance(by: .milliseconds(20))   // the page read before it arrives
         await tester.receive { $0.users.refresh = .loaded; $0.isRefreshing = false }
         #expect(tester.state.visibleUsers.first { $0.id == 4 }?.isActive == false)
@@ -466,9 +467,9 @@ struct UserListViewModelTests {
         tester.send(.deleteTapped(userID: 3)) { $0.navigation.present(.deleteConfirmation(of: Self.users[2])) }
         tester.send(.deleteConfirmed(userID: 3)) {
             $0.navigation.handle(.dismiss)
-            $0.users.rows = Self.firstPage.marking(3, .deleting)
+            $0.users.rows = ChunkedArray(Self.firstPage.marking(3, .deleting))
         }
-        await tester.receive { $0.users.rows = Self.firstPage.filter { $0.id != 3 } }
+        await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage.filter { $0.id != 3 }) }
         #expect(await repository.waitForWrites(1))
         await tester.advance(by: .milliseconds(120))
         tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
@@ -484,7 +485,7 @@ struct UserListViewModelTests {
         await appearAndLoad()
         tester.send(.filterSelected(.inactive)) {
             $0.filter = .inactive
-            $0.users.rows = Self.rows(0..<20).filter { !$0.isActive }.live
+            $0.users.rows = ChunkedArray(Self.rows(0..<20).filter { !$0.isActive }.live)
             $0.users.refresh = .loading
         }
         tester.disappear { $0.users.refresh = .loaded }   // no spinner left; the rows loaded, filtered
@@ -494,7 +495,7 @@ struct UserListViewModelTests {
         await tester.receive {
             $0.users.refresh = .loaded
             $0.users.nextPage = .reachedEnd
-            $0.users.rows = inactive.live
+            $0.users.rows = ChunkedArray(inactive.live)
         }
         #expect(repository.calls.filter { $0.hasPrefix("users") }.last == #"users(after: nil, q: "", inactive)"#)
         await tester.finish()
@@ -505,7 +506,7 @@ struct UserListViewModelTests {
         let localAnns = Self.rows(0..<20).filter { $0.name == "Ann Lee" }
         tester.send(.searchTextChanged("ann")) {
             $0.searchText = "ann"
-            $0.users.rows = localAnns.live
+            $0.users.rows = ChunkedArray(localAnns.live)
         }
         await tester.advance(by: .milliseconds(300))
         await tester.receive { $0.users.refresh = .loading }
@@ -522,7 +523,7 @@ struct UserListViewModelTests {
         await tester.receive {   // (with the bug above, this update is also where `isRefreshing` ends)
             $0.users.refresh = .loaded
             $0.users.nextPage = .reachedEnd
-            $0.users.rows = anns.live
+            $0.users.rows = ChunkedArray(anns.live)
         }
         #expect(repository.calls.filter { $0.hasPrefix("users") }.last == #"users(after: nil, q: "ann", all)"#)
         await tester.finish()
@@ -530,14 +531,14 @@ struct UserListViewModelTests {
 
     @Test func aRowBeingToggledStaysAsToggledWhenAFilterReloadsIt() async {
         await appearAndLoad()
-        tester.send(.toggleActiveTapped(userID: 4)) { $0.users.rows = Self.firstPage.marking(4, .saving) }
+        tester.send(.toggleActiveTapped(userID: 4)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(4, .saving)) }
         await tester.receive {
-            $0.users.rows = Self.firstPage.replacing(4, with: Self.toggled(4), .saving)
+            $0.users.rows = ChunkedArray(Self.firstPage.replacing(4, with: Self.toggled(4), .saving))
             $0.users.counts = ["active": 29]
         }
         tester.send(.filterSelected(.active)) {   // user 4 is inactive now: it leaves the list
             $0.filter = .active
-            $0.users.rows = Self.rows(0..<20).filter { $0.isActive && $0.id != 4 }.live
+            $0.users.rows = ChunkedArray(Self.rows(0..<20).filter { $0.isActive && $0.id != 4 }.live)
             $0.users.refresh = .loading
         }
         #expect(await repository.waitForWrites(1))
@@ -545,7 +546,7 @@ struct UserListViewModelTests {
         let activePage = Array(Self.users.filter(\.isActive).prefix(20))
         await tester.receive {
             $0.users.refresh = .loaded
-            $0.users.rows = activePage.filter { $0.id != 4 }.live   // shown as the user asked, so filtered out
+            $0.users.rows = ChunkedArray(activePage.filter { $0.id != 4 }.live)   // shown as the user asked, so filtered out
         }
         await tester.advance(by: .milliseconds(100))   // the server takes it: user 4 stays out, the count stays
         await tester.advance(by: .milliseconds(50))
@@ -579,7 +580,7 @@ struct UserListViewModelTests {
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
             $0.users.nextPage = .loaded
-            $0.users.rows = Self.rows(0..<40).live
+            $0.users.rows = ChunkedArray(Self.rows(0..<40).live)
         }
         await tester.finish()
     }
@@ -618,7 +619,7 @@ struct UserListViewModelTests {
         await tester.advance(by: .milliseconds(100))
         await tester.receive {
             $0.users.refresh = .loaded
-            $0.users.rows = Self.firstPage
+            $0.users.rows = ChunkedArray(Self.firstPage)
             $0.users.origin = .network
         }
         await tester.finish()

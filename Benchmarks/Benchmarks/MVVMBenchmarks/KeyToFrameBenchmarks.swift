@@ -2,6 +2,7 @@ import AppFeature
 import Benchmark
 import DemoScreens
 import Foundation
+import MVVMCollections
 import MVVMCore
 import MVVMData
 import MVVMTerminal
@@ -168,9 +169,9 @@ final class KeyToFrameRun {
                 default: break
                 }
                 state.searchText = text
-                state.users.rows = (text.isEmpty ? users : users.filter {
+                state.users.rows = ChunkedArray((text.isEmpty ? users : users.filter {
                     $0.name.localizedCaseInsensitiveContains(text) || $0.email.localizedCaseInsensitiveContains(text)
-                }).map { LiveRow($0) }
+                }).map { LiveRow($0) })
                 var frame = Frame(width: size.width, height: size.height)
                 UserListView.render(state, ui: screen.ui, into: &frame)
                 blackHole(FrameRenderer.render(from: nil, to: frame))

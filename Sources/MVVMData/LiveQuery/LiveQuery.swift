@@ -353,10 +353,16 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
                 rows.append(row)
                 positions.append(position)
             }
-            result.rows = rows
+            result.origin = .network
+            if samePages, positions == positionsBefore {
+                // The same rows of the same pages (kept in step by `update`): the same value, whose
+                // chunks the state shares (a keystroke that finds what the last one found).
+                result.changes = ListDiff()
+                return
+            }
+            result.rows = ChunkedArray(rows)
             rowPagePositions = positions
             rowPagesGeneration = pagesGeneration
-            result.origin = .network
             if samePages {
                 // Both are rows of the same pages, in page order: a merge of their positions.
                 result.changes = PagePositions.diff(before, positionsBefore, rows, positions)
@@ -364,7 +370,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
             }
         } else {
             let (rows, hasMore) = deviceAnswer()
-            result.rows = rows
+            result.rows = ChunkedArray(rows)
             rowPagePositions = []
             let newest = rows.compactMap { records.learntDate(of: $0.id) }.max()
             result.origin = rows.isEmpty ? nil : .saved(at: newest ?? .distantPast)

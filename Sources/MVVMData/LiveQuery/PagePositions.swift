@@ -6,7 +6,9 @@ enum PagePositions {
     /// How rows of the same pages changed, from their positions in the pages (both ascending):
     /// one pass, no hashing. A position only before is a deletion, only after an insertion, in
     /// both a reload when the row differs.
-    static func diff<Record: Identifiable & Equatable>(_ old: [LiveRow<Record>], _ oldPositions: [Int], _ new: [LiveRow<Record>], _ newPositions: [Int]) -> ListDiff {
+    static func diff<Old: RandomAccessCollection<LiveRow<Record>>, New: RandomAccessCollection<LiveRow<Record>>, Record: Identifiable & Equatable>(
+        _ old: Old, _ oldPositions: [Int], _ new: New, _ newPositions: [Int]
+    ) -> ListDiff where Old.Index == Int, New.Index == Int {
         var diff = ListDiff()
         var i = 0, j = 0
         while i < oldPositions.count || j < newPositions.count {

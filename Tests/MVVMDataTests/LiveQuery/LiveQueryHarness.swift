@@ -149,9 +149,10 @@ final class TableViewStandIn<Row: Identifiable & Equatable> {
     private(set) var rows: [Row] = []
     private(set) var problems: [String] = []
 
-    func reloadData(_ source: [Row]) { rows = source }
+    func reloadData(_ source: some Collection<Row>) { rows = Array(source) }
 
-    func performBatchUpdates(_ diff: ListDiff, source: [Row]) {
+    func performBatchUpdates(_ diff: ListDiff, source: some Collection<Row>) {
+        let source = Array(source)
         let movedFrom = Set(diff.moves.map(\.from))
         let expectedCount = rows.count - diff.deletions.count + diff.insertions.count
         guard expectedCount == source.count else {

@@ -92,7 +92,7 @@ struct LiveQueryPropertyTests {
 
         func check(_ app: App, _ step: String) {
             for index in app.lists.indices {
-                let shown = app.lists[index].store.state.contacts.rows
+                let shown = Array(app.lists[index].store.state.contacts.rows)
                 let expected = expected(app, index)
                 #expect(Set(shown.map(\.id)).count == shown.count, "seed \(seed), \(step): an id twice in list \(index)")
                 #expect(app.tables[index].problems == [], "seed \(seed), \(step): list \(index)'s changes")
