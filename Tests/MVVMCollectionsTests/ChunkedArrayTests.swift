@@ -36,8 +36,8 @@ struct ChunkedArrayTests {
             }
             #expect(Array(chunked) == array, "seed \(seed), step \(step)")
             #expect(chunked.count == array.count)
-            #expect(chunked.chunks.dropLast().allSatisfy { $0.count == 512 } && chunked.chunks.last?.isEmpty != true,
-                    "every chunk full but the last, which is not empty")
+            #expect(chunked.chunks.allSatisfy { !$0.isEmpty && $0.count <= 1_024 }, "no chunk empty or over 1,024")
+            #expect(chunked.ends == Array(chunked.chunks.map(\.count).reductions(0, +).dropFirst()), "ends in step")
         }
     }
 
@@ -66,4 +66,13 @@ struct ChunkedArrayTests {
 
 extension Array {
     fileprivate var chunkedArray: ChunkedArray<Element> { ChunkedArray(self) }
+}
+
+extension Sequence {
+    /// The running totals, starting with `initial`.
+    fileprivate func reductions<T>(_ initial: T, _ next: (T, Element) -> T) -> [T] {
+        var totals = [initial]
+        for element in self { totals.append(next(totals[totals.count - 1], element)) }
+        return totals
+    }
 }
