@@ -1,10 +1,10 @@
-/// An array kept in chunks of 512 elements, for a long list in a value `State`: changing one
-/// element copies that chunk, not the list.
+/// An array kept in chunks (512 elements when built, at most 1,024), for a long list in a value
+/// `State`: changing one element copies that chunk, not the list.
 ///
 /// A ViewModel's state is a value. A store that compares the state before and after a change
 /// (to tell no one when nothing changed) holds both, so changing one row of a `[Row]` of
-/// 100,000 copies all 100,000 rows. Here it copies the 512 rows of that row's chunk and the
-/// list of chunk references (`ChunkedArrayTests`; the `key-to-frame/100k-rows_toggle` benchmark),
+/// 100,000 copies all 100,000 rows. Here it copies the rows of that row's chunk and the list of
+/// chunk references (`ChunkedArrayTests`; the `key-to-frame/100k-rows_toggle` benchmark),
 /// and comparing two versions that share chunks compares the chunks that differ.
 ///
 /// It is a `RandomAccessCollection`, `MutableCollection` and `RangeReplaceableCollection`

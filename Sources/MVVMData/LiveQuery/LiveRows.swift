@@ -10,8 +10,8 @@ public import MVVMCore
 /// the ``LiveQuery`` writes them in an app. Two values are equal when what they show is:
 /// ``changes`` describes the last transition, not what is shown, and is left out.
 public struct LiveRows<Record: Identifiable> {
-    /// The rows, in the query's order. A ``ChunkedArray``: read it as an array; a write to one
-    /// row copies its chunk of 512, not 100,000 rows.
+    /// The rows, in the query's order. A `ChunkedArray` (MVVMCollections): read it as an array;
+    /// a write to one row copies its chunk, not 100,000 rows.
     public var rows: ChunkedArray<LiveRow<Record>> = []
     /// The counts asked for (``LiveCount``), by name: the server's figure moved by the writes it
     /// has not answered. Missing until the server's figure (or its saved copy) is known.
