@@ -35,12 +35,6 @@ public struct ChunkedArray<Element> {
         append(contentsOf: elements)
     }
 
-    /// An array of `elements`, in order: copied chunk by chunk, in bulk.
-    public init(_ elements: [Element]) {
-        self.init()
-        append(contentsOf: elements)
-    }
-
     /// How many elements there are.
     public var count: Int { ends.last ?? 0 }
 

@@ -86,8 +86,7 @@ public final class LiveRecordQuery<Write: RecordWrite> {
 
     /// The server answered: the record as the records have it now (changed, pending, or gone).
     private func answered() {
-        if let shown = records.value(for: result.id) { result.record.finish(with: shown) }
-        followRecords()
+        followRecords()   // loaded when the records have it
         result.record.cancelLoading()   // still loading: deleted meanwhile by a pending write
         show?(result)
     }

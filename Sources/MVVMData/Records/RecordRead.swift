@@ -13,6 +13,6 @@ public struct RecordRead: Hashable, Sendable {
     /// the store's order of events.
     let sequence: Int
     /// When it started: what the read brings was true then (or later), which is what another
-    /// process's snapshot is weighed against.
+    /// process's saved value is weighed against.
     let startedAt: Date
 }

@@ -7,7 +7,7 @@ public import MVVMCollections
 ///
 /// ```swift
 /// let users = RecordStore<UserWrite>(
-///     outbox: outbox, local: local, key: "users",
+///     outbox: outbox, storage: FileRecordStorage(directory: caches, name: "users"),
 ///     search: RecordSearch(options: [.diacriticInsensitive, .widthInsensitive]) { "\($0.name) \($0.email)" }
 /// )
 /// ```

@@ -207,9 +207,9 @@ extension RecordStore {
         needsSave = true
         guard hasReadSavedValues, saving == nil else { return }
         saving = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
-            while let snapshot = self?.takeSnapshot() {
-                guard await snapshot.save() else {
-                    self?.saveFailed(snapshot)
+            while let save = self?.takeUnsavedRecords() {
+                guard await save.save() else {
+                    self?.saveFailed(save)
                     return
                 }
             }
@@ -218,14 +218,14 @@ extension RecordStore {
 
     /// A save failed (a full disk, a busy or read-only database): its records wait to be saved
     /// with the next save, which the next change, or a write's answer sent again, asks for.
-    private func saveFailed(_ snapshot: PendingSave<Record>) {
-        unsavedValues.formUnion(snapshot.entries.map(\.id))
+    private func saveFailed(_ save: PendingSave<Record>) {
+        unsavedValues.formUnion(save.entries.map(\.id))
         saving = nil
     }
 
     /// The records whose value changed since the last save, or `nil` (and saving ends) when
     /// every one is saved.
-    private func takeSnapshot() -> PendingSave<Record>? {
+    private func takeUnsavedRecords() -> PendingSave<Record>? {
         guard needsSave, let storage, !Task.isCancelled else {
             saving = nil
             return nil

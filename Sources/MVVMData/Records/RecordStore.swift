@@ -59,8 +59,8 @@ public final class RecordStore<Write: RecordWrite> {
     var confirmed: [ID: Record] = [:]
     /// Records the server has none for.
     var deleted: Set<ID> = []
-    /// When the store learnt each record's value or deletion: a snapshot saved by another
-    /// process keeps whichever was learnt later.
+    /// When the store learnt each record's value or deletion: the ``RecordStorage`` keeps, of
+    /// this process's value and another's, whichever was learnt later.
     var learnt: [ID: Date] = [:]
     /// How many reads were begun and writes committed: the store's order of events.
     /// ``valueOrder`` says which event brought each record's value.

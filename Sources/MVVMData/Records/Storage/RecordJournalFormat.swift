@@ -13,7 +13,7 @@ import Foundation
 /// tie, the later frame).
 enum RecordJournalFormat {
     /// The header: magic `MVVMREC` and format version 1.
-    static let header: [UInt8] = Array("MVVMREC".utf8) + [1]
+    static let header: [UInt8] = magic + [1]
     static var headerSize: Int { header.count }
 
     /// The magic every version's header starts with.
