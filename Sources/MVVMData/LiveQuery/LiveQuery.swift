@@ -63,12 +63,9 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     /// Where each row is in `pages`, ascending (rows show in page order).
     private var rowPagePositions: [Int] = []
     private var nextCursor: Cursor?
-    /// How many rows the device's answer shows (a page more for each next page).
-    private var deviceLimit: Int
-    /// The device's whole answer to the query shown, in order, once a next page asked for more
-    /// than the first: the pages after it read it instead of scanning every record again.
-    /// Forgotten when the query or a record changes.
-    private var deviceAnswerInOrder: [Record]?
+    /// The answer from the records the device has seen, while the server's pages do not answer
+    /// the query shown.
+    private var deviceAnswer: DeviceAnswer<Write, Query>
     /// Bumped by every request: an answer to an older one changes nothing.
     private var generation = 0
     /// The server's figures (or their saved copies), by name.
@@ -87,7 +84,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         self.name = name
         self.query = query
         self.pageSize = max(1, pageSize)
-        self.deviceLimit = max(1, pageSize)
+        self.deviceAnswer = DeviceAnswer(pageSize: max(1, pageSize))
         self.rules = rules
         self.countsShown = counts
         self.presenter = presenter
@@ -106,8 +103,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     public func show(_ query: Query) {
         guard query != self.query else { return }
         self.query = query
-        deviceLimit = pageSize
-        deviceAnswerInOrder = nil
+        deviceAnswer.restart()
         showAll()
         publish()
     }
@@ -177,7 +173,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         guard let loadedQuery else {
             // The device's answer: a page more of it.
             guard result.nextPage == .loaded || result.nextPage == .idle else { return }
-            deviceLimit += pageSize
+            deviceAnswer.extend()
             showAll()
             return publish()
         }
@@ -297,7 +293,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     // MARK: - Records
 
     private func recordsChanged(_ change: RecordChange<ID>) {
-        deviceAnswerInOrder = nil
+        deviceAnswer.forget()
         guard !isMergingOwnPage else { return }
         if change.reason == .committed {
             // The server counts the write now: the count shown stays as it is (no flicker).
@@ -369,7 +365,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
                 return
             }
         } else {
-            let (rows, hasMore) = deviceAnswer()
+            let (rows, hasMore) = deviceAnswer.rows(of: records, rules: rules, query: query, matchesText: matchesText)
             result.rows = ChunkedArray(rows)
             rowPagePositions = []
             let newest = rows.compactMap { records.learntDate(of: $0.id) }.max()
@@ -414,42 +410,6 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         if let newest, let shown = result.origin?.savedAt, newest > shown { result.origin = .saved(at: newest) }
         result.changes = diff
         return true
-    }
-
-    /// The first ``deviceLimit`` records the device has seen that the query shows, in the
-    /// rules' order, and whether more follow.
-    private func deviceAnswer() -> (rows: [LiveRow<Record>], hasMore: Bool) {
-        let text = rules.searchText(query)
-        let isBefore = rules.areInIncreasingOrder
-        let limit = deviceLimit
-        if limit > pageSize {
-            // Paging through the device's answer: sorted whole once, then read page by page.
-            let inOrder = deviceAnswerInOrder ?? {
-                var all: [Record] = []
-                records.forEachSeen(matching: text) { record, isPending in
-                    if rules.includes(record, query), !isPending || matchesText(record) { all.append(record) }
-                }
-                return all.sorted(by: isBefore)
-            }()
-            deviceAnswerInOrder = inOrder
-            return (inOrder.prefix(limit).map { LiveRow($0, pending: records.pendingWrite(for: $0.id)) }, inOrder.count > limit)
-        }
-        var best: [Record] = []
-        best.reserveCapacity(min(limit + 1, 4096))
-        records.forEachSeen(matching: text) { record, isPending in
-            guard rules.includes(record, query), !isPending || matchesText(record) else { return }
-            if best.count > limit, let last = best.last, !isBefore(record, last) { return }
-            var low = 0, high = best.count
-            while low < high {
-                let middle = (low + high) / 2
-                if isBefore(record, best[middle]) { high = middle } else { low = middle + 1 }
-            }
-            best.insert(record, at: low)
-            if best.count > limit + 1 { best.removeLast() }
-        }
-        let hasMore = best.count > limit
-        if hasMore { best.removeLast() }
-        return (best.map { LiveRow($0, pending: records.pendingWrite(for: $0.id)) }, hasMore)
     }
 
     /// Rows for the page ids from `firstNew` on, appended.
