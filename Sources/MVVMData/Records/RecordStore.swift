@@ -1,5 +1,5 @@
 import Foundation
-public import MVVMCore
+import MVVMCore
 
 /// One source of truth for one kind of record (users, posts…): every screen that shows a record
 /// reads it here, so two screens can never disagree, and no screen tells another what changed.
@@ -102,12 +102,6 @@ public final class RecordStore<Write: RecordWrite> {
     /// they have finished or wait whoever calls the store; `nil` (the global pool) outside tests.
     var workExecutor: (any TaskExecutor)? { WorkContext.executor ?? testExecutor }
     var isDelivering = false
-
-    @MainActor struct Listener<Value> {
-        weak var token: ObservationToken?
-        let handler: @MainActor (Value) -> Void
-        var isLive: Bool { token?.isCancelled == false }
-    }
 
     /// A store whose writes wait in `outbox`, saving the server's values in `storage` when given
     /// (without it, a restart starts empty but for the pending writes).
@@ -306,41 +300,5 @@ public final class RecordStore<Write: RecordWrite> {
         list.remove(at: index)
         writes[id] = list.isEmpty ? nil : list
         return true
-    }
-
-    // MARK: - Observers
-
-    /// Calls `handler` after every change, for as long as the returned token is alive and not
-    /// cancelled.
-    public func observe(_ handler: @escaping @MainActor (RecordChange<ID>) -> Void) -> ObservationToken {
-        let token = ObservationToken()
-        observers.append(Listener(token: token, handler: handler))
-        return token
-    }
-
-    /// Gives `handler` each failure the user should hear about, while the returned token is
-    /// alive and not cancelled. Each failure goes to one handler only, the one registered last
-    /// (the screen on top, when screens register as they are pushed): an error shows once, not
-    /// once per screen. Failures that arrive while no handler is registered wait for the next
-    /// one. What every screen must act on (writes lost) is a ``RecordChange`` for all.
-    public func presentFailures(_ handler: @escaping @MainActor (RecordWriteFailure<Write>) -> Void) -> ObservationToken {
-        let token = ObservationToken()
-        presenters.append(Listener(token: token, handler: handler))
-        let waiting = unpresented
-        unpresented = []
-        for failure in waiting { handler(failure) }
-        return token
-    }
-
-    func notify(_ ids: Set<ID>, _ reason: RecordChange<ID>.Reason) {
-        observers.removeAll { !$0.isLive }
-        let change = RecordChange(ids: ids, reason: reason)
-        for observer in observers where observer.isLive { observer.handler(change) }
-    }
-
-    func fail(_ failure: RecordWriteFailure<Write>) {
-        presenters.removeAll { !$0.isLive }
-        guard let presenter = presenters.last else { return unpresented.append(failure) }
-        presenter.handler(failure)
     }
 }
