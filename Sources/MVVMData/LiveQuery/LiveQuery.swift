@@ -217,9 +217,9 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
                 result.refresh = .loaded
             }
             let firstNew = pages.count
-            for record in page.records {
-                _ = pages.append(record.id, baseRow(for: record.id))
-            }
+            let ids = page.records.map(\.id)
+            let shown = records.shownRows(for: ids)
+            for item in ids.indices { _ = pages.append(ids[item], shown[item].row) }
             nextCursor = page.nextCursor
             result.nextPage = page.nextCursor == nil ? .reachedEnd : (request.isFirstPage ? .idle : .loaded)
             if request.isFirstPage || loadedQuery != query { showAll() } else { appendRows(from: firstNew) }
@@ -320,14 +320,10 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     // MARK: - Rows
 
-    /// The row of `id` as every screen shows it, the query aside: `nil` when deleted.
-    private func baseRow(for id: ID) -> LiveRow<Record>? {
-        records.value(for: id).map { LiveRow($0, pending: records.pendingWrite(for: id)) }
-    }
 
     /// The row at `position` of the pages if it shows for the query shown, whose search text is
     /// folded as `text` (`nil`: none).
-    private func pageRow(at position: Int, text: SearchIndex.Query?) -> LiveRow<Record>? {
+    private func pageRow(at position: Int, of pages: PageRows<Record>, text: SearchIndex.Query?) -> LiveRow<Record>? {
         guard let row = pages.rows[position], rules.includes(row.record, query), pages.contains(text, at: position) else { return nil }
         return row
     }
@@ -385,17 +381,23 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         let isBefore = rules.areInIncreasingOrder
         let rows = result.rows
         var index: [ID: Int] = [:]
-        for (position, row) in rows.enumerated() { index[row.id] = position }
+        var position = 0
+        for row in rows {
+            if ids.contains(row.id) { index[row.id] = position }
+            position += 1
+        }
         var replaced: [(position: Int, row: LiveRow<Record>)] = []
-        for id in ids {
-            let record = records.value(for: id)
+        let changed = Array(ids)
+        let shownRows = records.shownRows(for: changed)
+        for item in changed.indices {
+            let id = changed[item], row = shownRows[item].row
+            let record = row?.record
             let shows = record.map { rules.includes($0, query) && matchesText($0) } ?? false
             if let position = index[id] {
-                guard shows, let record,
+                guard shows, let row, let record,
                       position == 0 || isBefore(rows[position - 1].record, record),
                       position == rows.count - 1 || isBefore(record, rows[position + 1].record)
                 else { return false }
-                let row = LiveRow(record, pending: records.pendingWrite(for: id))
                 if row != rows[position] { replaced.append((position, row)) }
             } else if shows, let record {
                 guard result.nextPage == .loaded, let last = rows.last, isBefore(last.record, record) else { return false }
@@ -414,10 +416,12 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     /// Rows for the page ids from `firstNew` on, appended.
     private func appendRows(from firstNew: Int) {
+        // Read through a local copy: a method of the class's `pages` copies them per call.
+        let pages = self.pages
         let text = pages.query(rules.searchText(query))
         var diff = ListDiff()
         for position in firstNew..<pages.count {
-            guard let row = pageRow(at: position, text: text) else { continue }
+            guard let row = pageRow(at: position, of: pages, text: text) else { continue }
             diff.insertions.append(result.rows.count)
             result.rows.append(row)
             rowPagePositions.append(position)
@@ -427,19 +431,23 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     /// Updates the rows of the ids that changed, in place: each stays, goes, comes or changes.
     private func update(_ ids: Set<ID>) {
-        let affected = ids.compactMap { pages.position(of: $0) }.sorted()
-        for position in affected { pages.set(baseRow(for: pages.ids[position]), at: position) }
+        let affected = pages.positions(of: ids)
         guard !affected.isEmpty else { return }
+        pages.set(records.shownRows(for: pages.ids(at: affected)), at: affected)
         // Each id costs a look-up, and a row that comes or goes a move of the rows after it:
         // past half the pages, computing every row again costs less.
         if affected.count * 2 > pages.count { return showAll() }
+        // Read through a local copy: a method of the class's `pages` copies them per call.
+        let pages = self.pages
         let text = pages.query(rules.searchText(query))
         var diff = ListDiff()
         var leaving: [Int] = []
         var coming: [(position: Int, row: LiveRow<Record>)] = []
         var staying: [Int] = []
         for position in affected {
-            let new = pageRow(at: position, text: text)
+            // `pageRow(at:of:text:)`, written out: a call per row looks its types up again.
+            var new = pages.rows[position]
+            if let row = new, !rules.includes(row.record, query) || !pages.contains(text, at: position) { new = nil }
             let index = PagePositions.lowerBound(of: position, in: rowPagePositions)
             let isShown = index < rowPagePositions.count && rowPagePositions[index] == position
             switch (isShown, new) {

@@ -25,6 +25,15 @@ struct PageRows<Record: Identifiable> {
     /// Where `id` is, if a page listed it.
     func position(of id: Record.ID) -> Int? { positions[id] }
 
+    /// Where the pages list `ids`, ascending (those they list).
+    func positions(of ids: Set<Record.ID>) -> [Int] {
+        var found: [Int] = []
+        for id in ids {
+            if let position = positions[id] { found.append(position) }
+        }
+        return found.sorted()
+    }
+
     /// Forgets every page (a first page replaces them).
     mutating func removeAll() {
         self = PageRows(index: SearchIndex(options: index.options), text: text)
@@ -48,13 +57,24 @@ struct PageRows<Record: Identifiable> {
         return true
     }
 
-    /// Shows the row at `position` as `row`; its search text follows when it changed (a rare
-    /// rename shifts the texts after it). A deleted row keeps its last text: it shows nowhere.
-    mutating func set(_ row: LiveRow<Record>?, at position: Int) {
-        rows[position] = row
-        guard let row, let text = text?(row.record), text != texts[position] else { return }
-        texts[position] = text
-        index.replace(at: position, with: text)
+    /// The ids at `positions`.
+    func ids(at positions: [Int]) -> [Record.ID] {
+        positions.map { ids[$0] }
+    }
+
+    /// Shows the row at each of `positions` as `shown` says, whose search text is the pages'
+    /// ``RecordSearch``'s, worked out by the store; the index follows a text that changed (a
+    /// rare rename shifts the texts after it). A deleted row keeps its last text: it shows
+    /// nowhere.
+    mutating func set(_ shown: [ShownRow<Record>], at positions: [Int]) {
+        // Index loops: `zip` in generic code looks its types up on every step.
+        for item in positions.indices {
+            let position = positions[item], shown = shown[item]
+            rows[position] = shown.row
+            guard shown.row != nil, self.text != nil, let text = shown.text, text != texts[position] else { continue }
+            texts[position] = text
+            index.replace(at: position, with: text)
+        }
     }
 
     /// `text` folded as the pages' texts are, for ``contains(_:at:)``; `nil` for an empty text

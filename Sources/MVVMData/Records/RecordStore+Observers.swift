@@ -35,7 +35,9 @@ extension RecordStore {
     func notify(_ ids: Set<ID>, _ reason: RecordChange<ID>.Reason) {
         observers.removeAll { !$0.isLive }
         let change = RecordChange(ids: ids, reason: reason)
-        for observer in observers where observer.isLive { observer.handler(change) }
+        tellingObservers {
+            for observer in observers where observer.isLive { observer.handler(change) }
+        }
     }
 
     func fail(_ failure: RecordWriteFailure<Write>) {

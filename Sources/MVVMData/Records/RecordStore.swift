@@ -93,6 +93,8 @@ public final class RecordStore<Write: RecordWrite> {
     /// How records are searched, and the index of every record seen; `nil` without ``RecordSearch``.
     let search: RecordSearch<Record>?
     var seen: SeenRecordsIndex<Record>?
+    /// While a change is told: the rows the live queries asked for (``shownRows(for:)``).
+    var shownRows: [ID: ShownRow<Record>]?
     /// The executor a test ran when it made this store (`TestClock.schedule(_:)`). `nil`
     /// outside tests.
     private let testExecutor = WorkContext.executor

@@ -152,6 +152,38 @@ struct LiveQueryTests {
         }
     }
 
+    /// The store works each changed row out once per change for all the lists; a write made
+    /// while the change is told (by a screen that hears of it first) must not leave the lists
+    /// told after it with the row as it was before the write.
+    @Test func aWriteMadeWhileAChangeIsToldShowsOnEveryList() async {
+        await clock.run {
+            let records = makeRecords()
+            let (first, firstLive) = makeList(records)
+            firstLive.loadIfNeeded()
+            await clock.advance()
+            var hasWritten = false
+            let token = records.observe { change in
+                guard change.ids.contains(1), !hasWritten else { return }
+                hasWritten = true
+                records.write(.setFavourite(true, id: 1))
+            }
+            let (second, secondLive) = makeList(records)
+            secondLive.loadIfNeeded()
+            await clock.advance()
+            server.isOnline = false
+            records.merge([Contact(id: 1, name: "Zoë one", isFavourite: false)], readAt: records.beginRead())
+            #expect(hasWritten)
+            for store in [first, second] {
+                #expect(store.state.contacts.rows[0] == LiveRow(Contact(id: 1, name: "Zoë one", isFavourite: false), pending: .saving))
+            }
+            await clock.advance()
+            for store in [first, second] {
+                #expect(store.state.contacts.rows[0] == LiveRow(Contact(id: 1, name: "Zoë one", isFavourite: true), pending: .saving))
+            }
+            _ = token
+        }
+    }
+
     @Test func aRefusedWriteTakesItsRowAndCountBackInOneUpdate() async throws {
         try await clock.run {
             let records = makeRecords()
