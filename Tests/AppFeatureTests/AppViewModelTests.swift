@@ -139,7 +139,7 @@ struct AppViewModelTests {
         detail.appear()
         await tester.settle()
         #expect(detail.state.isGone)
-        #expect(detail.state.message == "このユーザーは既に存在しません。")
+        #expect(detail.state.message?.resolved(in: .japanese) == "データが見つかりませんでした")
         #expect(!detail.state.canEdit)
         #expect(tester.state.navigation.stack == [.users, .user(id: 2)], "the message stays until the user goes back")
         tester.disappear()   // the app ends: its "user writes" delivery, which runs for its life, with it

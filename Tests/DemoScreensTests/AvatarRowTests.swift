@@ -20,7 +20,7 @@ struct AvatarRowTests {
         var state = UserListState.loaded(users)
         state.avatars.expect(ann, for: 1, source: "/api/users/1/avatar")
         state.avatars.expect(.loading, for: 8, source: "/api/users/8/avatar")
-        var frame = Frame(width: 40, height: 10)
+        var frame = Frame.japanese(width: 40, height: 10)
         frame.colorSupport = colors
         var ui = UserListUI()
         ui.selection = 2
@@ -38,7 +38,7 @@ struct AvatarRowTests {
     @Test func rowsWithoutAPictureShowTheInitialDimWhileItLoads() {
         let frame = Self.frame(colors: .trueColor)
         #expect(frame.line(5) == " Å  ● Åsa  <asa@example.com>")
-        #expect(frame.line(6) == " 山 ○ 山田  <yamada@example.com>")
+        #expect(frame.line(6) == " 山 ● 山田  <yamada@example.com>", "inactive: the same dot, in grey")
         #expect(frame[6, 1].style == Style(dim: true, inverse: true), "loading, on the selected row")
         #expect(frame[5, 1].style == .plain)
     }
@@ -47,6 +47,7 @@ struct AvatarRowTests {
         let frame = Self.frame(colors: .none)
         #expect(frame.line(4) == " A  ● Ann  <ann@example.com>")
         #expect(!FrameRenderer.renderText(from: nil, to: frame).contains("38;"))
+        #expect(frame.line(6) == " 山 ○ 山田  <yamada@example.com>", "NO_COLOR: the shape says inactive")
     }
 
     @Test func aFailedPictureShowsTheInitial() {

@@ -17,22 +17,22 @@ struct PendingUserRepository: UserRepository {
 
     func users(after cursor: String?, size: Int, query: String, filter: UserFilter) async throws(UserError) -> UserPage {
         await wait()
-        throw .server
+        throw .server(statusCode: 503)
     }
 
     func user(id: Int) async throws(UserError) -> User {
         await wait()
-        throw .server
+        throw .server(statusCode: 503)
     }
 
     func stats() async throws(UserError) -> UserStats {
         await wait()
-        throw .server
+        throw .server(statusCode: 503)
     }
 
     func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User? {
         await wait()
-        throw .server
+        throw .server(statusCode: 503)
     }
 }
 

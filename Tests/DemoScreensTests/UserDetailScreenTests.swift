@@ -11,11 +11,11 @@ struct UserDetailScreenTests {
     @Test func showsTheUserTogglesAndGoesBack() async {
         let viewModel = UserDetailViewModel(userID: 1, repository: OnePageUserRepository(users: users), records: unsentRecords())
         let screen = UserDetailScreen(viewModel: viewModel)
-        var frame = Frame(width: 40, height: 12)
+        var frame = Frame.japanese(width: 40, height: 12)
         screen.didAppear()
         defer { screen.willDisappear() }
         screen.render(into: &frame)
-        #expect(frame.text.contains("Loading…"), "a spinner while the user loads")
+        #expect(frame.text.contains("読み込み中…"), "a spinner while the user loads")
         #expect(await settle { viewModel.state.user.value == users[0] })
         screen.render(into: &frame)
         #expect(frame.text.contains("ann@example.com"))
@@ -59,7 +59,7 @@ struct UserDetailScreenTests {
         defer { screen.willDisappear() }
         #expect(await settle { viewModel.state.user.record.error != nil || viewModel.state.isGone })
         _ = screen.handle(.character("r"))
-        var frame = Frame(width: 40, height: 12)
+        var frame = Frame.japanese(width: 40, height: 12)
         screen.render(into: &frame)
         #expect(frame.line(0).contains("ユーザー 9"))
     }

@@ -10,7 +10,7 @@ struct UserDetailViewTests {
     static let taro = User(id: 42, name: "山田 太郎", email: "taro@example.com", isActive: true, avatarURL: "https://example.com/a.png")
 
     static func render(_ state: UserDetailState, width: Int = 44, height: Int = 10) -> String {
-        var frame = Frame(width: width, height: height)
+        var frame = Frame.japanese(width: width, height: height)
         UserDetailView.render(state, into: &frame)
         return frame.text
     }
@@ -22,13 +22,13 @@ struct UserDetailViewTests {
             " 山田 太郎",
             "",
             " ID      42",
-            " Name    山田 太郎",
-            " Email   taro@example.com",
-            " Status  ● active",
-            " Avatar  none",
+            " 名前    山田 太郎",
+            " メール  taro@example.com",
+            " 状態    ● 有効",
+            " 画像    なし",
             "",
             "",
-            " t Toggle  d Delete  q Back",
+            " t 無効化  d 削除  q 戻る",
         ].joined(separator: "\n"))
     }
 
@@ -36,12 +36,12 @@ struct UserDetailViewTests {
         var state = UserDetailState(userID: 42)
         state.user.record = .loaded(Self.taro)
         state.user.pending = .saving
-        #expect(Self.render(state).contains(" ⠋ Saving…"))
-        #expect(Self.render(state).hasSuffix(" q Back") && !Self.render(state).contains("t Toggle"), "no actions while a write is in flight")
+        #expect(Self.render(state).contains(" ⠋ 保存中…"))
+        #expect(Self.render(state).hasSuffix(" q 戻る") && !Self.render(state).contains("t 無効化"), "no actions while a write is in flight")
         state.user.pending = nil
         state.navigation.present(.deleteConfirmation(of: Self.taro))
-        #expect(Self.render(state).contains("Delete 山田 太郎?"))
-        #expect(Self.render(state).contains("y Delete  n Cancel"))
+        #expect(Self.render(state).contains("山田 太郎を削除しますか？"))
+        #expect(Self.render(state).contains("y 削除  n キャンセル"))
     }
 
     @Test func aUserDeletedElsewhereSaysSoWithoutARetry() {
@@ -50,9 +50,9 @@ struct UserDetailViewTests {
         #expect(Self.render(state, height: 5) == [
             " ユーザー 42",
             "",
-            " このユーザーは既に存在しません。",
+            " データが見つかりませんでした",
             "",
-            " q Back",
+            " q 戻る",
         ].joined(separator: "\n"))
     }
 }

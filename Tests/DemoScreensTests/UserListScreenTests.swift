@@ -102,25 +102,45 @@ struct UserListScreenTests {
         #expect(app.path == "users/2")
     }
 
-    @Test func filterKeyCyclesTheFilter() {
+    /// Article 000's filter sheet: フィルター, 表示するユーザーを選択, each status with a check on
+    /// the current one, and キャンセル.
+    @Test func filterKeyOpensTheArticlesSheet() {
         let screen = UserListScreen(viewModel: viewModel, app: app)
         screen.didAppear()   // as the app does when it shows the screen
         defer { screen.willDisappear() }
         _ = screen.handle(.character("f"))
+        var frame = Frame.japanese(width: 50, height: 12)
+        screen.render(into: &frame)
+        for text in ["フィルター", "表示するユーザーを選択", "1 ✓ すべて", "2 有効", "3 無効", "n キャンセル"] {
+            #expect(frame.text.contains(text), "\(text)")
+        }
+        _ = screen.handle(.character("2"))
         #expect(viewModel.state.filter == .active)
-        _ = screen.handle(.tab)
-        #expect(viewModel.state.filter == .inactive)
-        _ = screen.handle(.backTab)
-        #expect(viewModel.state.filter == .active)
+        #expect(viewModel.state.navigation.modal == nil, "a choice closes the sheet")
+        _ = screen.handle(.character("f"))
+        screen.render(into: &frame)
+        #expect(frame.text.contains("2 ✓ 有効"), "the current one is checked")
+        _ = screen.handle(.character("n"))
+        #expect(viewModel.state.filter == .active, "キャンセル changes nothing")
+        #expect(viewModel.state.navigation.modal == nil)
+        var english = Frame(width: 50, height: 12)
+        _ = screen.handle(.character("f"))
+        screen.render(into: &english)
+        for text in ["Filter", "Choose which users to show", "1 All", "2 ✓ Active", "3 Inactive", "n Cancel"] {
+            #expect(english.text.contains(text), "\(text)")
+        }
+        #expect(!english.text.contains("フィルター"), "one language on a screen")
     }
 
     @Test func keysOnTheListToggleRefreshAndClimbIntoTheSearchField() async {
         let (viewModel, screen) = await listShowingTwoUsers()
         defer { screen.willDisappear() }
-        var frame = Frame(width: 50, height: 10)
+        var frame = Frame.japanese(width: 50, height: 10)
         screen.render(into: &frame)
         #expect(frame.line(4) == " A  ● Ann  <ann@example.com>")
-        #expect(frame.line(5) == " B  ○ Bob  <bob@example.com>")
+        #expect(frame.line(5) == " B  ● Bob  <bob@example.com>")
+        #expect(frame[4, 4].style.foreground == .green, "article 000's dot: green when active")
+        #expect(frame[5, 4].style.foreground == .rgb(red: 128, green: 128, blue: 128), "grey when not")
 
         _ = screen.handle(.end)
         _ = screen.handle(.character("t"))
@@ -128,7 +148,7 @@ struct UserListScreenTests {
         #expect(viewModel.state.pending(2) == .saving)
         #expect(!viewModel.state.visibleUsers[1].isActive, "not shown before it is on disk")
         screen.render(into: &frame)
-        #expect(frame.line(5) == " B  ○ Bob  <bob@example.com> …")
+        #expect(frame.line(5) == " B  ● Bob  <bob@example.com> …")
         #expect(await settle { viewModel.state.visibleUsers[1].isActive }, "the toggle shows once on disk")
         #expect(viewModel.state.pendingRowIDs == [2])
         #expect(viewModel.state.pending(2) == .saving)

@@ -16,7 +16,7 @@ struct UserListViewTests {
     }
 
     static func render(_ state: UserListState, ui: UserListUI = UserListUI(), height: Int = 10) -> String {
-        var frame = Frame(width: 50, height: height)
+        var frame = Frame.japanese(width: 50, height: height)
         UserListView.render(state, ui: ui, into: &frame)
         return frame.text
     }
@@ -26,15 +26,15 @@ struct UserListViewTests {
         state.users.refresh = .loading
         state.isRefreshing = true
         #expect(Self.render(state, height: 9) == [
-            " ユーザー (6543)",
-            " Search: / to search",
-            " [All]  Active   Inactive",
-            " ⠋ Refreshing…",
+            " ユーザー (有効 6543)",
+            " 検索: ユーザーを検索",
+            " フィルター: すべて",
+            " ⠋ 更新中…",
             " 山 ● 山田 太郎  <taro@example.com>",
-            " J  ○ �[2JEve  <eve@example.com>",
+            " J  ● \u{FFFD}[2JEve  <eve@example.com>",
             " A  ● Ann  <ann@example.com>",
             "",
-            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+            " / 検索  f フィルター  r 更新  t 無効化  d 削除  E",
         ].joined(separator: "\n"))
     }
 
@@ -43,15 +43,15 @@ struct UserListViewTests {
         state.users.refresh = .loading
         #expect(Self.render(state) == [
             " ユーザー",
-            " Search: / to search",
-            " [All]  Active   Inactive",
+            " 検索: ユーザーを検索",
+            " フィルター: すべて",
             "",
-            " ⠋ Loading…",
-            "",
-            "",
+            " ⠋ 読み込み中…",
             "",
             "",
-            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+            "",
+            "",
+            " / 検索  f フィルター  r 更新  q 戻る",
         ].joined(separator: "\n"))
     }
 
@@ -59,31 +59,31 @@ struct UserListViewTests {
         var ui = UserListUI()
         ui.selection = 1
         #expect(Self.render(Self.loadedState(), ui: ui) == [
-            " ユーザー (6543)",
-            " Search: / to search",
-            " [All]  Active   Inactive",
+            " ユーザー (有効 6543)",
+            " 検索: ユーザーを検索",
+            " フィルター: すべて",
             "",
             " 山 ● 山田 太郎  <taro@example.com>",
-            " J  ○ �[2JEve  <eve@example.com>",
+            " J  ● \u{FFFD}[2JEve  <eve@example.com>",
             " A  ● Ann  <ann@example.com>",
             "",
             "",
-            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+            " / 検索  f フィルター  r 更新  t 有効化  d 削除  E",
         ].joined(separator: "\n"))
     }
 
     @Test func empty() {
         #expect(Self.render(Self.loadedState([])) == [
-            " ユーザー (6543)",
-            " Search: / to search",
-            " [All]  Active   Inactive",
+            " ユーザー (有効 6543)",
+            " 検索: ユーザーを検索",
+            " フィルター: すべて",
             "",
             "",
             "",
-            "                     No users",
+            "           データが見つかりませんでした",
             "",
             "",
-            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+            " / 検索  f フィルター  r 更新  q 戻る",
         ].joined(separator: "\n"))
     }
 
@@ -93,14 +93,14 @@ struct UserListViewTests {
         var ui = UserListUI()
         ui.isSearchFocused = true
         #expect(Self.render(state, ui: ui, height: 8) == [
-            " ユーザー (6543)",
-            " Search: 山田▏",
-            " [All]  Active   Inactive",
+            " ユーザー (有効 6543)",
+            " 検索: 山田▏",
+            " フィルター: すべて",
             "",
             " 山 ● 山田 太郎  <taro@example.com>",
-            " J  ○ �[2JEve  <eve@example.com>",
+            " J  ● \u{FFFD}[2JEve  <eve@example.com>",
             "",
-            " Type to search  Enter/↓ List  Esc Done",
+            " 入力で検索  Enter/↓ 一覧へ  Esc 完了",
         ].joined(separator: "\n"))
     }
 
@@ -108,30 +108,30 @@ struct UserListViewTests {
         var state = Self.loadedState()
         state.navigation.present(Alert(ErrorPresentation(title: "ユーザー", message: "通信エラー"), dismiss: .navigation(.dismiss)))
         #expect(Self.render(state) == [
-            " ユーザー (6543)",
-            " Search: / to search",
-            " [All]  Active   I┌─ ユーザー ─┐",
+            " ユーザー (有効 6543)",
+            " 検索: ユーザーを検索",
+            " フィルター: すべ ┌─ ユーザー ─┐",
             "                  │ 通信エラー │",
             " 山 ● 山田 太郎  <│            │om>",
-            " J  ○ �[2JEve  <ev│ Enter OK   │",
+            " J  ● \u{FFFD}[2JEve  <ev│ Enter OK   │",
             " A  ● Ann  <ann@ex└────────────┘",
             "",
             "",
-            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+            " / 検索  f フィルター  r 更新  t 無効化  d 削除  E",
         ].joined(separator: "\n"))
         var confirming = Self.loadedState()
         confirming.navigation.present(.deleteConfirmation(of: Self.users[2]))
         #expect(Self.render(confirming) == [
-            " ユーザー (6543)",
-            " Search: / to search",
-            " [All]  Active┌─ Delete ───────────┐",
-            "              │ Delete Ann?        │",
-            " 山 ● 山田 太 │                    │",
-            " J  ○ �[2JEve │ y Delete  n Cancel │",
-            " A  ● Ann  <an└────────────────────┘",
+            " ユーザー (有効 6543)",
+            " 検索: ユーザーを検索",
+            " フィルター: ┌─ 削除 ───────────────┐",
+            "             │ Annを削除しますか？  │",
+            " 山 ● 山田 太│                      │",
+            " J  ● \u{FFFD}[2JEve│ y 削除  n キャンセル │",
+            " A  ● Ann  <a└──────────────────────┘",
             "",
             "",
-            " / Search  f Filter  r Refresh  t Toggle  d Delete",
+            " / 検索  f フィルター  r 更新  t 無効化  d 削除  E",
         ].joined(separator: "\n"))
     }
 }
@@ -139,7 +139,7 @@ struct UserListViewTests {
 extension UserListViewTests {
     @Test func escapeSequencesInUserDataNeverReachTheTerminal() {
         let users = [User(id: 9, name: "\u{1B}[2J\u{1B}]0;pwned\u{7}Mallory\u{202E}", email: "m@\u{1B}[31mexample.com", isActive: true)]
-        var frame = Frame(width: 60, height: 10)
+        var frame = Frame.japanese(width: 60, height: 10)
         UserListView.render(Self.loadedState(users), ui: UserListUI(), into: &frame)
         let output = String(decoding: FrameRenderer.render(from: nil, to: frame), as: UTF8.self)
         #expect(output.components(separatedBy: "\u{1B}[2J").count == 2, "only the renderer's own clear")

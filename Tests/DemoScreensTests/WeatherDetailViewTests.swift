@@ -21,7 +21,7 @@ struct WeatherDetailViewTests {
 
     @Test func showsDateTitleDaysAndTheBodyTextWrapped() {
         let state = Self.loaded(body: "東京地方は、高気圧に覆われて晴れています。\n\n明日は晴れるでしょう。")
-        var frame = Frame(width: 30, height: 12)
+        var frame = Frame.japanese(width: 30, height: 12)
         WeatherDetailView.render(state, into: &frame)
         #expect(frame.text == [
             " 天気予報 › 東京",
@@ -35,13 +35,13 @@ struct WeatherDetailViewTests {
             " 晴れています。",
             "",
             " 明日は晴れるでしょう。",
-            " ↑↓ Scroll  r Retry  q Back",
+            " ↑↓ スクロール  r 再試行  q 戻",
         ].joined(separator: "\n"))
     }
 
     @Test func theBodyScrollsByLinesAndStopsAtItsEnd() {
         let state = Self.loaded(body: (1...9).map { "line \($0)" }.joined(separator: "\n"))
-        var frame = Frame(width: 30, height: 11)
+        var frame = Frame.japanese(width: 30, height: 11)
         let offset = WeatherDetailView.render(state, scrollOffset: 100, into: &frame)
         #expect(offset == 6, "9 lines in 3 rows: the last 3 show")
         #expect(frame.line(7) == " line 7")
@@ -51,16 +51,16 @@ struct WeatherDetailViewTests {
     @Test func aFailureShowsTheCityAndTheErrorNeverAnotherCitysForecast() {
         var state = WeatherDetailState(city: Self.tokyo)
         state.forecast = .failed(ErrorPresentation(title: "天気予報", message: "通信エラー"), previous: nil)
-        var frame = Frame(width: 30, height: 7)
+        var frame = Frame.japanese(width: 30, height: 7)
         WeatherDetailView.render(state, into: &frame)
         #expect(frame.text == [
             " 天気予報 › 東京",
             " 東京都 東京",
             "",
             "",
-            " 通信エラー  (r: retry)",
+            " 通信エラー  （r: 再試行）",
             "",
-            " ↑↓ Scroll  r Retry  q Back",
+            " ↑↓ スクロール  r 再試行  q 戻",
         ].joined(separator: "\n"))
     }
 }

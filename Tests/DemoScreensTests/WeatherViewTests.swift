@@ -13,7 +13,7 @@ struct WeatherViewTests {
             headline: "", body: "",
             days: [DailyForecast(date: "2026-11-23", label: "今日", telop: "晴れ", minCelsius: nil, maxCelsius: 18,
                                  chanceOfRain: [RainChance(period: "T00_06", percent: nil), RainChance(period: "T06_12", percent: 10)])])))
-        var frame = Frame(width: 60, height: 12)
+        var frame = Frame.japanese(width: 60, height: 12)
         WeatherView.render(state, into: &frame)
         #expect(frame.text == [
             " 天気予報",
@@ -27,7 +27,7 @@ struct WeatherViewTests {
             "",
             "",
             "",
-            " ↑↓ City  Enter Detail  r Retry  q Back",
+            " ↑↓ 地点  Enter 詳細  r 再試行  q 戻る",
         ].joined(separator: "\n"))
     }
 }
@@ -36,7 +36,7 @@ extension WeatherViewTests {
     @Test func loadingThenFailure() {
         var state = WeatherState(cities: [City(id: "130010", name: "東京", prefecture: "東京都")])
         state.forecast = .loading(previous: nil)
-        var frame = Frame(width: 50, height: 8)
+        var frame = Frame.japanese(width: 50, height: 8)
         WeatherView.render(state, tick: 0, into: &frame)
         #expect(frame.text == [
             " 天気予報",
@@ -44,12 +44,12 @@ extension WeatherViewTests {
             " 東京          東京都 東京",
             "",
             "",
-            "               ⠋ Loading…",
+            "               ⠋ 読み込み中…",
             "",
-            " ↑↓ City  Enter Detail  r Retry  q Back",
+            " ↑↓ 地点  Enter 詳細  r 再試行  q 戻る",
         ].joined(separator: "\n"))
         state.forecast = .failed(ErrorPresentation(title: "天気予報", message: "通信エラー"), previous: nil)
-        frame = Frame(width: 50, height: 8)
+        frame = Frame.japanese(width: 50, height: 8)
         WeatherView.render(state, tick: 0, into: &frame)
         #expect(frame.text == [
             " 天気予報",
@@ -57,9 +57,9 @@ extension WeatherViewTests {
             " 東京          東京都 東京",
             "",
             "",
-            "               通信エラー  (r: retry)",
+            "               通信エラー  （r: 再試行）",
             "",
-            " ↑↓ City  Enter Detail  r Retry  q Back",
+            " ↑↓ 地点  Enter 詳細  r 再試行  q 戻る",
         ].joined(separator: "\n"))
     }
 }
@@ -70,17 +70,17 @@ extension WeatherViewTests {
         let forecast = Forecast(title: "東京都 東京 の天気", publishedAt: "2026-11-23T05:00:00+09:00", publishingOffice: "気象庁", headline: "", body: "", days: [])
         let savedAt = Date(timeIntervalSince1970: 1_699_957_320)   // 2023-11-14 10:22 UTC
         state.forecast = .failed(ErrorPresentation(title: "天気予報", message: "通信エラー"), previous: Fetched(forecast, origin: .saved(at: savedAt)))
-        var frame = Frame(width: 50, height: 8)
+        var frame = Frame.japanese(width: 50, height: 8)
         WeatherView.render(state, timeZone: TimeZone(identifier: "UTC")!, now: savedAt, into: &frame)
         #expect(frame.text == [
             " 天気予報",
             "",
             " 東京          東京都 東京 の天気",
             "               2026-11-23T05:00:00+09:00",
-            "               offline · saved 10:22",
-            "               通信エラー  (r: retry)",
+            "               オフライン · 10:22 に保存",
+            "               通信エラー  （r: 再試行）",
             "",
-            " ↑↓ City  Enter Detail  r Retry  q Back",
+            " ↑↓ 地点  Enter 詳細  r 再試行  q 戻る",
         ].joined(separator: "\n"))
         #expect(frame[4, 15].style.foreground == .yellow)
     }

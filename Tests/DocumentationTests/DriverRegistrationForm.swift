@@ -68,7 +68,7 @@ extension CreateAccountViewModel {
         submit(form, on: input.submitTapped, isSubmitting: isSubmitting, resultMessage: resultMessage)
 
         func error(of field: CreateAccountField) -> Driver<String?> {
-            validation.map { $0.message(for: field) }.removeDuplicates().asDriver()
+            validation.map { $0.message(for: field)?.resolved(in: .current) }.removeDuplicates().asDriver()
         }
         return Output(
             emailError: error(of: .email),
@@ -95,7 +95,7 @@ extension CreateAccountViewModel {
                 register(form)
                     .receive(on: scheduler)                 // the answer may come on any queue
                     .map { account -> String? in "Welcome, \(account.email)!" }
-                    .catch { Just(presenter.present($0)?.message) }   // the server's reason
+                    .catch { Just(presenter.present($0)?.message.resolved(in: .current)) }   // the server's reason
                     .handleEvents(receiveSubscription: { _ in isSubmitting.send(true) },
                                   receiveCompletion: { _ in isSubmitting.send(false) })
             }
@@ -114,7 +114,7 @@ import Testing
 /// test scheduler.
 final class CreateAccountServer {
     struct EmailTaken: PresentableError {
-        var message: String { "This email is already registered." }
+        var message: LocalizedText { "This email is already registered." }
     }
 
     private(set) var requests: [String] = []

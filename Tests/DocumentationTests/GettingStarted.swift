@@ -71,7 +71,7 @@ final class FlakyServer: Sendable {
 }
 
 @Test(.timeLimit(.minutes(2))) @MainActor func appearingLoadsTheForecastAndAFailureCanBeRetried() async {
-    struct Offline: PresentableError { var message: String { "You are offline." } }
+    struct Offline: PresentableError { var message: LocalizedText { "You are offline." } }
     let server = FlakyServer()
     let tester = ViewModelTester(WeatherViewModel { city in
         if server.isDown.withLock({ $0 }) { throw Offline() }
@@ -80,7 +80,7 @@ final class FlakyServer: Sendable {
 
     tester.appear { $0.forecast = .loading() }
     await tester.receive {
-        $0.forecast = .failed(ErrorPresentation(title: "Error", message: "You are offline."), previous: nil)
+        $0.forecast = .failed(ErrorPresentation(title: CoreText.errorTitle, message: "You are offline."), previous: nil)
     }
     server.isDown.withLock { $0 = false }
     tester.send(.retryTapped) { $0.forecast = .loading() }

@@ -74,8 +74,8 @@ enum WeatherServiceError: DomainErrorMapping, PresentableError, CancellationRepo
         }
     }
 
-    var title: String { "Weather" }
-    var message: String {
+    var title: LocalizedText { "Weather" }
+    var message: LocalizedText {
         switch self {
         case .noInternet: "Cannot reach the weather service. Check your connection and try again."
         case .unknownCity: "There is no forecast for this city."

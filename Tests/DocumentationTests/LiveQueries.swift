@@ -89,7 +89,7 @@ final class BookListViewModel: ViewModel {
     struct State: Equatable, Sendable {
         var searchText = ""
         var books = LiveRows<Book>()
-        var title: String { books.count(.unread).map { "Unread (\($0))" } ?? "Books" }
+        var title: LocalizedText { books.count(.unread).map { "Unread (\($0))" } ?? "Books" }
     }
 
     enum Event: Hashable, Sendable {

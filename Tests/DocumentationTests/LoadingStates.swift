@@ -10,8 +10,8 @@ struct Departure: Equatable, Sendable { var time: String; var destination: Strin
 enum DeparturesError: PresentableError {
     case offline
 
-    var title: String { "Departures" }
-    var message: String { "You are offline. Check your connection and try again." }
+    var title: LocalizedText { "Departures" }
+    var message: LocalizedText { "You are offline. Check your connection and try again." }
     var isRetryable: Bool { true }
 }
 // snippet end
@@ -73,11 +73,11 @@ enum DepartureBoard {
         case .loading(previous: nil):
             return [state.station, "Loading…"]
         case .failed(let error, previous: nil):
-            return [state.station, error.message] + (error.isRetryable ? ["[Retry]"] : [])
+            return [state.station, error.message.resolved(in: .current)] + (error.isRetryable ? ["[Retry]"] : [])
         default:   // loaded, refreshing, or a refresh that failed: the departures stay
             return [state.station]
                 + (departures.isRefreshing ? ["Updating…"] : [])
-                + (departures.errorMessage.map { ["⚠ " + $0] } ?? [])
+                + (departures.errorMessage.map { ["⚠ " + $0.resolved(in: .current)] } ?? [])
                 + (departures.value ?? []).map { "\($0.time)  \($0.destination)" }
         }
     }

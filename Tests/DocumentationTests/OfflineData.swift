@@ -233,7 +233,7 @@ import MVVMTerminal
     await second.advance(by: .milliseconds(400))   // and a third time
     await second.receive { $0.forecast = .failed(ErrorPresentation(WeatherServiceError.noInternet), previous: saved) }
     let notice = try #require(second.state.savedDataNotice)
-    #expect(notice.terminalText(now: forecastSavedAt, timeZone: TimeZone(identifier: "UTC")!) == "offline · saved 10:42")
+    #expect(notice.terminalText(now: forecastSavedAt, timeZone: TimeZone(identifier: "UTC")!).resolved(in: .english) == "offline · saved 10:42")
     await second.finish()
 }
 // snippet end

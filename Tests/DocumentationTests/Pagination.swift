@@ -61,8 +61,8 @@ import Testing
 
 /// What the photo server says when a page cannot load.
 struct PhotosUnavailable: PresentableError {
-    var title: String { "Photos" }
-    var message: String { "More photos could not load. Check your connection." }
+    var title: LocalizedText { "Photos" }
+    var message: LocalizedText { "More photos could not load. Check your connection." }
     var isRetryable: Bool { true }
 }
 

@@ -10,9 +10,9 @@ enum OrderError: PresentableError, Equatable {
     case alreadyShipped
     case serverDown(status: Int)
 
-    var title: String { "Orders" }
+    var title: LocalizedText { "Orders" }
 
-    var message: String {
+    var message: LocalizedText {
         switch self {
         case .offline: "You are offline. Check your connection and try again."
         case .alreadyShipped: "This order has shipped. It can no longer be cancelled."
@@ -231,7 +231,7 @@ struct PresentingErrorsTests {
         tester.send(.cancelOrderTapped(id: 2))        // the same alert is already shown
         await tester.finish()
         #expect(tester.state.navigation.modal == alert)
-        #expect(alert.buttons.map(\.label) == ["OK"], "not retryable: no Retry")
+        #expect(alert.buttons.map { $0.label.resolved(in: .english) } == ["OK"], "not retryable: no Retry")
     }
 
     @Test func aCancellationIsNeverShown() async {

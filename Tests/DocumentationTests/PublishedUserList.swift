@@ -98,7 +98,7 @@ extension MemberSearchViewModel {
             self.members = members
             errorMessage = nil
         case .failure(let error):
-            errorMessage = ErrorPresenter.default.present(error)?.message   // the list stays
+            errorMessage = ErrorPresenter.default.present(error)?.message.resolved(in: .current)   // the list stays
         }
     }
 }
@@ -132,7 +132,7 @@ final class MemberDirectory {
     ]
 
     struct Offline: PresentableError {
-        var message: String { "You are offline." }
+        var message: LocalizedText { "You are offline." }
     }
 
     var latencies: [String: Int] = [:]

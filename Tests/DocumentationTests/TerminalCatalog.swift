@@ -203,10 +203,10 @@ struct TerminalWidgetCatalogTests {
 
         let failed = SavedDataNotice(savedAt: savedAt, isUpdating: false, failure: offline)
         let updating = SavedDataNotice(savedAt: savedAt, isUpdating: true, failure: nil)
-        #expect(failed.terminalText(now: savedAt, timeZone: tokyo) == "offline · saved 07:13")
-        #expect(updating.terminalText(now: savedAt, timeZone: tokyo) == "saved 07:13 · updating…")
+        #expect(failed.terminalText(now: savedAt, timeZone: tokyo).resolved(in: .english) == "offline · saved 07:13")
+        #expect(updating.terminalText(now: savedAt, timeZone: tokyo).resolved(in: .english) == "saved 07:13 · updating…")
         let nextDay = savedAt.addingTimeInterval(86_400)
-        #expect(updating.terminalText(now: nextDay, timeZone: tokyo) == "saved 2023-11-15 07:13 · updating…")
+        #expect(updating.terminalText(now: nextDay, timeZone: tokyo).resolved(in: .english) == "saved 2023-11-15 07:13 · updating…")
     }
     // snippet end
 }

@@ -206,7 +206,7 @@ struct TeaMenuScreenTests {
     // snippet end
 
     @Test func aFailedLoadShowsItsMessageAndRRetries() async {
-        struct Closed: PresentableError { var message: String { "The shop is closed." } }
+        struct Closed: PresentableError { var message: LocalizedText { "The shop is closed." } }
         let clock = TestClock()
         let screen = TeaMenuScreen(viewModel: clock.schedule(TeaMenuViewModel { throw Closed() }))
         screen.didAppear()

@@ -60,7 +60,7 @@ struct RemoteRegistrationRepositoryTests {
 
         #expect(shortPassword == .failure(.rejected))
         #expect(blankID == .failure(.rejected))
-        #expect(ErrorPresenter.default.present(RegistrationError.rejected)?.message == "入力内容を登録できませんでした。内容を確認してください。")
+        #expect(ErrorPresenter.default.present(RegistrationError.rejected)?.message.resolved(in: .japanese) == "入力内容を登録できませんでした。内容を確認してください。")
     }
 
     @Test func anInjected503IsAServerErrorWithRetryAndRegistersNothing() async throws {
@@ -71,9 +71,9 @@ struct RemoteRegistrationRepositoryTests {
         await server.stop()
 
         #expect(faulty == .failure(.server))
-        #expect(ErrorPresenter.default.present(RegistrationError.server) == ErrorPresentation(
-            title: "会員登録", message: "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。", isRetryable: true
-        ))
+        #expect(ErrorPresenter.default.present(RegistrationError.server).map { [$0.title.resolved(in: .japanese), $0.message.resolved(in: .japanese)] } == [
+            "会員登録", "サーバーエラーが発生しました。しばらくしてから、もう一度お試しください。",
+        ])
         #expect(afterwards == .success(Registration(loginID: "haru", registeredAt: "2024-10-01T00:00:01Z")))
     }
 
@@ -97,7 +97,7 @@ struct RemoteRegistrationRepositoryTests {
         await server.stop()
 
         #expect(viewModel.state.submission == .idle)
-        #expect(viewModel.state.loginIDStatus == .error("このIDは既に使われています"))
+        #expect(viewModel.state.loginIDStatus.message?.resolved(in: .japanese) == "このIDは既に使われています")
         #expect(viewModel.state.isSubmitEnabled == false)
         #expect(viewModel.state.navigation.modal == nil)
     }

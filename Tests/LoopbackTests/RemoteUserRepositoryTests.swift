@@ -60,8 +60,8 @@ struct RemoteUserRepositoryTests {
     }
 
     @Test(arguments: [
-        ("status=503", UserError.server),
-        ("status=500", UserError.server),
+        ("status=503", UserError.server(statusCode: 503)),
+        ("status=500", UserError.server(statusCode: 500)),
         ("status=404", UserError.notFound),
         ("malformed", UserError.invalidData),
         ("truncate", UserError.invalidData),
@@ -80,13 +80,13 @@ struct RemoteUserRepositoryTests {
             let viewModel = await UserListViewModel(repository: repository, records: app.records)
             await viewModel.appear()
             let message = await waitForFailure(viewModel)
-            #expect(message == "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。")
+            #expect(message?.resolved(in: .japanese) == "サーバーエラー (コード: 503)")
             await viewModel.disappear()
         }
     }
 
     @MainActor
-    private func waitForFailure(_ viewModel: UserListViewModel) async -> String? {
+    private func waitForFailure(_ viewModel: UserListViewModel) async -> LocalizedText? {
         _ = await waitUntil(timeout: .seconds(10)) { viewModel.state.loadFailure != nil }
         return viewModel.state.loadFailure?.message
     }

@@ -98,7 +98,7 @@ struct UserListOfflineTests {
         #expect(offline.state.navigation.modal == nil)
         #expect(!offline.state.isLoadingFirstPage && !offline.state.showsEmptyState)
         #expect(offline.state.activeCount == activeCount)
-        #expect(offline.state.title == "ユーザー (\(activeCount))")
+        #expect(offline.state.title.resolved(in: .japanese) == "ユーザー (有効 \(activeCount))")
     }
 
     /// Offline, the list answers from every user seen, by the server's rules (by id, the search

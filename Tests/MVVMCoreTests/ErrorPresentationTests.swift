@@ -7,8 +7,8 @@ struct ErrorPresenterTests {
         case dataNotFound
         case serverError(statusCode: Int)
 
-        var title: String { "Users" }
-        var message: String {
+        var title: LocalizedText { "Users" }
+        var message: LocalizedText {
             switch self {
             case .dataNotFound: "データが見つかりませんでした"
             case .serverError(let code): "サーバーエラー (コード: \(code))"
@@ -41,7 +41,9 @@ struct ErrorPresenterTests {
 
     @Test func aLocalizedErrorShowsItsDescriptionAndSuggestion() {
         #expect(ErrorPresenter.default.present(Described())
-            == ErrorPresentation(title: "Error", message: "The file is locked. Close it in the other app."))
+            == ErrorPresentation(title: CoreText.errorTitle, message: "The file is locked. Close it in the other app."))
+        #expect(CoreText.errorTitle.resolved(in: .english) == "Error")
+        #expect(CoreText.errorTitle.resolved(in: .japanese) == "エラー", "article 000's alert title")
     }
 
     @Test func anUnknownErrorGetsTheFallbackNeverItsRawDescription() {

@@ -19,7 +19,7 @@ enum ProfileError: DomainErrorMapping, PresentableError, Equatable {
         }
     }
 
-    var message: String {
+    var message: LocalizedText {
         switch self {
         case .noInternet: "インターネットに接続できません。"
         case .notFound: "ユーザーが見つかりません。"

@@ -70,7 +70,7 @@ struct RegistrationDriverViewModelTests {
         loginIDStatus.expectHistory([.unchecked, .ok, .error(Fixture.invalidEmail), .ok, .unchecked])
         passwordStatus.expectHistory([.unchecked, .error(Fixture.weakPassword), .ok, .error(Fixture.weakPassword)])
         confirmationStatus.expectHistory([
-            .unchecked, .error("パスワードが確認用と一致していません"), .ok, .error("パスワードが確認用と一致していません"),
+            .unchecked, .error(Fixture.mismatch.text), .ok, .error(Fixture.mismatch.text),
         ])
         isSubmitEnabled.expectHistory([false, true, false])
     }
@@ -144,11 +144,14 @@ struct RegistrationDriverViewModelTests {
         await answer(viewModel)
         alertButton.send(.retryTapped)   // the alert's Retry
         await answer(viewModel)
-        alertButton.send(.navigation(.dismiss))   // already gone: nothing changes
+        alertButton.send(.navigation(.dismiss))   // the 登録！ alert's ok
 
         alert.expectHistory([
             nil,
-            ShownAlert(title: Fixture.serverAlert.title, message: Fixture.serverAlert.message, buttons: ["OK", "Retry"]),
+            ShownAlert(title: Fixture.serverAlert.title, message: Fixture.serverAlert.message, buttons: [LocalizedText([.japanese: "OK", .english: "OK"]), LocalizedText([.japanese: "再試行", .english: "Retry"])]),
+            nil,
+            // Registered: article 001's alert, closed by its ok.
+            ShownAlert(title: Fixture.registeredAlert.title, message: Fixture.registeredAlert.message, buttons: Fixture.registeredAlert.buttons.map(\.label)),
             nil,
         ])
         registration.expectHistory([nil, Fixture.registration])
@@ -216,7 +219,7 @@ struct RegistrationDriverViewModelTests {
 
 /// An alert as the view shows it.
 private struct ShownAlert: Equatable {
-    let title: String
-    let message: String
-    let buttons: [String]
+    let title: LocalizedText
+    let message: LocalizedText
+    let buttons: [LocalizedText]
 }

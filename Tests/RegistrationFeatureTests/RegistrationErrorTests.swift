@@ -65,10 +65,8 @@ struct RegistrationErrorTests {
 
     @Test func whatTheUserReads() {
         let presenter = ErrorPresenter.default
-        #expect(presenter.present(RegistrationError.loginIDTaken)?.message == "このIDは既に使われています")
-        #expect(presenter.present(RegistrationError.server) == ErrorPresentation(
-            title: "会員登録", message: "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。", isRetryable: true
-        ))
+        #expect(presenter.present(RegistrationError.loginIDTaken)?.message.resolved(in: .japanese) == "このIDは既に使われています")
+        #expect(presenter.present(RegistrationError.server) == Fixture.serverAlert)
         #expect(presenter.present(RegistrationError.noInternet)?.isRetryable == true)
         #expect(presenter.present(RegistrationError.rejected)?.isRetryable == false)
         #expect(presenter.present(RegistrationError.cancelled) == nil)

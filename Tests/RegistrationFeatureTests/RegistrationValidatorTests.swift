@@ -17,7 +17,7 @@ struct RegistrationValidatorTests {
 
     @Test(arguments: ["secret1", "abcdefgh", "12345678", "ａｂｃｄ１２３４", "パスワード1234", "        "])
     func otherPasswordsFailThePolicy(password: String) {
-        let expected: FieldStatus = password.allSatisfy(\.isWhitespace) ? .error("空欄があります") : .error(Fixture.weakPassword)
+        let expected: FieldStatus = password.allSatisfy(\.isWhitespace) ? .error(Fixture.blank.text) : .error(Fixture.weakPassword)
         #expect(feedback(password: password).password == expected)
     }
 

@@ -20,7 +20,10 @@ struct RegistrationViewModelSubmitTests {
         }
         await tester.advance(by: .milliseconds(99))
         await tester.advance(by: .milliseconds(1))
-        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.receive {
+            $0.submission = .loaded(Fixture.registration)
+            $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
+        }
         tester.send(.submitTapped)   // registered: the button stays disabled
         await tester.finish()
 
@@ -50,7 +53,10 @@ struct RegistrationViewModelSubmitTests {
             $0.isSubmitEnabled = false
         }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.receive {
+            $0.submission = .loaded(Fixture.registration)
+            $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
+        }
         await tester.finish()
 
         #expect(repository.requests == [RegistrationRequest(loginID: "Mika@Example.jp", password: " pass word 1 ")])
@@ -71,7 +77,7 @@ struct RegistrationViewModelSubmitTests {
         await tester.receive {
             $0.submission = .idle
             $0.form.takenLoginIDs = ["mika@example.jp"]
-            $0.loginIDStatus = .error("このIDは既に使われています")
+            $0.loginIDStatus = .error(Fixture.taken)
             $0.summary = RegistrationSummary(text: Fixture.taken, isOK: false)
         }
         tester.send(.submitTapped)   // disabled while the id is known taken
@@ -98,7 +104,10 @@ struct RegistrationViewModelSubmitTests {
             $0.isSubmitEnabled = false
         }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.receive {
+            $0.submission = .loaded(Fixture.registration)
+            $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
+        }
         await tester.finish()
 
         #expect(repository.requests.map(\.loginID) == ["mika@example.jp", "mika2@example.jp"])
@@ -122,7 +131,7 @@ struct RegistrationViewModelSubmitTests {
         let alert = try #require(tester.state.navigation.modal)
         #expect(alert.title == Fixture.serverAlert.title)
         #expect(alert.message == Fixture.serverAlert.message)
-        #expect(alert.buttons.map(\.label) == (Fixture.serverAlert.isRetryable ? ["OK", "Retry"] : ["OK"]))
+        #expect(alert.buttons.map { $0.label.resolved(in: .japanese) } == (Fixture.serverAlert.isRetryable ? ["OK", "再試行"] : ["OK"]))
 
         tester.send(alert.buttons[0].event) { $0.navigation.handle(.dismiss) }   // OK
         tester.send(alert.buttons[0].event)   // a second press changes nothing
@@ -150,14 +159,17 @@ struct RegistrationViewModelSubmitTests {
             $0.isSubmitEnabled = true
             $0.navigation.present(Alert(Fixture.offlineAlert, dismiss: .navigation(.dismiss), retry: .retryTapped))
         }
-        #expect(tester.state.navigation.modal?.buttons.map(\.label) == ["OK", "Retry"])
+        #expect(tester.state.navigation.modal?.buttons.map { $0.label.resolved(in: .japanese) } == ["OK", "再試行"])
         tester.send(.retryTapped) {   // the alert's Retry
             $0.navigation.handle(.dismiss)
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.receive {
+            $0.submission = .loaded(Fixture.registration)
+            $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
+        }
         await tester.finish()
 
         #expect(repository.requests == [Fixture.request, Fixture.request])
@@ -176,7 +188,10 @@ struct RegistrationViewModelSubmitTests {
         await tester.advance(by: .milliseconds(50))
         tester.send(.submitTapped)
         await tester.advance(by: .milliseconds(50))
-        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.receive {
+            $0.submission = .loaded(Fixture.registration)
+            $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
+        }
         await tester.finish()
 
         #expect(repository.requests == [Fixture.request])
@@ -198,7 +213,7 @@ struct RegistrationViewModelSubmitTests {
         tester.send(.passwordConfirmationChanged("secret12")) {
             $0.form.passwordConfirmation = "secret12"
             $0.submission = .idle
-            $0.passwordConfirmationStatus = .error("パスワードが確認用と一致していません")
+            $0.passwordConfirmationStatus = .error(Fixture.mismatch.text)
             $0.summary = Fixture.mismatch
         }
         await tester.advance(by: .milliseconds(50))   // the stale success arrives, and is dropped
@@ -236,7 +251,10 @@ struct RegistrationViewModelSubmitTests {
         }
         tester.send(.loginIDChanged(Fixture.loginID))
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.receive {
+            $0.submission = .loaded(Fixture.registration)
+            $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
+        }
         await tester.finish()
     }
 
@@ -285,7 +303,10 @@ struct RegistrationViewModelSubmitTests {
             $0.isSubmitEnabled = false
         }
         await tester.advance(by: .milliseconds(100))
-        await tester.receive { $0.submission = .loaded(Fixture.registration) }
+        await tester.receive {
+            $0.submission = .loaded(Fixture.registration)
+            $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
+        }
         await tester.finish()
     }
 

@@ -48,7 +48,7 @@ struct RegistrationViewModelValidationTests {
         }
         tester.send(.passwordConfirmationChanged("s")) {
             $0.form.passwordConfirmation = "s"
-            $0.passwordConfirmationStatus = .error("パスワードが確認用と一致していません")
+            $0.passwordConfirmationStatus = .error(Fixture.mismatch.text)
             $0.summary = Fixture.mismatch   // no blank field left: the mismatch is the first problem
         }
         tester.send(.passwordConfirmationChanged("secret12")) {
@@ -59,7 +59,7 @@ struct RegistrationViewModelValidationTests {
         }
         tester.send(.passwordChanged("secret123")) {
             $0.form.password = "secret123"
-            $0.passwordConfirmationStatus = .error("パスワードが確認用と一致していません")
+            $0.passwordConfirmationStatus = .error(Fixture.mismatch.text)
             $0.summary = Fixture.mismatch
             $0.isSubmitEnabled = false
         }
@@ -75,7 +75,7 @@ struct RegistrationViewModelValidationTests {
         }
         tester.send(.loginIDChanged("  ")) {
             $0.form.loginID = "  "
-            $0.loginIDStatus = .error("空欄があります")   // only spaces is blank, and shown
+            $0.loginIDStatus = .error(Fixture.blank.text)   // only spaces is blank, and shown
         }
         tester.send(.loginIDChanged("  "))   // the same text again changes nothing
         await tester.finish()
@@ -94,7 +94,7 @@ struct RegistrationViewModelValidationTests {
         }
         tester.send(.passwordConfirmationChanged("secret1")) {
             $0.form.passwordConfirmation = "secret1"
-            $0.passwordConfirmationStatus = .error("パスワードが確認用と一致していません")
+            $0.passwordConfirmationStatus = .error(Fixture.mismatch.text)
             $0.summary = Fixture.mismatch
         }
         tester.send(.passwordConfirmationChanged("secret12")) {
@@ -105,7 +105,7 @@ struct RegistrationViewModelValidationTests {
         }
         tester.send(.loginIDChanged("   ")) {
             $0.form.loginID = "   "
-            $0.loginIDStatus = .error("空欄があります")
+            $0.loginIDStatus = .error(Fixture.blank.text)
             $0.summary = Fixture.blank
             $0.isSubmitEnabled = false
         }

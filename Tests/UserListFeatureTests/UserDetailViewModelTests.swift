@@ -43,7 +43,7 @@ struct UserDetailViewModelTests {
 
     @Test func appearingLoadsTheUserByIdIntoTheRecords() async {
         let tester = makeTester()
-        #expect(tester.state.title == "ユーザー 1")
+        #expect(tester.state.title.resolved(in: .japanese) == "ユーザー 1")
         tester.appear { $0.user.record = .loading() }
         #expect(tester.state.user.record.isLoading)
         #expect(!tester.state.canEdit)
@@ -92,10 +92,10 @@ struct UserDetailViewModelTests {
 
         #expect(tester.state.isGone)
         #expect(tester.state.message == UserError.notFound.message)
-        #expect(tester.state.message == "このユーザーは既に存在しません。")
+        #expect(tester.state.message?.resolved(in: .japanese) == "データが見つかりませんでした")
         #expect(tester.state.canRetry == false)
         #expect(tester.state.canEdit == false)
-        #expect(tester.state.title == "ユーザー 99")
+        #expect(tester.state.title.resolved(in: .japanese) == "ユーザー 99")
         #expect(records.shown(User(id: 99, name: "Old row", email: "x@example.com", isActive: true)) == nil, "the list drops the row")
 
         tester.send(.retryTapped)        // no retry offered: nothing
@@ -115,7 +115,7 @@ struct UserDetailViewModelTests {
         await tester.receive { $0.user.record = .failed(offline, previous: nil) }
 
         #expect(tester.state.canRetry)
-        #expect(tester.state.message == "サーバーに接続できません。接続を確認して、もう一度お試しください。")
+        #expect(tester.state.message?.resolved(in: .japanese) == "ネットワークエラー: サーバーに接続できません")
         #expect(!tester.state.isGone)
         #expect(!tester.state.canEdit)
         #expect(tester.state.navigation.modal == nil, "a failed load is shown in place, not as an alert")
@@ -213,8 +213,8 @@ struct UserDetailViewModelTests {
         await tester.receive { $0.user.pending = nil; $0.user.record = .loaded(Self.ann) }
         await tester.receive { $0.navigation.present(Alert(refusal, dismiss: .navigation(.dismiss))) }
         let alert = try #require(tester.state.navigation.modal)
-        #expect(alert.message == "この操作を行う権限がありません。")
-        #expect(alert.buttons.map(\.label) == ["OK"])
+        #expect(alert.message.resolved(in: .japanese) == "認証が必要です")
+        #expect(alert.buttons.map { $0.label.resolved(in: .japanese) } == ["OK"])
 
         // The same refusal again while its alert is up: rolled back, still one alert.
         tester.send(.toggleActiveTapped) { $0.user.pending = .saving }
@@ -277,8 +277,8 @@ struct UserDetailViewModelTests {
         await appearAndLoad(tester)
 
         let confirmation = Alert<UserDetailViewModel.Event>.deleteConfirmation(of: Self.ann)
-        #expect(confirmation.buttons.map(\.label) == ["Delete", "Cancel"])
-        #expect(confirmation.message == "Delete \(Self.ann.name)?")
+        #expect(confirmation.buttons.map { $0.label.resolved(in: .japanese) } == ["削除", "キャンセル"])
+        #expect(confirmation.message.resolved(in: .japanese) == "\(Self.ann.name)を削除しますか？")
         tester.send(.deleteTapped) { $0.navigation.present(confirmation) }
         tester.send(confirmation.buttons[1].event) { $0.navigation.handle(.dismiss) }   // Cancel
         tester.send(.deleteConfirmed)   // no longer confirming: nothing

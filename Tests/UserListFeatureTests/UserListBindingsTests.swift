@@ -21,7 +21,7 @@ struct UserListBindingsTests {
         let repository: StubUserRepository
         let app: TestRecords
         private(set) var rows: [User] = []
-        private(set) var title = ""
+        private(set) var title: LocalizedText = ""
         private(set) var alert: Alert<UserListEvent>?
         private(set) var isEmpty = false
         private var send: (UserListEvent) -> Void = { _ in }
@@ -111,7 +111,7 @@ struct UserListBindingsTests {
         #expect(screen.rows == [])
         await screen.advance(by: .milliseconds(100))
         #expect(screen.rows.map(\.id) == Array(1...20))
-        #expect(screen.title == "ユーザー (30)")
+        #expect(screen.title.resolved(in: .japanese) == "ユーザー (有効 30)")
 
         await screen.perform(.lastRowsAppeared)
         await screen.advance(by: .milliseconds(100))
@@ -143,12 +143,12 @@ struct UserListBindingsTests {
 
         await screen.perform(.toggleActiveTapped(userID: 1))
         #expect(screen.rows.first?.isActive == false)
-        #expect(screen.title == "ユーザー (29)")
+        #expect(screen.title.resolved(in: .japanese) == "ユーザー (有効 29)")
         #expect(await screen.repository.waitForWrites(1))
         await screen.advance(by: .milliseconds(200))
 
         #expect(screen.rows.first?.isActive == true)
-        #expect(screen.title == "ユーザー (30)")
+        #expect(screen.title.resolved(in: .japanese) == "ユーザー (有効 30)")
         #expect(screen.alert?.message == UserError.unauthorized.message)
         await screen.perform(screen.alert?.buttons.first?.event ?? .refreshPulled)   // OK
         #expect(screen.alert == nil)

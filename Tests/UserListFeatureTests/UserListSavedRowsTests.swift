@@ -108,14 +108,14 @@ struct UserListSavedRowsTests {
 
     @Test func aFailureLeavesTheSavedRowsAndSaysWhyInTheNotice() async {
         let learnt = await firstStart()
-        repository.fail(.users, with: .server)
+        repository.fail(.users, with: .server(statusCode: 503))
         let (tester, app) = start()
         tester.viewModel.appear()
         await tester.receive { $0.users.refresh = .loading }
         await receiveTheSavedRows(tester, learnt: learnt)
         await tester.advance(by: .milliseconds(50))   // the server's count agrees: no change
         await tester.advance(by: .milliseconds(50))
-        let failure = ErrorPresentation(UserError.server)
+        let failure = ErrorPresentation(UserError.server(statusCode: 503))
         await tester.receive { $0.users.refresh = .failed(failure) }
         #expect(tester.state.visibleUsers == Self.firstPage)
         #expect(tester.state.savedDataNotice?.isUpdating == false)

@@ -54,7 +54,7 @@ struct UserListViewModelTests {
     @Test func appearingLoadsTheFirstPageAndTheActiveCount() async {
         await appearAndLoad()
 
-        #expect(tester.state.title == "ユーザー (30)")
+        #expect(tester.state.title.resolved(in: .japanese) == "ユーザー (有効 30)")
         #expect(tester.state.visibleUsers == Self.rows(0..<20))
         #expect(!tester.state.isLoadingFirstPage && tester.state.savedDataNotice == nil)
         #expect(analytics.events == [.viewed(count: 45)])
@@ -192,7 +192,7 @@ struct UserListViewModelTests {
         await tester.receive { $0.users.counts = ["active": 30] }
         let offline = ErrorPresentation(UserError.noInternet)
         await tester.receive { $0.users.refresh = .failed(offline) }   // nothing seen before: no rows, the failure in their place
-        #expect(tester.state.loadFailure?.message == "サーバーに接続できません。接続を確認して、もう一度お試しください。")
+        #expect(tester.state.loadFailure?.message.resolved(in: .japanese) == "ネットワークエラー: サーバーに接続できません")
         #expect(tester.state.loadFailure?.isRetryable == true)
         #expect(!tester.state.isLoadingFirstPage && !tester.state.showsEmptyState)
         #expect(tester.state.navigation.modal == nil, "drawn in place of the rows, not as an alert")
@@ -206,7 +206,7 @@ struct UserListViewModelTests {
             $0.users.origin = .network
         }
         #expect(tester.state.loadFailure == nil)
-        #expect(analytics.events == [.error(message: offline.message), .viewed(count: 45)])
+        #expect(analytics.events == [.error(message: offline.message.description), .viewed(count: 45)])
         await tester.finish()
     }
 
@@ -255,11 +255,12 @@ struct UserListViewModelTests {
             $0.users.counts = ["active": 29]
         }
         #expect(await repository.waitForWrites(1))
+        #expect(analytics.events == [.viewed(count: 45)], "article 000 tracks a toggle once the server took it, not on the tap")
         await tester.advance(by: .milliseconds(200))   // the server takes it
         await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage.replacing(1, with: Self.toggled(1), nil)) }
         await tester.advance(by: .milliseconds(50))    // the counts, read again, agree: no change
 
-        #expect(analytics.events.last == .toggled(userID: 1, isActive: false))
+        #expect(analytics.events == [.viewed(count: 45), .toggled(userID: 1, isActive: false)])
         #expect(repository.calls.suffix(2) == ["setActive(false, 1)", "stats"])
         #expect(repository.idempotencyKeys.count == 1)
         await tester.finish()
@@ -290,8 +291,9 @@ struct UserListViewModelTests {
         await tester.advance(by: .milliseconds(200))
         await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage); $0.users.counts = ["active": 30] }
 
+        #expect(!analytics.events.contains { if case .toggled = $0 { true } else { false } }, "a refused toggle is never tracked")
         // The second refusal presented the same alert: still one, and its OK closes it.
-        #expect(tester.state.navigation.modal?.buttons.map(\.label) == ["OK"])
+        #expect(tester.state.navigation.modal?.buttons.map { $0.label.resolved(in: .japanese) } == ["OK"])
         tester.send(.navigation(.dismiss)) { $0.navigation.handle(.dismiss) }
         tester.send(.navigation(.dismiss))   // a late second press: nothing
         await tester.finish()
@@ -310,7 +312,7 @@ struct UserListViewModelTests {
         await tester.receive { $0.navigation.present(Alert(ErrorPresentation(UserError.storage), dismiss: .navigation(.dismiss))) }
         #expect(tester.state.visibleUsers == Self.rows(0..<20))
         #expect(tester.state.activeCount == 30)
-        #expect(tester.state.navigation.modal?.message == "変更をこの端末に保存できませんでした。空き容量と保存先を確認してください。")
+        #expect(tester.state.navigation.modal?.message.resolved(in: .japanese) == "変更をこの端末に保存できませんでした。空き容量と保存先を確認してください。")
         await tester.advance(by: .seconds(1))
         #expect(!repository.calls.contains { $0.hasPrefix("setActive") }, "never sent")
         await tester.finish()
@@ -394,18 +396,18 @@ struct UserListViewModelTests {
 
     @Test func aFailedRefreshEndsRefreshingKeepsTheRowsAndShowsTheErrorAlert() async {
         await appearAndLoad()
-        repository.fail(.users, with: .server)
+        repository.fail(.users, with: .server(statusCode: 503))
         tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
         await tester.advance(by: .milliseconds(100))
-        let failure = ErrorPresentation(UserError.server)
+        let failure = ErrorPresentation(UserError.server(statusCode: 503))
         await tester.receive {
             $0.users.refresh = .failed(failure)
             $0.isRefreshing = false
             $0.navigation.present(.pageFailure(failure))
         }
         #expect(tester.state.visibleUsers.count == 20)
-        #expect(tester.state.navigation.modal?.title == "エラー")
-        #expect(tester.state.navigation.modal?.buttons.map(\.label) == ["OK", "再試行"])
+        #expect(tester.state.navigation.modal?.title.resolved(in: .japanese) == "エラー")
+        #expect(tester.state.navigation.modal?.buttons.map { $0.label.resolved(in: .japanese) } == ["OK", "再試行"])
 
         // OK closes it; the rows stay.
         tester.send(.navigation(.dismiss)) { $0.navigation.handle(.dismiss) }
@@ -438,7 +440,7 @@ struct UserListViewModelTests {
         #expect(repository.calls.filter { $0.hasPrefix("users") } == [
             #"users(after: nil, q: "", all)"#, #"users(after: u20, q: "", all)"#, #"users(after: u20, q: "", all)"#,
         ])
-        #expect(analytics.events == [.viewed(count: 45), .error(message: failure.message)])
+        #expect(analytics.events == [.viewed(count: 45), .error(message: failure.message.description)])
         await tester.finish()
     }
 

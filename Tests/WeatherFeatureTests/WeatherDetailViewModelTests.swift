@@ -86,7 +86,7 @@ struct WeatherDetailViewModelTests {
         await tester.receive { $0.forecast = .failed(failure, previous: nil) }
 
         #expect(tester.state.error == failure)
-        #expect(tester.state.error?.message == "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。")
+        #expect(tester.state.error?.message.resolved(in: .japanese) == "サーバーエラーが発生しました。しばらくしてから、もう一度お試しください。")
         #expect(tester.state.error?.isRetryable == true)
         #expect(tester.state.titleText == "栃木県 宇都宮")
         #expect(tester.state.bodyText == "")

@@ -128,7 +128,7 @@ struct WeatherViewModelTests {
         await tester.advance(by: .milliseconds(100))
         let offline = ErrorPresentation(WeatherError.noInternet)
         await tester.receive { $0.forecast = .failed(offline, previous: nil) }
-        #expect(tester.state.forecast.errorMessage == "サーバーに接続できません。接続を確認して、もう一度お試しください。")
+        #expect(tester.state.forecast.errorMessage?.resolved(in: .japanese) == "ネットワークエラー: サーバーに接続できません")
         #expect(offline.isRetryable)
 
         repository.fail("130010", with: nil)
@@ -208,7 +208,7 @@ struct WeatherNoBindingViewModelTests {
         viewModel.viewDidLoad()
         viewModel.stateDidUpdate = { phases.append($0) }
 
-        #expect(phases == [.loading(City.all[0])])
+        #expect(phases == [.loading(City.tokyo)], "article 002 opens on Tokyo (130010)")
         viewModel.viewModel.disappear()
     }
 }

@@ -43,23 +43,22 @@ extension RegistrationError: DomainErrorMapping {
 }
 
 extension RegistrationError: PresentableError {
-    /// "会員登録".
-    public var title: String { "会員登録" }
+    /// 会員登録 / Sign up.
+    public var title: LocalizedText { RegistrationText.errorTitle }
 
-    /// What happened and what to do.
-    public var message: String {
+    /// What went wrong (``RegistrationText``).
+    public var message: LocalizedText {
         switch self {
-        case .loginIDTaken: RegistrationMessages.loginIDTaken
-        case .rejected: "入力内容を登録できませんでした。内容を確認してください。"
-        case .noInternet: "サーバーに接続できません。接続を確認して、もう一度お試しください。"
-        case .server: "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。"
-        case .invalidData: "サーバーの応答を読み取れませんでした。"
-        case .cancelled: "キャンセルしました。"
-        case .unknown: "問題が発生しました。もう一度お試しください。"
+        case .loginIDTaken: RegistrationText.loginIDTaken
+        case .rejected: RegistrationText.rejected
+        case .noInternet: RegistrationText.noInternet
+        case .server: RegistrationText.server
+        case .invalidData: RegistrationText.invalidData
+        case .cancelled: RegistrationText.cancelled
+        case .unknown: CoreText.unknownError
         }
     }
 
-    /// Whether trying again may help: after a connection or server failure.
     public var isRetryable: Bool {
         switch self {
         case .noInternet, .server: true

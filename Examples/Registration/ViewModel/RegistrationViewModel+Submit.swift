@@ -30,6 +30,11 @@ extension RegistrationViewModel {
             switch result {
             case .success(let registration):
                 state.submission = .loaded(registration)
+                // Article 001's alert: 登録！ and ok.
+                state.navigation.present(Alert(
+                    title: RegistrationText.registered, message: RegistrationText.registeredMessage(loginID: registration.loginID),
+                    buttons: [AlertButton(RegistrationText.ok, role: .cancel, sends: .navigation(.dismiss))]
+                ))
             case .failure(let error):
                 state.submission = .idle
                 switch SubmitFailure(error) {

@@ -34,10 +34,10 @@ public struct UserDetailState: Equatable, Sendable {
     var shownUsers: [User] { user.value.map { [$0] } ?? [] }
 
     /// The heading: the user's name once loaded, else `ユーザー 42`.
-    public var title: String { user.value?.name ?? "ユーザー \(userID)" }
+    public var title: LocalizedText { user.value.map { LocalizedText(verbatim: $0.name) } ?? UserListText.userNumber(userID) }
 
     /// What to say when no user is shown: why, and whether `r` retries.
-    public var message: String? {
+    public var message: LocalizedText? {
         if isGone { return UserError.notFound.message }
         return user.value == nil ? user.record.error?.message : nil
     }

@@ -42,7 +42,7 @@ public final class UserDetailViewModel: ViewModel {
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let records: UserRecords
     private let avatars: AvatarLoader?
-    private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
+    private let presenter = ErrorPresenter()
     /// The user, kept true by the library.
     private let user: LiveRecordQuery<UserWrite>
     /// Keeps this screen presenting failed writes, and its picture following the user.
@@ -116,9 +116,9 @@ public final class UserDetailViewModel: ViewModel {
 extension Alert<UserDetailViewModel.Event> {
     /// The question before a delete: Delete, or Cancel.
     public static func deleteConfirmation(of user: User) -> Self {
-        Alert(title: "Delete", message: "Delete \(user.name)?", buttons: [
-            AlertButton("Delete", role: .destructive, sends: .deleteConfirmed),
-            AlertButton("Cancel", role: .cancel, sends: .navigation(.dismiss)),
+        Alert(title: UserListText.delete, message: UserListText.deleteQuestion(name: user.name), buttons: [
+            AlertButton(UserListText.delete, role: .destructive, sends: .deleteConfirmed),
+            AlertButton(CoreText.cancel, role: .cancel, sends: .navigation(.dismiss)),
         ])
     }
 }

@@ -2,9 +2,10 @@
 public enum UserListAnalyticsEvent: Hashable, Sendable {
     /// The list showed its first page; `count` is how many users match.
     case viewed(count: Int)
-    /// Something failed; `message` is what the user was shown.
+    /// Something failed; `message` is what the user was shown, in English whatever language
+    /// they read (one report per failure, whoever saw it).
     case error(message: String)
-    /// A user's active flag was changed and saved.
+    /// A user's active flag was changed, and the server took it (never a write it refused).
     case toggled(userID: Int, isActive: Bool)
 }
 

@@ -9,8 +9,8 @@ public enum UserError: Error, Hashable, Sendable {
     case notFound
     /// Not allowed.
     case unauthorized
-    /// The server failed.
-    case server
+    /// The server failed, answering `statusCode` (a 5xx): the article's "サーバーエラー (コード: 503)".
+    case server(statusCode: Int)
     /// The answer could not be read.
     case invalidData
     /// This device could not keep a change (a read-only or full folder, a damaged saved queue).
@@ -28,7 +28,7 @@ extension UserError: DomainErrorMapping {
         case .noConnection, .timeout: self = .noInternet
         case .notFound: self = .notFound
         case .unauthorized: self = .unauthorized
-        case .server: self = .server
+        case .server: self = .server(statusCode: error.status ?? 500)
         case .invalidData: self = .invalidData
         case .cancelled: self = .cancelled
         case .client, .invalidRequest: self = .unknown
@@ -37,25 +37,31 @@ extension UserError: DomainErrorMapping {
 }
 
 extension UserError: PresentableError {
-    /// "ユーザー".
-    public var title: String { "ユーザー" }
+    /// The article's alert title: エラー / Error (``CoreText/errorTitle``).
+    public var title: LocalizedText { CoreText.errorTitle }
 
-    /// What happened and what to do.
-    public var message: String {
+    /// The article's mapping, by kind, with the status code of a server error
+    /// (``UserListText``).
+    public var message: LocalizedText {
         switch self {
-        case .noInternet: "サーバーに接続できません。接続を確認して、もう一度お試しください。"
-        case .notFound: "このユーザーは既に存在しません。"
-        case .unauthorized: "この操作を行う権限がありません。"
-        case .server: "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。"
-        case .invalidData: "ユーザー情報を読み取れませんでした。"
-        case .storage: "変更をこの端末に保存できませんでした。空き容量と保存先を確認してください。"
-        case .cancelled: "キャンセルしました。"
-        case .unknown: "問題が発生しました。もう一度お試しください。"
+        case .noInternet: UserListText.networkError
+        case .notFound: UserListText.notFound
+        case .unauthorized: UserListText.unauthorized
+        case .server(let statusCode): UserListText.serverError(statusCode: statusCode)
+        case .invalidData: UserListText.invalidData
+        case .storage: UserListText.storage
+        case .cancelled: UserListText.cancelled
+        case .unknown: CoreText.unknownError
         }
     }
 
-    /// Whether trying again may help.
-    public var isRetryable: Bool { self == .noInternet || self == .server }
+    /// A lost connection or a server failure may pass.
+    public var isRetryable: Bool {
+        switch self {
+        case .noInternet, .server: true
+        case .notFound, .unauthorized, .invalidData, .storage, .cancelled, .unknown: false
+        }
+    }
 }
 
 extension UserError: CancellationReporting {

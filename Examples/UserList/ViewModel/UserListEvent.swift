@@ -8,7 +8,9 @@ public enum UserListEvent: Hashable, Sendable {
     case lastRowsAppeared
     /// The search field changed.
     case searchTextChanged(String)
-    /// A status filter was chosen.
+    /// The filter button: the article's filter sheet opens (``Alert/filterSheet(current:)``).
+    case filterTapped
+    /// A status filter was chosen (an option of the filter sheet, or a picker's choice).
     case filterSelected(UserFilter)
     /// Retry after a failed page load.
     case retryTapped

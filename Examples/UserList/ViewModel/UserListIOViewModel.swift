@@ -65,8 +65,8 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
     public struct Output {
         /// The rows.
         public let users: Driver<[User]>
-        /// `ユーザー (6543)`.
-        public let title: Driver<String>
+        /// `ユーザー (有効 6543)` (``UserListState/title``), in the language the view resolves.
+        public let title: Driver<LocalizedText>
         /// Whether the first page is loading with nothing to show.
         public let isLoading: Driver<Bool>
         /// Whether a further page is loading.

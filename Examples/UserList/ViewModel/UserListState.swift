@@ -70,9 +70,10 @@ public struct UserListState: Equatable, Sendable {
         users.rows.isEmpty && !users.refresh.isLoading && users.failure == nil && users.refresh != .idle
     }
 
-    /// The list's title: `ユーザー (6543)` once the active count is known.
-    public var title: String {
-        activeCount.map { "ユーザー (\($0))" } ?? "ユーザー"
+    /// The list's title: `ユーザー (有効 6543)` once the active count is known, saying what its
+    /// number counts (the article's `ユーザー (6543)` counts the active users too).
+    public var title: LocalizedText {
+        activeCount.map { UserListText.title(activeCount: $0) } ?? UserListText.title
     }
 }
 

@@ -91,7 +91,10 @@ public final class UserListViewModel: ViewModel {
             guard text != state.searchText else { return }
             store.update { $0.searchText = text }
             users.show(state.query, refreshingAfter: Self.searchDebounce)
+        case .filterTapped:
+            store.update { $0.navigation.present(.filterSheet(current: $0.filter)) }
         case .filterSelected(let filter):
+            if state.navigation.modal?.offers(event) == true { store.update { $0.navigation.handle(.dismiss) } }
             guard filter != state.filter else { return }
             store.update { $0.filter = filter }
             users.show(state.query)
@@ -102,8 +105,10 @@ public final class UserListViewModel: ViewModel {
             users.load(.retry)
         case .toggleActiveTapped(let userID):
             guard let row = state.users.rows.first(where: { $0.id == userID }), row.pending == nil else { return }
-            records.write(.setActive(!row.record.isActive, userID: userID))
-            analytics.track(.toggled(userID: userID, isActive: !row.record.isActive))
+            // Tracked once the server took it (the article's order), never for a write rolled back.
+            records.write(.setActive(!row.record.isActive, userID: userID)) { [analytics] answer in
+                if let answer { analytics.track(.toggled(userID: userID, isActive: answer.isActive)) }
+            }
         case .deleteTapped(let userID):
             guard let row = state.users.rows.first(where: { $0.id == userID }), row.pending == nil else { return }
             store.update { $0.navigation.present(.deleteConfirmation(of: row.record)) }
@@ -135,7 +140,7 @@ public final class UserListViewModel: ViewModel {
     private static func pageEnded(_ end: LivePageEnd, in state: inout State, analytics: any AnalyticsTracker) {
         state.isRefreshing = false
         guard case .failed(let failure, _) = end else { return }
-        analytics.track(.error(message: failure.message))
+        analytics.track(.error(message: failure.message.description))
         // With the server's rows on screen, the failure is drawn nowhere else: the article's
         // エラー alert, which offers a retry. The rows stay.
         if !state.users.rows.isEmpty, state.users.origin == .network { state.navigation.present(.pageFailure(failure)) }
@@ -145,6 +150,6 @@ public final class UserListViewModel: ViewModel {
     private func present(_ failure: RecordWriteFailure<UserWrite>) {
         guard let presentation = presenter.present(UserError(failure)) else { return }
         store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
-        analytics.track(.error(message: presentation.message))
+        analytics.track(.error(message: presentation.message.description))
     }
 }

@@ -15,11 +15,14 @@ public struct City: Identifiable, Hashable, Sendable {
         self.prefecture = prefecture
     }
 
+    /// Tokyo (130010): where article 002 opens, and the weather screen with it.
+    public static let tokyo = City(id: "130010", name: "東京", prefecture: "東京都")
+
     /// The cities the app offers. The public API has no list of cities, so the app carries one.
     public static let all: [City] = [
         City(id: "016010", name: "札幌", prefecture: "北海道"),
         City(id: "090010", name: "宇都宮", prefecture: "栃木県"),
-        City(id: "130010", name: "東京", prefecture: "東京都"),
+        tokyo,
         City(id: "230010", name: "名古屋", prefecture: "愛知県"),
         City(id: "260010", name: "京都", prefecture: "京都府"),
         City(id: "270000", name: "大阪", prefecture: "大阪府"),

@@ -32,22 +32,21 @@ extension WeatherError: DomainErrorMapping {
 }
 
 extension WeatherError: PresentableError {
-    /// "天気予報".
-    public var title: String { "天気予報" }
+    /// 天気予報 / Weather forecast.
+    public var title: LocalizedText { WeatherText.title }
 
-    /// What happened and what to do.
-    public var message: String {
+    /// What went wrong (``WeatherText``).
+    public var message: LocalizedText {
         switch self {
-        case .noInternet: "サーバーに接続できません。接続を確認して、もう一度お試しください。"
-        case .unknownCity: "この地点の天気予報は見つかりませんでした。"
-        case .server: "サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。"
-        case .invalidData: "天気予報のデータを読み取れませんでした。"
-        case .cancelled: "キャンセルしました。"
-        case .unknown: "問題が発生しました。もう一度お試しください。"
+        case .noInternet: WeatherText.noInternet
+        case .unknownCity: WeatherText.unknownCity
+        case .server: WeatherText.server
+        case .invalidData: WeatherText.invalidData
+        case .cancelled: WeatherText.cancelled
+        case .unknown: CoreText.unknownError
         }
     }
 
-    /// Whether trying again may help.
     public var isRetryable: Bool {
         switch self {
         case .noInternet, .server: true

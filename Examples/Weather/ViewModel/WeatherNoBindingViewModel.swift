@@ -1,4 +1,4 @@
-import MVVMCore
+public import MVVMCore
 
 /// The weather screen without any binding framework (the "MVVM without binding" article):
 /// the view sets one closure, ``stateDidUpdate``, and switches over a small state enum.
@@ -24,7 +24,7 @@ public final class WeatherNoBindingViewModel {
         /// The forecast to show.
         case loaded(Forecast)
         /// A failure, and whether a retry may help.
-        case failed(message: String, canRetry: Bool)
+        case failed(message: LocalizedText, canRetry: Bool)
     }
 
     /// Called with each new phase, and at once with the current one when set.

@@ -44,7 +44,7 @@ public enum AppScreens {
 @MainActor
 final class GoneScreen: Screen {
     func render(into frame: inout Frame) {
-        StatusBar.draw(into: &frame, items: ["q Back"])
+        StatusBar.draw(into: &frame, items: [AppText.backHint])
     }
 
     func handle(_ key: Key) -> ScreenAction? {

@@ -1,4 +1,5 @@
 public import AppFeature
+import MVVMCore
 public import MVVMTerminal
 
 /// The first screen: a menu of the demo's features, which the app pushes, and Quit.
@@ -13,27 +14,18 @@ public final class HomeScreen: Screen {
         self.app = app
     }
 
-    /// The menu's entries: each feature's title, then Quit.
-    nonisolated static let titles: [String] = AppViewModel.menu.map(title(of:)) + ["Quit"]
+    /// The menu's entries: each destination, then Quit.
+    nonisolated static let titles: [LocalizedText] = AppViewModel.menu.map(AppText.menuTitle(of:)) + [AppText.quit]
 
-    /// The title of a feature in the menu.
-    nonisolated static func title(of destination: AppDestination) -> String {
-        switch destination {
-        case .users, .user: "User list"
-        case .registration: "Registration"
-        case .weather, .city: "Weather"
-        }
-    }
-
-    /// Draws the title, the menu and the key help.
+    /// Draws the menu.
     public func render(into frame: inout Frame) {
-        frame.put("swift-mvvm demo", at: Position(row: 0, column: 1), style: Style(bold: true))
-        ListView(rows: Self.titles.map { "  \($0)" }, selection: selection)
+        let language = frame.language
+        frame.put(AppText.title.resolved(in: language), at: Position(row: 0, column: 1), style: Style(bold: true))
+        ListView(rows: Self.titles.map { "  \($0.resolved(in: language))" }, selection: selection)
             .draw(into: &frame, in: Rect(row: 2, column: 1, width: frame.width - 2, height: frame.height - 3))
-        StatusBar.draw(into: &frame, items: ["↑↓ Move", "Enter Open", "q Quit", "Ctrl-C Quit"])
+        StatusBar.draw(into: &frame, items: AppText.homeHints)
     }
 
-    /// Moves the highlight, opens the highlighted feature, or quits.
     public func handle(_ key: Key) -> ScreenAction? {
         switch key {
         case .up, .character("k"): selection = max(0, selection - 1)

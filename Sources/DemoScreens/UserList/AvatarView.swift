@@ -25,12 +25,12 @@ enum AvatarView {
     }
 
     /// What the detail says of the picture, beside it.
-    static func caption(_ avatar: RowResource<Avatar>, user: User) -> String {
+    static func caption(_ avatar: RowResource<Avatar>, user: User) -> LocalizedText {
         switch avatar {
         case .loaded(let picture): "\(picture.width)×\(picture.height)"
-        case .loading: "loading…"
-        case .failed: "could not load"
-        case .placeholder: user.avatarPath == nil ? "none" : "—"
+        case .loading: UserListText.avatarLoading
+        case .failed: UserListText.avatarFailed
+        case .placeholder: user.avatarPath == nil ? UserListText.avatarNone : "—"
         }
     }
 }

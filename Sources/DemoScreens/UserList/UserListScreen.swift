@@ -2,8 +2,8 @@ public import AppFeature
 public import MVVMTerminal
 public import UserListFeature
 
-/// The user list: search, filter, paging, refresh, toggle, delete with confirmation; Enter
-/// opens the row's detail (the app pushes it).
+/// The user list: search, the filter sheet (`f`), paging, refresh, toggle, delete with
+/// confirmation; Enter opens the row's detail (the app pushes it).
 @MainActor
 public final class UserListScreen: ViewModelScreen {
     /// The ViewModel the screen shows; it appears and disappears with the screen.
@@ -85,15 +85,9 @@ public final class UserListScreen: ViewModelScreen {
         case .pageDown: move(to: ui.selection + 10, count: users.count)
         case .home: move(to: 0, count: users.count)
         case .end: move(to: users.count - 1, count: users.count)
-        case .character("f"), .tab:
-            let filters = UserFilter.allCases
-            let next = ((filters.firstIndex(of: state.filter) ?? 0) + 1) % filters.count
-            viewModel.onEvent(.filterSelected(filters[next]))
-            ui.selection = 0
-        case .backTab:
-            let filters = UserFilter.allCases
-            let next = ((filters.firstIndex(of: state.filter) ?? 0) + filters.count - 1) % filters.count
-            viewModel.onEvent(.filterSelected(filters[next]))
+        case .character("f"):
+            // The article's filter sheet; a choice moves the selection to the top.
+            viewModel.onEvent(.filterTapped)
             ui.selection = 0
         case .character("r"):
             viewModel.onEvent(state.loadFailure != nil ? .retryTapped : .refreshPulled)

@@ -1,4 +1,5 @@
 public import Foundation
+public import MVVMCore
 public import MVVMTerminal
 public import WeatherFeature
 
@@ -10,7 +11,7 @@ public enum WeatherView {
     /// Draws `state` into `frame`; `tick` drives the spinner; a saved forecast's time is shown in
     /// `timeZone`, with its date unless saved on `now`'s day.
     public static func render(_ state: WeatherState, tick: Int = 0, timeZone: TimeZone = .current, now: Date = Date(), into frame: inout Frame) {
-        frame.put("天気予報", at: Position(row: 0, column: 1), style: Style(bold: true))
+        frame.put(WeatherText.title.resolved(in: frame.language), at: Position(row: 0, column: 1), style: Style(bold: true))
         let selected = state.cities.firstIndex(of: state.selectedCity)
         ListView(rows: state.cities.map { $0.name }, selection: selected)
             .draw(into: &frame, in: Rect(row: 2, column: 1, width: cityColumnWidth - 2, height: frame.height - 3))
@@ -19,25 +20,25 @@ public enum WeatherView {
         frame.put(state.titleText, at: Position(row: 2, column: left), style: Style(bold: true), maxWidth: width)
         frame.put(state.dateText, at: Position(row: 3, column: left), style: Style(dim: true), maxWidth: width)
         if let notice = state.savedDataNotice {
-            frame.put(notice.terminalText(now: now, timeZone: timeZone), at: Position(row: 4, column: left), style: Style(foreground: .yellow), maxWidth: width)
+            frame.put(notice.terminalText(now: now, timeZone: timeZone).resolved(in: frame.language), at: Position(row: 4, column: left), style: Style(foreground: .yellow), maxWidth: width)
         }
         var row = 5
         if state.isLoading {
-            Spinner.draw(into: &frame, at: Position(row: row, column: left), tick: tick, label: "Loading…")
+            Spinner.draw(into: &frame, at: Position(row: row, column: left), tick: tick, label: WeatherText.loading.resolved(in: frame.language))
             row += 2
         }
         if let error = state.forecast.error {
-            frame.put("\(error.message)  (r: retry)", at: Position(row: row, column: left), style: Style(foreground: .red), maxWidth: width)
+            frame.put("\(error.message.resolved(in: frame.language))  \(WeatherText.retryHint.resolved(in: frame.language))", at: Position(row: row, column: left), style: Style(foreground: .red), maxWidth: width)
             row += 2
         }
         for day in state.days {
             frame.put("\(day.label) \(day.date)  \(day.telop)", at: Position(row: row, column: left), style: Style(bold: true), maxWidth: width)
-            let temperatures = "  最低 \(WeatherText.temperature(day.minCelsius))  最高 \(WeatherText.temperature(day.maxCelsius))"
+            let temperatures = "  \(WeatherText.low.resolved(in: frame.language)) \(WeatherText.temperature(day.minCelsius))  \(WeatherText.high.resolved(in: frame.language)) \(WeatherText.temperature(day.maxCelsius))"
             frame.put(temperatures, at: Position(row: row + 1, column: left), maxWidth: width)
             let rain = day.chanceOfRain.map { "\($0.period) \(WeatherText.chanceOfRain($0.percent))" }.joined(separator: " ")
-            frame.put("  降水確率 " + rain, at: Position(row: row + 2, column: left), maxWidth: width)
+            frame.put("  \(WeatherText.chanceOfRainLabel.resolved(in: frame.language)) " + rain, at: Position(row: row + 2, column: left), maxWidth: width)
             row += 4
         }
-        StatusBar.draw(into: &frame, items: ["↑↓ City", "Enter Detail", "r Retry", "q Back"])
+        StatusBar.draw(into: &frame, items: WeatherText.listHints)
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import MVVMCore
 public import MVVMTerminal
 public import WeatherFeature
 
@@ -13,32 +14,32 @@ public enum WeatherDetailView {
     @discardableResult
     public static func render(_ state: WeatherDetailState, scrollOffset: Int = 0, tick: Int = 0, timeZone: TimeZone = .current, now: Date = Date(), into frame: inout Frame) -> Int {
         let width = frame.width - 2
-        frame.put("天気予報 › \(state.city.name)", at: Position(row: 0, column: 1), style: Style(dim: true), maxWidth: width)
+        frame.put("\(WeatherText.title.resolved(in: frame.language)) › \(state.city.name)", at: Position(row: 0, column: 1), style: Style(dim: true), maxWidth: width)
         frame.put(state.titleText, at: Position(row: 1, column: 1), style: Style(bold: true), maxWidth: width)
         frame.put(state.dateText, at: Position(row: 2, column: 1), style: Style(dim: true), maxWidth: width)
         var row = 4
         if let notice = state.savedDataNotice {
-            frame.put(notice.terminalText(now: now, timeZone: timeZone), at: Position(row: 3, column: 1), style: Style(foreground: .yellow), maxWidth: width)
+            frame.put(notice.terminalText(now: now, timeZone: timeZone).resolved(in: frame.language), at: Position(row: 3, column: 1), style: Style(foreground: .yellow), maxWidth: width)
         }
         if state.isLoading {
-            Spinner.draw(into: &frame, at: Position(row: row, column: 1), tick: tick, label: "Loading…")
+            Spinner.draw(into: &frame, at: Position(row: row, column: 1), tick: tick, label: WeatherText.loading.resolved(in: frame.language))
             row += 2
         }
         if let error = state.error {
-            frame.put("\(error.message)  (r: retry)", at: Position(row: row, column: 1), style: Style(foreground: .red), maxWidth: width)
+            frame.put("\(error.message.resolved(in: frame.language))  \(WeatherText.retryHint.resolved(in: frame.language))", at: Position(row: row, column: 1), style: Style(foreground: .red), maxWidth: width)
             row += 2
         }
         for day in state.days {
-            let temperatures = "最低 \(WeatherText.temperature(day.minCelsius))  最高 \(WeatherText.temperature(day.maxCelsius))"
+            let temperatures = "\(WeatherText.low.resolved(in: frame.language)) \(WeatherText.temperature(day.minCelsius))  \(WeatherText.high.resolved(in: frame.language)) \(WeatherText.temperature(day.maxCelsius))"
             frame.put("\(day.label) \(day.date)  \(day.telop)  \(temperatures)", at: Position(row: row, column: 1), maxWidth: width)
             let rain = day.chanceOfRain.map { "\($0.period) \(WeatherText.chanceOfRain($0.percent))" }.joined(separator: " ")
-            frame.put("  降水確率 " + rain, at: Position(row: row + 1, column: 1), style: Style(dim: true), maxWidth: width)
+            frame.put("  \(WeatherText.chanceOfRainLabel.resolved(in: frame.language)) " + rain, at: Position(row: row + 1, column: 1), style: Style(dim: true), maxWidth: width)
             row += 2
         }
         if !state.days.isEmpty { row += 1 }
         let bodyRect = Rect(row: row, column: 1, width: width, height: frame.height - 1 - row)
         let offset = TextView(text: state.bodyText, scrollOffset: scrollOffset).draw(into: &frame, in: bodyRect)
-        StatusBar.draw(into: &frame, items: ["↑↓ Scroll", "r Retry", "q Back"])
+        StatusBar.draw(into: &frame, items: WeatherText.detailHints)
         return offset
     }
 }

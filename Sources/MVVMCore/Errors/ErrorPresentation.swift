@@ -4,14 +4,14 @@
 /// state holds the presentation, not the error, so it stays `Equatable` and `Sendable`.
 public struct ErrorPresentation: Hashable, Sendable, CustomStringConvertible {
     /// A short title, e.g. for an alert's heading.
-    public var title: String
+    public var title: LocalizedText
     /// What happened and what the user can do about it.
-    public var message: String
+    public var message: LocalizedText
     /// Whether a Retry action makes sense.
     public var isRetryable: Bool
 
     /// Creates a presentation.
-    public init(title: String, message: String, isRetryable: Bool = false) {
+    public init(title: LocalizedText, message: LocalizedText, isRetryable: Bool = false) {
         self.title = title
         self.message = message
         self.isRetryable = isRetryable

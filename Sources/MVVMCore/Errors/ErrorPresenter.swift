@@ -19,9 +19,9 @@ import Foundation
 /// ```
 public struct ErrorPresenter: Sendable {
     /// The title for errors that bring none.
-    public var fallbackTitle: String
+    public var fallbackTitle: LocalizedText
     /// The message for errors nothing else recognises.
-    public var fallbackMessage: String
+    public var fallbackMessage: LocalizedText
     private let map: @Sendable (any Error) -> ErrorPresentation?
     private let isCancellation: @Sendable (any Error) -> Bool
 
@@ -33,8 +33,8 @@ public struct ErrorPresenter: Sendable {
     ///   - isCancellation: recognises further cancellation errors, e.g. `URLError(.cancelled)`.
     ///   - map: presents errors that are not ``PresentableError``s; return `nil` to pass.
     public init(
-        fallbackTitle: String = "Error",
-        fallbackMessage: String = "Something went wrong. Please try again.",
+        fallbackTitle: LocalizedText = CoreText.errorTitle,
+        fallbackMessage: LocalizedText = CoreText.unknownError,
         map: @escaping @Sendable (any Error) -> ErrorPresentation? = { _ in nil },
         isCancellation: @escaping @Sendable (any Error) -> Bool = { _ in false }
     ) {
@@ -44,7 +44,7 @@ public struct ErrorPresenter: Sendable {
         self.map = map
     }
 
-    /// The default presenter: English fallback texts, no extra mapping.
+    /// The default presenter: the library's fallback texts (``CoreText``), no extra mapping.
     public static let `default` = ErrorPresenter()
 
     /// What to show for `error`, or `nil` when it is a cancellation that shows nothing.
@@ -57,9 +57,9 @@ public struct ErrorPresenter: Sendable {
            !description.isEmpty {
             return ErrorPresentation(
                 title: fallbackTitle,
-                message: [description, error.recoverySuggestion]
+                message: LocalizedText(verbatim: [description, error.recoverySuggestion]
                     .compactMap { $0 }
-                    .joined(separator: " ")
+                    .joined(separator: " "))
             )
         }
         return ErrorPresentation(title: fallbackTitle, message: fallbackMessage)

@@ -7,27 +7,27 @@
 /// enum ProfileError: PresentableError {
 ///     case offline, notFound
 ///
-///     var title: String { "Profile" }
-///     var message: String {
+///     var title: LocalizedText { ProfileText.title }
+///     var message: LocalizedText {
 ///         switch self {
-///         case .offline: "You are offline. Check your connection and try again."
-///         case .notFound: "This profile no longer exists."
+///         case .offline: ProfileText.offline
+///         case .notFound: ProfileText.notFound
 ///         }
 ///     }
 /// }
 /// ```
 public protocol PresentableError: Error {
     /// A short title, e.g. for an alert's heading.
-    var title: String { get }
+    var title: LocalizedText { get }
     /// What happened and what the user can do about it.
-    var message: String { get }
+    var message: LocalizedText { get }
     /// Whether trying again may succeed; views show a Retry action when it is `true`.
     var isRetryable: Bool { get }
 }
 
 extension PresentableError {
-    /// "Error" by default.
-    public var title: String { "Error" }
+    /// エラー / Error by default (``CoreText/errorTitle``).
+    public var title: LocalizedText { CoreText.errorTitle }
     /// `false` by default.
     public var isRetryable: Bool { false }
 }

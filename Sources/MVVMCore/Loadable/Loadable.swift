@@ -51,7 +51,7 @@ public enum Loadable<Value> {
     }
 
     /// The failure's message, if the last load failed.
-    public var errorMessage: String? { error?.message }
+    public var errorMessage: LocalizedText? { error?.message }
 
     /// Moves to ``loading(previous:)``, keeping the value shown now.
     public mutating func startLoading() {

@@ -40,9 +40,9 @@ public struct Alert<Event: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// The heading.
-    public var title: String
+    public var title: LocalizedText
     /// The text under the heading; empty for none.
-    public var message: String
+    public var message: LocalizedText
     /// The buttons, in the order a view shows them; never empty.
     public private(set) var buttons: [AlertButton<Event>]
     /// How a view shows it.
@@ -51,7 +51,7 @@ public struct Alert<Event: Hashable & Sendable>: Hashable, Sendable {
     /// Creates an alert.
     ///
     /// - Precondition: `buttons` is not empty: an alert without a button could never be closed.
-    public init(title: String, message: String = "", style: Style = .alert, buttons: [AlertButton<Event>]) {
+    public init(title: LocalizedText, message: LocalizedText = "", style: Style = .alert, buttons: [AlertButton<Event>]) {
         precondition(!buttons.isEmpty, "An Alert needs at least one button: the user could not close it.")
         self.title = title
         self.message = message
@@ -68,8 +68,8 @@ public struct Alert<Event: Hashable & Sendable>: Hashable, Sendable {
     /// }
     /// ```
     public init(_ error: ErrorPresentation, dismiss: Event, retry: Event? = nil) {
-        var buttons = [AlertButton("OK", role: .cancel, sends: dismiss)]
-        if error.isRetryable, let retry { buttons.append(AlertButton("Retry", sends: retry)) }
+        var buttons = [AlertButton(CoreText.ok, role: .cancel, sends: dismiss)]
+        if error.isRetryable, let retry { buttons.append(AlertButton(CoreText.retry, sends: retry)) }
         self.init(title: error.title, message: error.message, buttons: buttons)
     }
 

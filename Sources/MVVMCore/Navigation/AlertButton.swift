@@ -9,16 +9,21 @@ public struct AlertButton<Event: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// The button's text.
-    public var label: String
+    public var label: LocalizedText
     /// Its role; `nil` for an ordinary button.
     public var role: Role?
     /// The event the view sends when the user presses it.
     public var event: Event
 
-    /// Creates a button that sends `event`.
-    public init(_ label: String, role: Role? = nil, sends event: Event) {
+    /// Whether the button shows a check: the option in force among several (UIKit's
+    /// `checked` action, the article's filter sheet).
+    public var isChecked: Bool
+
+    /// Creates a button that sends `event`, checked when `isChecked`.
+    public init(_ label: LocalizedText, role: Role? = nil, isChecked: Bool = false, sends event: Event) {
         self.label = label
         self.role = role
+        self.isChecked = isChecked
         self.event = event
     }
 }

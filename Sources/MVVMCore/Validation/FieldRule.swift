@@ -2,16 +2,16 @@
 public struct FieldRule<Form, Field: Hashable & Sendable>: Sendable {
     /// The field whose message this rule sets when it fails.
     public let field: Field
-    private let checkForm: @Sendable (Form) -> String?
+    private let checkForm: @Sendable (Form) -> LocalizedText?
 
     /// A rule that reads the whole form; `check` returns the message when the form fails it.
-    public init(_ field: Field, check: @escaping @Sendable (Form) -> String?) {
+    public init(_ field: Field, check: @escaping @Sendable (Form) -> LocalizedText?) {
         self.field = field
         self.checkForm = check
     }
 
     /// The message if `form` fails this rule, else `nil`.
-    public func check(_ form: Form) -> String? {
+    public func check(_ form: Form) -> LocalizedText? {
         checkForm(form)
     }
 
@@ -35,7 +35,7 @@ public struct FieldRule<Form, Field: Hashable & Sendable>: Sendable {
         _ field: Field,
         _ keyPath: any KeyPath<Form, Value> & Sendable,
         _ other: any KeyPath<Form, Value> & Sendable,
-        _ message: String
+        _ message: LocalizedText
     ) -> Self {
         Self(field) { form in form[keyPath: keyPath] == form[keyPath: other] ? nil : message }
     }
@@ -43,7 +43,7 @@ public struct FieldRule<Form, Field: Hashable & Sendable>: Sendable {
     /// Fails when `isValid` returns `false` for the whole form.
     public static func custom(
         _ field: Field,
-        _ message: String,
+        _ message: LocalizedText,
         _ isValid: @escaping @Sendable (Form) -> Bool
     ) -> Self {
         Self(field) { form in isValid(form) ? nil : message }

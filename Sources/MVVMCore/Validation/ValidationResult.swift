@@ -1,7 +1,7 @@
 /// The outcome of validating a form: a message per failing field, and whether it can be submitted.
 public struct ValidationResult<Field: Hashable & Sendable>: Equatable, Sendable {
     /// The failing fields' messages.
-    public private(set) var messages: [Field: String] = [:]
+    public private(set) var messages: [Field: LocalizedText] = [:]
     /// The failing fields, in the order their rules were declared.
     public private(set) var failingFields: [Field] = []
     /// Fields whose rules ran and all passed.
@@ -15,12 +15,12 @@ public struct ValidationResult<Field: Hashable & Sendable>: Equatable, Sendable 
 
     /// The first failure's message, in declaration order: for a form that shows one summary
     /// line (the registration article's label).
-    public var firstMessage: String? {
+    public var firstMessage: LocalizedText? {
         failingFields.first.flatMap { messages[$0] }
     }
 
     /// The message of `field`'s first failing rule, or `nil` when it passes.
-    public func message(for field: Field) -> String? {
+    public func message(for field: Field) -> LocalizedText? {
         messages[field]
     }
 
@@ -30,7 +30,7 @@ public struct ValidationResult<Field: Hashable & Sendable>: Equatable, Sendable 
         return passed.contains(field) ? .ok : .unchecked
     }
 
-    mutating func record(_ message: String, for field: Field) {
+    mutating func record(_ message: LocalizedText, for field: Field) {
         if messages.updateValue(message, forKey: field) == nil { failingFields.append(field) }
         passed.remove(field)
     }
@@ -47,10 +47,10 @@ public enum FieldStatus: Hashable, Sendable {
     /// Every rule passed.
     case ok
     /// A rule failed; show its message.
-    case error(String)
+    case error(LocalizedText)
 
     /// The message to show, if any.
-    public var message: String? {
+    public var message: LocalizedText? {
         if case .error(let message) = self { return message }
         return nil
     }

@@ -13,38 +13,38 @@ import Foundation
 /// ```
 public struct ValidationRule<Value>: Sendable {
     /// What the user reads when the rule fails.
-    public let message: String
+    public let message: LocalizedText
     private let isValid: @Sendable (Value) -> Bool
 
     /// A rule from any predicate: `isValid` returns `true` when the value passes.
-    public static func custom(_ message: String, _ isValid: @escaping @Sendable (Value) -> Bool) -> Self {
+    public static func custom(_ message: LocalizedText, _ isValid: @escaping @Sendable (Value) -> Bool) -> Self {
         Self(message: message, isValid: isValid)
     }
 
     /// The message if `value` fails this rule, else `nil`.
-    public func check(_ value: Value) -> String? {
+    public func check(_ value: Value) -> LocalizedText? {
         isValid(value) ? nil : message
     }
 }
 
 extension ValidationRule where Value: StringProtocol & SendableMetatype {
     /// Fails when the value is empty or only whitespace.
-    public static func required(_ message: String) -> Self {
+    public static func required(_ message: LocalizedText) -> Self {
         .custom(message) { !$0.allSatisfy(\.isWhitespace) }
     }
 
     /// Fails when the value has fewer than `count` characters.
-    public static func minLength(_ count: Int, _ message: String) -> Self {
+    public static func minLength(_ count: Int, _ message: LocalizedText) -> Self {
         .custom(message) { $0.count >= count }
     }
 
     /// Fails when the value has more than `count` characters.
-    public static func maxLength(_ count: Int, _ message: String) -> Self {
+    public static func maxLength(_ count: Int, _ message: LocalizedText) -> Self {
         .custom(message) { $0.count <= count }
     }
 
     /// Fails when the value's character count is outside `range`.
-    public static func length(_ range: ClosedRange<Int>, _ message: String) -> Self {
+    public static func length(_ range: ClosedRange<Int>, _ message: LocalizedText) -> Self {
         .custom(message) { range.contains($0.count) }
     }
 
@@ -52,14 +52,14 @@ extension ValidationRule where Value: StringProtocol & SendableMetatype {
     /// one `@`, a dot in the domain that neither starts nor ends it.
     ///
     /// It checks shape, not deliverability: only a confirmation mail proves an address.
-    public static func email(_ message: String) -> Self {
+    public static func email(_ message: LocalizedText) -> Self {
         .custom(message) { EmailShape.isValid(String($0)) }
     }
 
     /// Fails unless the whole value matches the regular expression `pattern`.
     ///
     /// An invalid pattern makes every value fail, so the mistake shows at once in development.
-    public static func matches(_ pattern: String, _ message: String) -> Self {
+    public static func matches(_ pattern: String, _ message: LocalizedText) -> Self {
         let regex = try? NSRegularExpression(pattern: "^(?:\(pattern))$")
         let box = RegexBox(regex: regex)
         return .custom(message) { value in

@@ -129,12 +129,14 @@ extension RecordStore {
         willSave(id)
         removePending(entry.id, of: id)
         notify([id], .committed)
+        commitHandlers.removeValue(forKey: entry.id)?(answer)
         saveSoon()
     }
 
     /// The server refused `entry`: it is undone, and one screen is told.
     private func rollBack(_ entry: Outbox<Write>.Entry, _ error: any Error) {
         answered.insert(entry.id)
+        commitHandlers[entry.id] = nil
         if removePending(entry.id, of: entry.write.recordID) { notify([entry.write.recordID], .rolledBack) }
         fail(.rejected(entry.write, error))
     }
@@ -186,6 +188,7 @@ extension RecordStore {
         sequence += 1
         valueOrder[id] = sequence
         notify([id], .committed)
+        commitHandlers.removeValue(forKey: entry.id)?(confirmed[id])
         // Not saved from here: the saved values already hold the answer.
     }
 

@@ -93,6 +93,8 @@ public final class RecordStore<Write: RecordWrite> {
     /// How records are searched, and the index of every record seen; `nil` without ``RecordSearch``.
     let search: RecordSearch<Record>?
     var seen: SeenRecordsIndex<Record>?
+    /// What to call once the server took a write, by the write's id (``write(_:whenCommitted:)``).
+    var commitHandlers: [UUID: @MainActor (Record?) -> Void] = [:]
     /// While a change is told: the rows the live queries asked for (``shownRows(for:)``).
     var shownRows: [ID: ShownRow<Record>]?
     /// The executor a test ran when it made this store (`TestClock.schedule(_:)`). `nil`
@@ -256,8 +258,14 @@ public final class RecordStore<Write: RecordWrite> {
     ///
     /// When the device cannot keep it, it never shows, the record is pending no more, and one
     /// screen is told (``RecordWriteFailure/notSaved(_:_:)``): it was never sent.
-    public func write(_ write: Write) {
+    ///
+    /// `whenCommitted` is called once the server took the write (here, or through another
+    /// process sharing the outbox), with the record as it answered (`nil`: deleted); never for a
+    /// write refused or not kept, nor after this process ends: for what follows the server's
+    /// answer, such as the article's analytics of a toggle.
+    public func write(_ write: Write, whenCommitted: (@MainActor (Record?) -> Void)? = nil) {
         let entry = Outbox<Write>.Entry(id: UUID(), write: write, enqueuedAt: Date())
+        if let whenCommitted { commitHandlers[entry.id] = whenCommitted }
         unsaved[write.recordID, default: []].append(entry)
         notify([write.recordID], .written)
         let previous = enqueueing
@@ -282,6 +290,7 @@ public final class RecordStore<Write: RecordWrite> {
 
     private func notSaved(_ entry: Outbox<Write>.Entry, _ error: CacheStoreError) {
         let id = entry.write.recordID
+        commitHandlers[entry.id] = nil
         guard remove(entry.id, of: id, from: &unsaved) else { return }
         notify([id], .rolledBack)
         fail(.notSaved(entry.write, error))

@@ -1,3 +1,5 @@
+public import MVVMCore
+
 /// A width × height grid of ``Cell``s: what one screen looks like.
 ///
 /// Screens draw into a frame with pure functions; the ``FrameRenderer`` turns the difference
@@ -13,6 +15,10 @@ public struct Frame: Hashable, Sendable {
     /// them, and a screen can draw a text fallback where colour carries the meaning (``TerminalApp``
     /// sets it from the session; ``ColorSupport/trueColor`` by default).
     public var colorSupport: ColorSupport = .trueColor
+    /// The language the frame's text is drawn in: ``LocalizedText`` resolves in it
+    /// (``TerminalApp`` sets it from the environment, ``Language/preferred(environment:)``;
+    /// English by default).
+    public var language: Language = .english
 
     /// Creates a frame of blank cells; negative sizes are treated as 0.
     public init(width: Int, height: Int) {

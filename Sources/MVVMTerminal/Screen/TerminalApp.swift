@@ -1,4 +1,5 @@
-import MVVMCore
+public import MVVMCore
+
 
 /// Runs a root ``Screen`` and the screens of a ViewModel's navigation stack in a
 /// ``TerminalSession``: re-renders the top screen whenever what it read changes (MVVMCore's
@@ -20,6 +21,7 @@ public final class TerminalApp {
 
     private let session: any TerminalDevice
     private let clock: any Clock<Duration>
+    private let language: Language
     /// The root screen, then one screen per destination of the followed stack.
     private var screens: [any Screen]
     private let follower: (any ScreenStackFollowing)?
@@ -39,13 +41,17 @@ public final class TerminalApp {
     ///   - session: the terminal; a fake one in tests.
     ///   - clock: the clock the redraws for spinners wait on (every 120 ms); a test clock in
     ///     tests, so that nothing is drawn on the wall clock's time.
+    ///   - language: the language text is drawn in (``Frame/language``): the user's, from
+    ///     `LC_ALL`, `LC_MESSAGES` and `LANG` (``Language/current``).
     public init(
         root: any Screen,
         session: any TerminalDevice = TerminalSession(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(),
+        language: Language = .current
     ) {
         self.session = session
         self.clock = clock
+        self.language = language
         self.screens = [root]
         self.follower = nil
     }
@@ -59,14 +65,18 @@ public final class TerminalApp {
     ///   - session: the terminal; a fake one in tests.
     ///   - clock: the clock the redraws for spinners wait on (every 120 ms); a test clock in
     ///     tests, so that nothing is drawn on the wall clock's time.
+    ///   - language: the language text is drawn in (``Frame/language``): the user's, from
+    ///     `LC_ALL`, `LC_MESSAGES` and `LANG` (``Language/current``).
     public init<Destination>(
         root: any Screen,
         navigation: NavigationBinding<Destination>,
         session: any TerminalDevice = TerminalSession(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(),
+        language: Language = .current
     ) {
         self.session = session
         self.clock = clock
+        self.language = language
         self.screens = [root]
         self.follower = ScreenStackFollower(navigation)
     }
@@ -172,6 +182,7 @@ public final class TerminalApp {
         let size = session.size
         var frame = Frame(width: size.width, height: size.height)
         frame.colorSupport = session.colorSupport
+        frame.language = language
         top.render(into: &frame)
         let bytes = FrameRenderer.render(from: previous, to: frame)
         session.write(bytes)

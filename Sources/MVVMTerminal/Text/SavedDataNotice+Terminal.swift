@@ -2,7 +2,8 @@ public import Foundation
 public import MVVMCore
 
 extension SavedDataNotice {
-    /// The notice as one terminal line, the same on every screen:
+    /// The notice as one terminal line, the same on every screen (in English here; Japanese in
+    /// ``CoreText``):
     ///
     /// - `offline · saved 10:42` when fresh data failed to come;
     /// - `saved 10:42 · updating…` while it is on its way;
@@ -10,7 +11,7 @@ extension SavedDataNotice {
     ///
     /// with the date before the time (`saved 2026-11-23 10:42`) when it was saved on another day
     /// than `now`.
-    public func terminalText(now: Date = Date(), timeZone: TimeZone = .current) -> String {
+    public func terminalText(now: Date = Date(), timeZone: TimeZone = .current) -> LocalizedText {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let saved = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: savedAt)
@@ -20,7 +21,7 @@ extension SavedDataNotice {
         if (saved.year, saved.month, saved.day) != (today.year, today.month, today.day) {
             when = "\(saved.year.map(String.init) ?? "----")-\(two(saved.month))-\(two(saved.day)) " + when
         }
-        if failure != nil { return "offline · saved \(when)" }
-        return isUpdating ? "saved \(when) · updating…" : "saved \(when)"
+        if failure != nil { return CoreText.offlineSaved(at: when) }
+        return isUpdating ? CoreText.savedUpdating(at: when) : CoreText.saved(at: when)
     }
 }

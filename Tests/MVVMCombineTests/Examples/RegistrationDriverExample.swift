@@ -38,7 +38,7 @@ final class RegistrationDriverViewModel {
             Self.validator.validate(RegistrationForm(id: id, password: password, passwordConfirmation: confirmation))
         }
         validationSummary = Driver(result.map { result in
-            ValidationSummary(text: result.firstMessage ?? "登録可能です", isOK: result.canSubmit)
+            ValidationSummary(text: (result.firstMessage ?? "登録可能です").resolved(in: .current), isOK: result.canSubmit)
         })
         isSubmitEnabled = Driver(result.map(\.canSubmit).removeDuplicates())
     }

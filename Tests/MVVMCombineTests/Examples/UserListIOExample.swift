@@ -59,7 +59,7 @@ final class UserListIOViewModel: @MainActor TransformingViewModel {
                         receiveCompletion: { _ in isLoading.send(false) }
                     )
                     .catch { error -> Empty<[User], Never> in
-                        errorMessage.send(presenter.present(error)?.message)
+                        errorMessage.send(presenter.present(error)?.message.resolved(in: .current))
                         return Empty()
                     }
                     .eraseToAnyPublisher()
@@ -107,8 +107,8 @@ final class StubUserService: @unchecked Sendable {
     let latency: DispatchQueue.SchedulerTimeType.Stride = .milliseconds(100)
 
     struct Offline: PresentableError {
-        var title: String { "通信エラー" }
-        var message: String { "インターネットに接続できません。" }
+        var title: LocalizedText { "通信エラー" }
+        var message: LocalizedText { "インターネットに接続できません。" }
     }
 
     init(users: [User], scheduler: AnySchedulerOf<DispatchQueue>) {

@@ -12,8 +12,8 @@ struct SearchResults: Equatable, Sendable {
 }
 
 struct SearchFailed: PresentableError {
-    var title: String { "Search" }
-    var message: String { "The search failed. Try again." }
+    var title: LocalizedText { "Search" }
+    var message: LocalizedText { "The search failed. Try again." }
     var isRetryable: Bool { true }
 }
 

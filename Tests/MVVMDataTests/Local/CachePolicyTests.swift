@@ -192,8 +192,8 @@ final class CachedForecastViewModel: ViewModel {
 /// The network: answers `fresh <city>` after a latency on the test clock, or fails offline.
 struct StubForecastNetwork: Sendable {
     struct Offline: PresentableError {
-        var title: String { "天気" }
-        var message: String { "オフラインです。" }
+        var title: LocalizedText { "天気" }
+        var message: LocalizedText { "オフラインです。" }
         var isRetryable: Bool { true }
     }
 

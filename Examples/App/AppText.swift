@@ -1,0 +1,31 @@
+public import MVVMCore
+
+/// Every text the app's own screens show (the home menu, a screen that is gone), in Japanese
+/// and English.
+public enum AppText {
+    /// The home screen's title: the product's name, the same in both.
+    public static let title: LocalizedText = "swift-mvvm demo"
+
+    /// The menu's entry for `destination`.
+    public static func menuTitle(of destination: AppDestination) -> LocalizedText {
+        switch destination {
+        case .users, .user: LocalizedText([.japanese: "ユーザー一覧", .english: "User list"])
+        case .registration: LocalizedText([.japanese: "新規登録", .english: "Registration"])
+        case .weather, .city: LocalizedText([.japanese: "天気予報", .english: "Weather"])
+        }
+    }
+
+    /// The menu's last entry.
+    public static let quit = LocalizedText([.japanese: "終了", .english: "Quit"])
+
+    /// The home screen's key hints.
+    public static let homeHints: [LocalizedText] = [
+        LocalizedText([.japanese: "↑↓ 移動", .english: "↑↓ Move"]),
+        LocalizedText([.japanese: "Enter 開く", .english: "Enter Open"]),
+        LocalizedText([.japanese: "q 終了", .english: "q Quit"]),
+        LocalizedText([.japanese: "Ctrl-C 終了", .english: "Ctrl-C Quit"]),
+    ]
+
+    /// `q` goes back.
+    public static let backHint = LocalizedText([.japanese: "q 戻る", .english: "q Back"])
+}

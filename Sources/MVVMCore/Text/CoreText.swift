@@ -1,0 +1,30 @@
+/// The text the library itself shows: the buttons and fallbacks of ``Alert`` and
+/// ``ErrorPresenter``, in Japanese (the articles' words) and English.
+public enum CoreText {
+    /// An alert's button that closes it: OK in both (the article's `"OK"`).
+    public static let ok = LocalizedText([.japanese: "OK", .english: "OK"])
+    /// The button that tries again.
+    public static let retry = LocalizedText([.japanese: "再試行", .english: "Retry"])
+    /// The button that closes a question without acting.
+    public static let cancel = LocalizedText([.japanese: "キャンセル", .english: "Cancel"])
+    /// An error's title when it brings none (the article's alert: エラー).
+    public static let errorTitle = LocalizedText([.japanese: "エラー", .english: "Error"])
+    /// Rows saved on the device are shown, and the server could not answer: `offline · saved
+    /// 10:42` (`when` is the time, or the date and time).
+    public static func offlineSaved(at when: String) -> LocalizedText {
+        LocalizedText([.japanese: "オフライン · \(when) に保存", .english: "offline · saved \(when)"])
+    }
+    /// Rows saved on the device are shown while the server is asked.
+    public static func savedUpdating(at when: String) -> LocalizedText {
+        LocalizedText([.japanese: "\(when) に保存 · 更新中…", .english: "saved \(when) · updating…"])
+    }
+    /// Rows saved on the device are shown.
+    public static func saved(at when: String) -> LocalizedText {
+        LocalizedText([.japanese: "\(when) に保存", .english: "saved \(when)"])
+    }
+    /// The message for an error nothing recognises.
+    public static let unknownError = LocalizedText([
+        .japanese: "問題が発生しました。もう一度お試しください。",
+        .english: "Something went wrong. Please try again.",
+    ])
+}

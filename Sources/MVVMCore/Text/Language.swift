@@ -1,0 +1,49 @@
+import Foundation
+
+/// A language a person reads text in: what ``LocalizedText/resolved(in:)`` picks by.
+///
+/// The demo and the library speak Japanese (the articles' words) and English; an app adds its
+/// own with ``init(_:)``. A terminal app reads the user's choice from the environment
+/// (``preferred(environment:)``); SwiftUI and UIKit apps pass `Locale.current.language`'s code.
+public struct Language: Hashable, Sendable, CustomStringConvertible {
+    /// The ISO 639 code, lowercased: `ja`, `en`.
+    public let code: String
+
+    /// The language whose ISO 639 code is `code` (`"ja"`, `"en"`, or a locale name such as
+    /// `"ja_JP.UTF-8"`, of which the part before `_`, `-`, `.` or `@` is taken).
+    public init(_ code: String) {
+        let base = code.prefix { $0 != "_" && $0 != "-" && $0 != "." && $0 != "@" }
+        self.code = base.lowercased()
+    }
+
+    /// Japanese: the articles' words.
+    public static let japanese = Language("ja")
+    /// English: what text falls back to.
+    public static let english = Language("en")
+
+    /// The language the user asked for in `environment`, as POSIX orders it: `LC_ALL`, then
+    /// `LC_MESSAGES`, then `LANG`, the first one set and not empty. English when none is, or
+    /// when it names no language (`C`, `POSIX`, or garbage).
+    ///
+    /// ```swift
+    /// let language = Language.preferred(environment: ProcessInfo.processInfo.environment)
+    /// ```
+    public static func preferred(environment: [String: String]) -> Language {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            let language = Language(value)
+            let isLanguage = (2...3).contains(language.code.count) && language.code.allSatisfy { $0.isASCII && $0.isLetter }
+            return isLanguage ? language : .english
+        }
+        return .english
+    }
+
+    /// The language this process's user asked for: ``preferred(environment:)`` of the
+    /// process's environment.
+    public static var current: Language {
+        preferred(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The code.
+    public var description: String { code }
+}
