@@ -37,13 +37,17 @@ struct DemoCommand: AsyncParsableCommand {
             URL answers; no other server is sent it. The embedded server's writes end with
             it.
 
+            The screens speak Japanese (the articles' words) or English, as LC_ALL,
+            LC_MESSAGES or LANG say (English when none names a language): try
+            LANG=ja_JP.UTF-8 mvvm-demo.
+
             Keys:
               anywhere    Ctrl-C quits (the terminal is restored)
                           Ctrl-Z suspends (fg resumes), Ctrl-L repaints
               home        ↑/↓ move, Enter open, q/Esc quit
               user list   / search: type, Backspace, Enter/Esc done
                           ↑/↓ PgUp/PgDn Home/End move
-                          f/Tab, Shift-Tab filter all/active/inactive
+                          f the filter sheet (1-3 choose, n/Esc cancel)
                           r refresh (retry after a failure)
                           t toggle active, d delete (y confirm, n cancel)
                           Enter the user's detail, q/Esc back

@@ -35,7 +35,9 @@ DEMO_TMP="$(mktemp -d)"
 DEMO_ERR="$(mktemp)"
 # Its saved data (XDG_CACHE_HOME/mvvm-demo): this run's own, never the user's.
 DEMO_CACHE="$(mktemp -d)"
-RUN_DEMO="TMPDIR='$DEMO_TMP' XDG_CACHE_HOME='$DEMO_CACHE' SWIFTNIO_STRICT=1 '$BIN' 2>>'$DEMO_ERR'"
+# In English, whatever this machine's locale (Tests/e2e/fidelity-tmux.sh drives the screens in
+# Japanese and in English).
+RUN_DEMO="LC_ALL= LC_MESSAGES= LANG=en_US.UTF-8 TMPDIR='$DEMO_TMP' XDG_CACHE_HOME='$DEMO_CACHE' SWIFTNIO_STRICT=1 '$BIN' 2>>'$DEMO_ERR'"
 # A server that is not there: nothing listens on port 9 (discard) here.
 DEAD_API="http://127.0.0.1:9"
 # A server that is not there yet: a free port, where a demo-server starts later. A write made for
@@ -105,7 +107,10 @@ wait_for_shell() {
 # start_demo [ARGUMENTS [FIRST-SCREEN-PATTERN]]: runs the demo in the pane's shell, waits for its
 # first screen (the home screen by default) and sets demo_pid to its process id. demo_env, if
 # set, comes before the command (an env command setting the colour variables, say).
-demo_env=""
+# Without colour by default: the status dot's shape then tells an active user (●) from an
+# inactive one (○), which these checks read; in colour both are ●, green or grey (the fidelity
+# test checks the colours).
+demo_env="env NO_COLOR=1"
 start_demo() {
     tmux send-keys -t "$SESSION" "clear; ${demo_env:+$demo_env }$RUN_DEMO ${1:-}" Enter
     wait_for "${2:-swift-mvvm demo}" "the first screen${1:+ of $1}"
@@ -126,7 +131,7 @@ tmux send-keys -t "$SESSION" "PS1='$ '" Enter
 # 1. User list: search, toggle, detail, back; registration; weather; quit.
 start_demo
 tmux send-keys -t "$SESSION" Enter
-wait_for '^ ユーザー \([0-9]+\)' "the user list with its active count"
+wait_for '^ Users \([0-9]+ active\)' "the user list with its active count"
 wait_for "${ROW}[●○] " "the first rows"
 tmux send-keys -t "$SESSION" "/"
 tmux send-keys -t "$SESSION" -l "Smith"
@@ -151,33 +156,39 @@ wait_for "^ Email +$address" "the user's detail screen"
 wait_for "^ Status +$want" "the detail showing the list's toggle"
 tmux send-keys -t "$SESSION" t
 wait_for "^ Status +$dot" "the toggle on the detail screen"
-wait_for "t Toggle" "the toggle saved"
+wait_for "t (Deactivate|Activate)" "the toggle saved"
 tmux send-keys -t "$SESSION" q
 wait_for "${ROW}$dot .*$email" "the list showing the detail's toggle ($email)"
 wait_for "Search: Smith" "the list as it was left"
 tmux send-keys -t "$SESSION" q
 wait_for '^   User list' "the home screen again"
 tmux send-keys -t "$SESSION" Down Enter
-wait_for '新規登録' "the registration form"
+wait_for 'Sign up' "the registration form"
 login="e2e_$$"
 tmux send-keys -t "$SESSION" -l "$login"
 tmux send-keys -t "$SESSION" Tab
 tmux send-keys -t "$SESSION" -l "short"
-wait_for 'パスワードは8文字以上' "the password's validation message"
+wait_for 'Use at least 8 characters' "the password's validation message"
 tmux send-keys -t "$SESSION" BSpace BSpace BSpace BSpace BSpace
 tmux send-keys -t "$SESSION" -l "Passw0rd1"
 tmux send-keys -t "$SESSION" Tab
 tmux send-keys -t "$SESSION" -l "Passw0rd1"
-wait_for '登録可能です' "a valid form"
+wait_for 'Ready to register' "a valid form"
 tmux send-keys -t "$SESSION" Tab Enter
-wait_for "登録しました: $login" "the registration done"
+wait_for "Registered!" "the registration done: article 001's alert"
+wait_for "Login ID: $login" "the alert naming the ID"
+tmux send-keys -t "$SESSION" Escape   # closes it (its OK; Enter, the key that submitted, answers no alert until another key)
+wait_for "Sign up" "the form again"
+poll_gone() { ! screen | grep -q "Registered!"; }
+poll poll_gone || fail "the registration alert stayed after Escape"
 tmux send-keys -t "$SESSION" Escape
 wait_for '^   Registration' "the home screen after registration"
 tmux send-keys -t "$SESSION" Down Enter
-wait_for '最高 ' "the weather forecast"
+wait_for 'High ' "the weather forecast"
+wait_for '東京都 東京' "Tokyo's forecast first, as article 002 opens"
 tmux send-keys -t "$SESSION" Enter
-wait_for '天気予報 › 札幌' "the city's forecast screen"
-wait_for '北海道は、.*となっています' "the forecast's body text"
+wait_for 'Weather forecast › 東京' "the city's forecast screen"
+wait_for '東京都は、.*となっています' "the forecast's body text"
 tmux send-keys -t "$SESSION" q
 wait_for '↑↓ City' "the city list again"
 tmux send-keys -t "$SESSION" q
@@ -187,12 +198,12 @@ wait_for_shell "q"
 
 # 1b. Deep links: a user's detail, deleted there (the app goes back to the list, without it).
 start_demo "--open users/5" '^ ID +5$'
-wait_for 't Toggle' "user 5 loaded"
+wait_for 't (Deactivate|Activate)' "user 5 loaded"
 name=$(screen | sed -nE 's/^ Name +(.*)$/\1/p' | head -1)
 tmux send-keys -t "$SESSION" d
 wait_for "Delete $name\?" "the delete confirmation"
 tmux send-keys -t "$SESSION" y
-wait_for '^ ユーザー \([0-9]+\)' "the user list after the delete"
+wait_for '^ Users \([0-9]+ active\)' "the user list after the delete"
 wait_for '<user4\.' "the list's rows"
 screen | grep -q '<user5\.' && fail "the deleted user is still listed"
 tmux send-keys -t "$SESSION" q
@@ -200,17 +211,17 @@ wait_for '^   User list' "the home screen below the deep-linked list"
 tmux send-keys -t "$SESSION" q
 wait_for_shell "q after --open users/5"
 
-start_demo "--open weather/130010" '天気予報 › 東京'
+start_demo "--open weather/130010" 'Weather forecast › 東京'
 wait_for '東京都は、.*となっています' "Tokyo's body text"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after --open weather/130010"
 
 # Saved data: with the server gone, the forecast saved above is on screen, marked offline.
 [[ -n "$(ls -A "$DEMO_CACHE/mvvm-demo" 2>/dev/null)" ]] || fail "no saved data in XDG_CACHE_HOME/mvvm-demo"
-start_demo "--api-url $DEAD_API --open weather/130010" '天気予報 › 東京'
+start_demo "--api-url $DEAD_API --open weather/130010" 'Weather forecast › 東京'
 wait_for 'offline · saved [0-9]{2}:[0-9]{2}' "the saved forecast's offline line"
 wait_for '東京都は、.*となっています' "Tokyo's saved body text, offline"
-screen | grep -q 'サーバーに接続できません' || fail "the offline forecast without the reason it is not fresh"
+screen | grep -q 'the server cannot be reached' || fail "the offline forecast without the reason it is not fresh"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the offline forecast"
 
@@ -280,8 +291,8 @@ tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the saved list with the delivered toggle"
 
 # --clear-cache: nothing saved any more, so offline there is only the failure.
-start_demo "--api-url $DEAD_API --clear-cache --open weather/130010" '天気予報 › 東京'
-wait_for 'サーバーに接続できません' "the failure with nothing saved"
+start_demo "--api-url $DEAD_API --clear-cache --open weather/130010" 'Weather forecast › 東京'
+wait_for 'the server cannot be reached' "the failure with nothing saved"
 screen | grep -q 'offline · saved' && fail "--clear-cache left a saved forecast"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after --clear-cache"
@@ -485,7 +496,7 @@ wait_for '^ Avatar  —$' "user 1's detail with NO_COLOR (no picture fetched)"
 wait_for_avatars "user 1's detail with NO_COLOR (no picture)" detail none
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the avatars with NO_COLOR"
-demo_env=""
+demo_env="env NO_COLOR=1"
 echo "4h (avatars): $((SECONDS - avatar_step_start)) s" >&2
 
 # 5. Two signals back to back: the second ends the process at once, from its signal handler,

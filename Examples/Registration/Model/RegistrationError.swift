@@ -31,7 +31,7 @@ extension RegistrationError: DomainErrorMapping {
         case .client:
             switch error {
             case .httpStatus(409, let excerpt, _):
-                self = APIErrorBody.code(in: excerpt) == "id_taken" ? .loginIDTaken : .unknown
+                self = APIErrorBody.code(in: excerpt) == "id_taken" ? .loginIDTaken : .unknown   // not shown: the server's error code
             case .httpStatus(400, _, _), .httpStatus(422, _, _):
                 self = .rejected
             default:

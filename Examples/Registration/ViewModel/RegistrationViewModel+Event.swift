@@ -23,12 +23,12 @@ extension RegistrationViewModel.Event: CustomStringConvertible, CustomDebugStrin
     /// logs and in test failures.
     public var description: String {
         switch self {
-        case .loginIDChanged(let text): "loginIDChanged(\(text.debugDescription))"
-        case .passwordChanged: "passwordChanged(\(Sensitive<String>.redacted))"
-        case .passwordConfirmationChanged: "passwordConfirmationChanged(\(Sensitive<String>.redacted))"
+        case .loginIDChanged(let text): "loginIDChanged(\(text.debugDescription))"   // not shown: the change log
+        case .passwordChanged: "passwordChanged(\(Sensitive<String>.redacted))"   // not shown: the change log
+        case .passwordConfirmationChanged: "passwordConfirmationChanged(\(Sensitive<String>.redacted))"   // not shown: the change log
         case .submitTapped: "submitTapped"
         case .retryTapped: "retryTapped"
-        case .navigation(let event): "navigation(.\(event))"
+        case .navigation(let event): "navigation(.\(event))"   // not shown: the change log
         }
     }
 

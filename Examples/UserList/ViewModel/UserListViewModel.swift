@@ -35,10 +35,9 @@ public final class UserListViewModel: ViewModel {
     private let records: UserRecords
     private let analytics: any AnalyticsTracker
     private let avatars: AvatarLoader?
-    private let presenter = ErrorPresenter(fallbackTitle: "ユーザー", fallbackMessage: "問題が発生しました。もう一度お試しください。")
+    private let presenter = ErrorPresenter()   // エラー / Error, as article 000's alert
     private let users: LiveQuery<UserWrite, State.Query, String>
-    /// Keeps this screen presenting the failed writes, and the rows' pictures loaded, for as
-    /// long as it lives.
+    /// Keeps the failed writes presented here, and the rows' pictures loaded, while this lives.
     private var tokens: [ObservationToken] = []
 
     /// Creates the ViewModel.
@@ -105,9 +104,8 @@ public final class UserListViewModel: ViewModel {
             users.load(.retry)
         case .toggleActiveTapped(let userID):
             guard let row = state.users.rows.first(where: { $0.id == userID }), row.pending == nil else { return }
-            // Tracked once the server took it (the article's order), never for a write rolled back.
-            records.write(.setActive(!row.record.isActive, userID: userID)) { [analytics] answer in
-                if let answer { analytics.track(.toggled(userID: userID, isActive: answer.isActive)) }
+            records.write(.setActive(!row.record.isActive, userID: userID)) { [analytics] answer in   // the server took it
+                answer.map { analytics.track(.toggled(userID: userID, isActive: $0.isActive)) }   // (never if refused)
             }
         case .deleteTapped(let userID):
             guard let row = state.users.rows.first(where: { $0.id == userID }), row.pending == nil else { return }
@@ -124,14 +122,12 @@ public final class UserListViewModel: ViewModel {
         }
     }
 
-    /// Loads the first page and the counts, unless they are loaded for the current search and
-    /// filter.
+    /// Loads the first page and the counts, unless loaded for the current search and filter.
     public func didAppear() {
         users.loadIfNeeded()
     }
 
-    /// Keeps the pictures of the rows on screen (`visible`, or the ones last reported) and
-    /// around them loaded.
+    /// Keeps the pictures of the rows on screen (`visible`, or those last reported) and around loaded.
     private func loadAvatars(visible: Range<Int>? = nil) {
         guard let avatars else { return }
         store.loadResources(\.avatars, for: \.visibleUsers, id: \.id, source: \.avatarPath, visible: visible, from: avatars)
@@ -141,8 +137,7 @@ public final class UserListViewModel: ViewModel {
         state.isRefreshing = false
         guard case .failed(let failure, _) = end else { return }
         analytics.track(.error(message: failure.message.description))
-        // With the server's rows on screen, the failure is drawn nowhere else: the article's
-        // エラー alert, which offers a retry. The rows stay.
+        // Over the server's rows the failure shows nowhere else: article 000's エラー alert, a retry.
         if !state.users.rows.isEmpty, state.users.origin == .network { state.navigation.present(.pageFailure(failure)) }
     }
 

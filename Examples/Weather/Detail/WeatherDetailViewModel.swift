@@ -21,7 +21,7 @@ public final class WeatherDetailViewModel: ViewModel {
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<WeatherDetailState> { store.readOnly }
     private let repository: any WeatherRepository
-    private let presenter = ErrorPresenter(fallbackTitle: "天気予報", fallbackMessage: "問題が発生しました。もう一度お試しください。")
+    private let presenter = ErrorPresenter(fallbackTitle: WeatherText.title)
 
     /// Creates the detail of `city`, reading through `repository`.
     public init(city: City, repository: any WeatherRepository) {

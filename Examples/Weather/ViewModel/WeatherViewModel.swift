@@ -28,7 +28,7 @@ public final class WeatherViewModel: ViewModel {
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<WeatherState> { store.readOnly }
     private let repository: any WeatherRepository
-    private let presenter = ErrorPresenter(fallbackTitle: "天気予報", fallbackMessage: "問題が発生しました。もう一度お試しください。")
+    private let presenter = ErrorPresenter(fallbackTitle: WeatherText.title)
 
     /// Creates the ViewModel; `cities` are offered, the first one chosen.
     public init(repository: any WeatherRepository, cities: [City] = City.all) {

@@ -1,5 +1,5 @@
 public import Foundation
-public import MVVMCore
+import MVVMCore
 public import MVVMTerminal
 public import UserListFeature
 
@@ -60,7 +60,11 @@ public enum UserListView {
             if state.isRefreshing {
                 Spinner.draw(into: &frame, at: Position(row: 3, column: 1), tick: ui.tick, label: UserListText.refreshing.resolved(in: language))
             } else if let notice = state.savedDataNotice {
-                frame.put(notice.terminalText(now: now, timeZone: timeZone).resolved(in: language), at: Position(row: 3, column: 1), style: Style(foreground: .yellow), maxWidth: width - 2)
+                // Why the server's rows are not here: the article's message (a 503 is
+                // "サーバーエラー (コード: 503)", not "offline").
+                let reason: LocalizedText = notice.failure.map { "  \($0.message)" } ?? ""
+                let line: LocalizedText = "\(notice.terminalText(now: now, timeZone: timeZone))\(reason)"
+                frame.put(line.resolved(in: language), at: Position(row: 3, column: 1), style: Style(foreground: .yellow), maxWidth: width - 2)
             }
         }
         StatusBar.draw(into: &frame, items: ui.isSearchFocused ? UserListText.searchHints : listHints(state, ui: ui))

@@ -1,5 +1,5 @@
 public import Foundation
-public import MVVMCore
+import MVVMCore
 public import MVVMTerminal
 public import WeatherFeature
 
@@ -32,7 +32,7 @@ public enum WeatherView {
             row += 2
         }
         for day in state.days {
-            frame.put("\(day.label) \(day.date)  \(day.telop)", at: Position(row: row, column: left), style: Style(bold: true), maxWidth: width)
+            frame.put("\(WeatherText.dayLabel(day.label).resolved(in: frame.language)) \(day.date)  \(day.telop)", at: Position(row: row, column: left), style: Style(bold: true), maxWidth: width)
             let temperatures = "  \(WeatherText.low.resolved(in: frame.language)) \(WeatherText.temperature(day.minCelsius))  \(WeatherText.high.resolved(in: frame.language)) \(WeatherText.temperature(day.maxCelsius))"
             frame.put(temperatures, at: Position(row: row + 1, column: left), maxWidth: width)
             let rain = day.chanceOfRain.map { "\($0.period) \(WeatherText.chanceOfRain($0.percent))" }.joined(separator: " ")

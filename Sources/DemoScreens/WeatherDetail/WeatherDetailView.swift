@@ -1,5 +1,5 @@
 public import Foundation
-public import MVVMCore
+import MVVMCore
 public import MVVMTerminal
 public import WeatherFeature
 
@@ -31,7 +31,7 @@ public enum WeatherDetailView {
         }
         for day in state.days {
             let temperatures = "\(WeatherText.low.resolved(in: frame.language)) \(WeatherText.temperature(day.minCelsius))  \(WeatherText.high.resolved(in: frame.language)) \(WeatherText.temperature(day.maxCelsius))"
-            frame.put("\(day.label) \(day.date)  \(day.telop)  \(temperatures)", at: Position(row: row, column: 1), maxWidth: width)
+            frame.put("\(WeatherText.dayLabel(day.label).resolved(in: frame.language)) \(day.date)  \(day.telop)  \(temperatures)", at: Position(row: row, column: 1), maxWidth: width)
             let rain = day.chanceOfRain.map { "\($0.period) \(WeatherText.chanceOfRain($0.percent))" }.joined(separator: " ")
             frame.put("  \(WeatherText.chanceOfRainLabel.resolved(in: frame.language)) " + rain, at: Position(row: row + 1, column: 1), style: Style(dim: true), maxWidth: width)
             row += 2

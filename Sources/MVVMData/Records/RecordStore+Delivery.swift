@@ -36,7 +36,7 @@ extension RecordStore {
     }
 
     /// Makes the pending writes those in the outbox, in its order (less those answered here, and
-    /// those still saving, which show once ``write(_:)`` saw them saved), then this process's
+    /// those still saving, which show once ``write(_:whenCommitted:)`` saw them saved), then this process's
     /// writes saved while the outbox was read.
     /// - Returns: the records whose pending writes changed (told to the observers as
     ///   ``RecordChange/Reason/written`` when `notifying`).

@@ -7,7 +7,7 @@ import MVVMCore
 /// - **Pages merge in.** A list asks the server for a page and hands it to
 ///   ``merge(_:gone:readAt:)``; a detail does the same with one record. The list keeps the ids
 ///   of its pages, and shows each row as ``shown(_:)`` says.
-/// - **Writes show once they are on disk.** ``write(_:)`` marks the record pending at once
+/// - **Writes show once they are on disk.** ``write(_:whenCommitted:)`` marks the record pending at once
 ///   (``isPending(_:)``), saves the change in the ``outbox`` (``waitUntilSaved()``), and only
 ///   then applies it on every screen: a change the user sees is never lost to a `kill -9`, and
 ///   is always on disk before anything is sent. The store, not the screen, owns the write:

@@ -15,8 +15,8 @@ public struct Frame: Hashable, Sendable {
     /// them, and a screen can draw a text fallback where colour carries the meaning (``TerminalApp``
     /// sets it from the session; ``ColorSupport/trueColor`` by default).
     public var colorSupport: ColorSupport = .trueColor
-    /// The language the frame's text is drawn in: ``LocalizedText`` resolves in it
-    /// (``TerminalApp`` sets it from the environment, ``Language/preferred(environment:)``;
+    /// The language the frame's text is drawn in: `LocalizedText` resolves in it
+    /// (``TerminalApp`` sets it from the environment, `Language.preferred(environment:)`;
     /// English by default).
     public var language: Language = .english
 

@@ -42,7 +42,7 @@ public final class TerminalApp {
     ///   - clock: the clock the redraws for spinners wait on (every 120 ms); a test clock in
     ///     tests, so that nothing is drawn on the wall clock's time.
     ///   - language: the language text is drawn in (``Frame/language``): the user's, from
-    ///     `LC_ALL`, `LC_MESSAGES` and `LANG` (``Language/current``).
+    ///     `LC_ALL`, `LC_MESSAGES` and `LANG` (`Language.current`).
     public init(
         root: any Screen,
         session: any TerminalDevice = TerminalSession(),
@@ -66,7 +66,7 @@ public final class TerminalApp {
     ///   - clock: the clock the redraws for spinners wait on (every 120 ms); a test clock in
     ///     tests, so that nothing is drawn on the wall clock's time.
     ///   - language: the language text is drawn in (``Frame/language``): the user's, from
-    ///     `LC_ALL`, `LC_MESSAGES` and `LANG` (``Language/current``).
+    ///     `LC_ALL`, `LC_MESSAGES` and `LANG` (`Language.current`).
     public init<Destination>(
         root: any Screen,
         navigation: NavigationBinding<Destination>,

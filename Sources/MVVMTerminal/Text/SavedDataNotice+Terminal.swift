@@ -3,7 +3,7 @@ public import MVVMCore
 
 extension SavedDataNotice {
     /// The notice as one terminal line, the same on every screen (in English here; Japanese in
-    /// ``CoreText``):
+    /// `CoreText`):
     ///
     /// - `offline · saved 10:42` when fresh data failed to come;
     /// - `saved 10:42 · updating…` while it is on its way;

@@ -15,7 +15,7 @@ public import MVVMCore
 /// A screen that routes its keys through ``AlertInput`` also ignores a repeat of the key that
 /// opened the alert (a double tap on `d`).
 ///
-/// A ``Alert/Style/confirmationDialog`` (a set of choices, as the article's filter sheet) is
+/// A `Alert.Style.confirmationDialog` (a set of choices, as the article's filter sheet) is
 /// drawn one button per row, each with its number (`1 ✓ すべて`), and its cancel button with `n`.
 extension Alert {
     /// Draws the alert centred in `frame` (a ``Dialog``).
