@@ -59,7 +59,7 @@ public final class AppViewModel: ViewModel {
         recordsToken = userRecords.observe { [weak self] change in self?.closeDeletedUsers(change) }
         let users = dependencies.users
         store.run("user writes") { [userRecords] in   // not shown: a work key
-            await userRecords.run(isRetryable: UserWrite.isRetryable) { write, idempotencyKey in
+            await userRecords.deliver(isRetryable: UserWrite.isRetryable) { write, idempotencyKey in
                 try await users.send(write, idempotencyKey: idempotencyKey)
             }
         }

@@ -42,7 +42,7 @@ let repository = RemoteUserRepository(dataSource: UserRemoteDataSource(client: c
 let records = UserRecords(outbox: outbox, storage: saved, search: .users)
 
 let delivery = Task { @MainActor in
-    await records.run(isRetryable: UserWrite.isRetryable) { write, idempotencyKey in
+    await records.deliver(isRetryable: UserWrite.isRetryable) { write, idempotencyKey in
         try await repository.send(write, idempotencyKey: idempotencyKey)
     }
 }

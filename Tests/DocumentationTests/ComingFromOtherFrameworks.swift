@@ -69,7 +69,7 @@ extension AuthorViewModel {
                 try await api.setFollowing(wanted)
                 store?.update { $0.isFollowPending = false }
             } catch {
-                let alert = ErrorPresenter.default.present(error)
+                let alert = ErrorPresenter.default.presentation(for: error)
                 store?.update { state in
                     rollBack(&state)
                     if let alert { state.navigation.present(Alert(alert, dismiss: .navigation(.dismiss))) }

@@ -95,7 +95,7 @@ extension CreateAccountViewModel {
                 register(form)
                     .receive(on: scheduler)                 // the answer may come on any queue
                     .map { account -> String? in "Welcome, \(account.email)!" }
-                    .catch { Just(presenter.present($0)?.message.resolved(in: .current)) }   // the server's reason
+                    .catch { Just(presenter.presentation(for: $0)?.message.resolved(in: .current)) }   // the server's reason
                     .handleEvents(receiveSubscription: { _ in isSubmitting.send(true) },
                                   receiveCompletion: { _ in isSubmitting.send(false) })
             }

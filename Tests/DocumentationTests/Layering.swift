@@ -330,7 +330,7 @@ final class SilentWeatherServer: Sendable {
     call.cancel()
 
     await #expect(throws: WeatherServiceError.cancelled) { try await call.value }
-    #expect(ErrorPresenter.default.present(WeatherServiceError.cancelled) == nil)
+    #expect(ErrorPresenter.default.presentation(for: WeatherServiceError.cancelled) == nil)
 }
 
 import InMemoryLogging

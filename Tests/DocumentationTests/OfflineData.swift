@@ -113,7 +113,7 @@ struct FavoriteCitiesDataSource: RemoteDataSource {
 /// Sends the favorites' writes for as long as the app runs: oldest first, again after a
 /// back-off while the server cannot be reached; the server's answer commits each one.
 func deliverFavoriteCities(_ favorites: RecordStore<FavoriteCityWrite>, through dataSource: FavoriteCitiesDataSource) async {
-    await favorites.run(isRetryable: { ($0 as? WeatherServiceError)?.isRetryable ?? false }) { write, idempotencyKey in
+    await favorites.deliver(isRetryable: { ($0 as? WeatherServiceError)?.isRetryable ?? false }) { write, idempotencyKey in
         try await withDomainErrors(WeatherServiceError.self) { () async throws(APIError) in
             try await dataSource.send(write, idempotencyKey: idempotencyKey)
         }

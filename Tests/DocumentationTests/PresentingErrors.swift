@@ -99,7 +99,7 @@ extension OrderHistoryViewModel {
                 try await service.cancelOrder(id)
                 store?.update { $0.orders = $0.orders.map { $0.filter { $0.id != id } } }
             } catch {
-                guard let presentation = ErrorPresenter.orders.present(error) else { return }   // cancelled
+                guard let presentation = ErrorPresenter.orders.presentation(for: error) else { return }   // cancelled
                 store?.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
             }
         }

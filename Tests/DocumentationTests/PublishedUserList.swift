@@ -98,7 +98,7 @@ extension MemberSearchViewModel {
             self.members = members
             errorMessage = nil
         case .failure(let error):
-            errorMessage = ErrorPresenter.default.present(error)?.message.resolved(in: .current)   // the list stays
+            errorMessage = ErrorPresenter.default.presentation(for: error)?.message.resolved(in: .current)   // the list stays
         }
     }
 }

@@ -60,7 +60,7 @@ struct RemoteRegistrationRepositoryTests {
 
         #expect(shortPassword == .failure(.rejected))
         #expect(blankID == .failure(.rejected))
-        #expect(ErrorPresenter.default.present(RegistrationError.rejected)?.message.resolved(in: .japanese) == "入力内容を登録できませんでした。内容を確認してください。")
+        #expect(ErrorPresenter.default.presentation(for: RegistrationError.rejected)?.message.resolved(in: .japanese) == "入力内容を登録できませんでした。内容を確認してください。")
     }
 
     @Test func anInjected503IsAServerErrorWithRetryAndRegistersNothing() async throws {
@@ -71,7 +71,7 @@ struct RemoteRegistrationRepositoryTests {
         await server.stop()
 
         #expect(faulty == .failure(.server))
-        #expect(ErrorPresenter.default.present(RegistrationError.server).map { [$0.title.resolved(in: .japanese), $0.message.resolved(in: .japanese)] } == [
+        #expect(ErrorPresenter.default.presentation(for: RegistrationError.server).map { [$0.title.resolved(in: .japanese), $0.message.resolved(in: .japanese)] } == [
             "会員登録", "サーバーエラーが発生しました。しばらくしてから、もう一度お試しください。",
         ])
         #expect(afterwards == .success(Registration(loginID: "haru", registeredAt: "2024-10-01T00:00:01Z")))

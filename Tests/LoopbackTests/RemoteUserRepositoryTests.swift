@@ -70,7 +70,7 @@ struct RemoteUserRepositoryTests {
     func injectedFaultsGiveTheRightMessage(fault: String, expected: UserError) async throws {
         try await withRepository(headers: ["X-Demo-Fault": fault]) { repository in
             await #expect(throws: expected) { try await repository.users(after: nil, size: 20, query: "", filter: .all) }
-            #expect(ErrorPresenter.default.present(expected)?.message == expected.message)
+            #expect(ErrorPresenter.default.presentation(for: expected)?.message == expected.message)
         }
     }
 

@@ -28,19 +28,19 @@ struct ErrorPresenterTests {
     struct Internal: Error { let url = "https://internal.example/secret?token=abc" }
 
     @Test func aPresentableErrorIsShownAsItDescribesItself() {
-        #expect(ErrorPresenter.default.present(ViewModelError.serverError(statusCode: 503))
+        #expect(ErrorPresenter.default.presentation(for: ViewModelError.serverError(statusCode: 503))
             == ErrorPresentation(title: "Users", message: "サーバーエラー (コード: 503)", isRetryable: true))
-        #expect(ErrorPresenter.default.present(ViewModelError.dataNotFound)?.isRetryable == false)
+        #expect(ErrorPresenter.default.presentation(for: ViewModelError.dataNotFound)?.isRetryable == false)
     }
 
     @Test func cancellationShowsNothing() {
-        #expect(ErrorPresenter.default.present(CancellationError()) == nil)
+        #expect(ErrorPresenter.default.presentation(for: CancellationError()) == nil)
         let presenter = ErrorPresenter(isCancellation: { ($0 as? URLError)?.code == .cancelled })
-        #expect(presenter.present(URLError(.cancelled)) == nil)
+        #expect(presenter.presentation(for: URLError(.cancelled)) == nil)
     }
 
     @Test func aLocalizedErrorShowsItsDescriptionAndSuggestion() {
-        #expect(ErrorPresenter.default.present(Described())
+        #expect(ErrorPresenter.default.presentation(for: Described())
             == ErrorPresentation(title: CoreText.errorTitle, message: "The file is locked. Close it in the other app."))
         #expect(CoreText.errorTitle.resolved(in: .english) == "Error")
         #expect(CoreText.errorTitle.resolved(in: .japanese) == "エラー", "article 000's alert title")
@@ -48,7 +48,7 @@ struct ErrorPresenterTests {
 
     @Test func anUnknownErrorGetsTheFallbackNeverItsRawDescription() {
         let presentation = ErrorPresenter(fallbackTitle: "エラー", fallbackMessage: "もう一度お試しください。")
-            .present(Internal())
+            .presentation(for: Internal())
         #expect(presentation == ErrorPresentation(title: "エラー", message: "もう一度お試しください。"))
     }
 
@@ -56,7 +56,7 @@ struct ErrorPresenterTests {
         let presenter = ErrorPresenter { error in
             (error as? Internal).map { _ in ErrorPresentation(title: "Offline", message: "Check your connection.") }
         }
-        #expect(presenter.present(Internal())?.title == "Offline")
-        #expect(presenter.present(Described())?.message == "The file is locked. Close it in the other app.")
+        #expect(presenter.presentation(for: Internal())?.title == "Offline")
+        #expect(presenter.presentation(for: Described())?.message == "The file is locked. Close it in the other app.")
     }
 }

@@ -65,8 +65,8 @@ struct LayerTests {
 
     @Test func aCancelledCallShowsNoAlert() {
         let summary = RequestSummary(method: .get, path: "/x")
-        #expect(ErrorPresenter.default.present(APIError.cancelled(request: summary)) == nil)
-        #expect(ErrorPresenter.default.present(ProfileError.cancelled) == nil)
-        #expect(ErrorPresenter.default.present(ProfileError.notFound)?.message == "ユーザーが見つかりません。")
+        #expect(ErrorPresenter.default.presentation(for: APIError.cancelled(request: summary)) == nil)
+        #expect(ErrorPresenter.default.presentation(for: ProfileError.cancelled) == nil)
+        #expect(ErrorPresenter.default.presentation(for: ProfileError.notFound)?.message == "ユーザーが見つかりません。")
     }
 }

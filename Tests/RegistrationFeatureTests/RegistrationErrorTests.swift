@@ -65,11 +65,11 @@ struct RegistrationErrorTests {
 
     @Test func whatTheUserReads() {
         let presenter = ErrorPresenter.default
-        #expect(presenter.present(RegistrationError.loginIDTaken)?.message.resolved(in: .japanese) == "このIDは既に使われています")
-        #expect(presenter.present(RegistrationError.server) == Fixture.serverAlert)
-        #expect(presenter.present(RegistrationError.noInternet)?.isRetryable == true)
-        #expect(presenter.present(RegistrationError.rejected)?.isRetryable == false)
-        #expect(presenter.present(RegistrationError.cancelled) == nil)
+        #expect(presenter.presentation(for: RegistrationError.loginIDTaken)?.message.resolved(in: .japanese) == "このIDは既に使われています")
+        #expect(presenter.presentation(for: RegistrationError.server) == Fixture.serverAlert)
+        #expect(presenter.presentation(for: RegistrationError.noInternet)?.isRetryable == true)
+        #expect(presenter.presentation(for: RegistrationError.rejected)?.isRetryable == false)
+        #expect(presenter.presentation(for: RegistrationError.cancelled) == nil)
     }
 
     @Test func requestDescriptionsNeverShowThePassword() {

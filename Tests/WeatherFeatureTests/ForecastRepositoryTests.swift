@@ -87,7 +87,7 @@ struct ForecastRepositoryTests {
         await server.stop()
 
         #expect(result.error == expected)
-        #expect(ErrorPresenter.default.present(expected)?.message == expected.message)
+        #expect(ErrorPresenter.default.presentation(for: expected)?.message == expected.message)
     }
 
     @Test(arguments: ["--%", "--", " 0%", "100%"])

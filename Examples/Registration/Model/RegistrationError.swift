@@ -51,10 +51,10 @@ extension RegistrationError: PresentableError {
         switch self {
         case .loginIDTaken: RegistrationText.loginIDTaken
         case .rejected: RegistrationText.rejected
-        case .noInternet: RegistrationText.noInternet
-        case .server: RegistrationText.server
+        case .noInternet: CoreText.networkError
+        case .server: CoreText.serverError
         case .invalidData: RegistrationText.invalidData
-        case .cancelled: RegistrationText.cancelled
+        case .cancelled: CoreText.cancelled
         case .unknown: CoreText.unknownError
         }
     }

@@ -60,21 +60,10 @@ public enum RegistrationText {
         .japanese: "入力内容を登録できませんでした。内容を確認してください。",
         .english: "What you entered could not be registered. Please check it.",
     ])
-    /// No connection.
-    public static let noInternet = LocalizedText([
-        .japanese: "ネットワークエラー: サーバーに接続できません", .english: "Network error: the server cannot be reached",
-    ])
-    /// A server failure.
-    public static let server = LocalizedText([
-        .japanese: "サーバーエラーが発生しました。しばらくしてから、もう一度お試しください。",
-        .english: "The server failed. Please try again later.",
-    ])
     /// The answer could not be read.
     public static let invalidData = LocalizedText([
         .japanese: "サーバーの応答を読み取れませんでした", .english: "The server's answer could not be read",
     ])
-    /// The request was called off.
-    public static let cancelled = LocalizedText([.japanese: "キャンセルしました", .english: "Cancelled"])
 
     // MARK: - Key hints
 

@@ -12,7 +12,7 @@ enum SubmitFailure: Equatable, Sendable {
     init(_ error: RegistrationError, presenter: ErrorPresenter = .default) {
         if error == .loginIDTaken {
             self = .loginIDTaken
-        } else if let presentation = presenter.present(error) {
+        } else if let presentation = presenter.presentation(for: error) {
             self = .alert(presentation)
         } else {
             self = .silent

@@ -65,7 +65,7 @@ public final class UserDetailViewModel: ViewModel {
         }
         // snippet end
         tokens = [
-            records.presentFailures { [weak self] failure in self?.present(failure) },
+            records.presentFailures { [weak self] failure in self?.writeFailed(failure) },
             store.subscribe(\.user.value, sendCurrent: false) { [weak self] _ in self?.loadAvatar() },
         ]
     }
@@ -107,8 +107,8 @@ public final class UserDetailViewModel: ViewModel {
     }
 
     /// A write failed: one alert, when this screen is on top.
-    private func present(_ failure: RecordWriteFailure<UserWrite>) {
-        guard let presentation = presenter.present(UserError(failure)) else { return }
+    private func writeFailed(_ failure: RecordWriteFailure<UserWrite>) {
+        guard let presentation = presenter.presentation(for: UserError(failure)) else { return }
         store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
     }
 }

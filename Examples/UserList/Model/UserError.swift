@@ -44,13 +44,13 @@ extension UserError: PresentableError {
     /// (``UserListText``).
     public var message: LocalizedText {
         switch self {
-        case .noInternet: UserListText.networkError
+        case .noInternet: CoreText.networkError
         case .notFound: UserListText.notFound
         case .unauthorized: UserListText.unauthorized
         case .server(let statusCode): UserListText.serverError(statusCode: statusCode)
         case .invalidData: UserListText.invalidData
         case .storage: UserListText.storage
-        case .cancelled: UserListText.cancelled
+        case .cancelled: CoreText.cancelled
         case .unknown: CoreText.unknownError
         }
     }

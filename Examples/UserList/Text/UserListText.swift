@@ -97,10 +97,6 @@ public enum UserListText {
 
     // MARK: - Errors (article 000's ViewModelError, by kind, with the status code)
 
-    /// No connection: the article's "ネットワークエラー: …".
-    public static let networkError = LocalizedText([
-        .japanese: "ネットワークエラー: サーバーに接続できません", .english: "Network error: the server cannot be reached",
-    ])
     /// The record is gone: the article's "データが見つかりませんでした".
     public static let notFound = LocalizedText([.japanese: "データが見つかりませんでした", .english: "No data was found"])
     /// Not allowed: the article's "認証が必要です".
@@ -116,8 +112,6 @@ public enum UserListText {
         .japanese: "変更をこの端末に保存できませんでした。空き容量と保存先を確認してください。",
         .english: "The change could not be saved on this device. Check its free space and folder.",
     ])
-    /// The request was called off.
-    public static let cancelled = LocalizedText([.japanese: "キャンセルしました", .english: "Cancelled"])
 
     // MARK: - Key hints (the terminal's status bar)
 

@@ -71,7 +71,7 @@ public final class UserListViewModel: ViewModel {
             return LivePage(records: page.users, nextCursor: page.nextCursor)
         }
         tokens = [
-            records.presentFailures { [weak self] failure in self?.present(failure) },
+            records.presentFailures { [weak self] failure in self?.writeFailed(failure) },
             // Other rows, or a row's picture changed: the pictures of the rows on screen follow.
             store.subscribe(\.users.rows, sendCurrent: false) { [weak self] _ in self?.loadAvatars() },
         ]
@@ -142,8 +142,8 @@ public final class UserListViewModel: ViewModel {
     }
 
     /// A write failed: one alert, when this screen is on top.
-    private func present(_ failure: RecordWriteFailure<UserWrite>) {
-        guard let presentation = presenter.present(UserError(failure)) else { return }
+    private func writeFailed(_ failure: RecordWriteFailure<UserWrite>) {
+        guard let presentation = presenter.presentation(for: UserError(failure)) else { return }
         store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
         analytics.track(.error(message: presentation.message.description))
     }

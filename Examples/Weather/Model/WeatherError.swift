@@ -38,11 +38,11 @@ extension WeatherError: PresentableError {
     /// What went wrong (``WeatherText``).
     public var message: LocalizedText {
         switch self {
-        case .noInternet: WeatherText.noInternet
+        case .noInternet: CoreText.networkError
         case .unknownCity: WeatherText.unknownCity
-        case .server: WeatherText.server
+        case .server: CoreText.serverError
         case .invalidData: WeatherText.invalidData
-        case .cancelled: WeatherText.cancelled
+        case .cancelled: CoreText.cancelled
         case .unknown: CoreText.unknownError
         }
     }

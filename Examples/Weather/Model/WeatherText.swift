@@ -44,25 +44,14 @@ public enum WeatherText {
 
     // MARK: - Errors
 
-    /// No connection.
-    public static let noInternet = LocalizedText([
-        .japanese: "ネットワークエラー: サーバーに接続できません", .english: "Network error: the server cannot be reached",
-    ])
     /// No forecast for the city.
     public static let unknownCity = LocalizedText([
         .japanese: "この地点の天気予報は見つかりませんでした", .english: "There is no forecast for this city",
-    ])
-    /// A server failure.
-    public static let server = LocalizedText([
-        .japanese: "サーバーエラーが発生しました。しばらくしてから、もう一度お試しください。",
-        .english: "The server failed. Please try again later.",
     ])
     /// The forecast could not be read.
     public static let invalidData = LocalizedText([
         .japanese: "天気予報のデータを読み取れませんでした", .english: "The forecast could not be read",
     ])
-    /// The request was called off.
-    public static let cancelled = LocalizedText([.japanese: "キャンセルしました", .english: "Cancelled"])
 
     /// `29℃`, or `--℃` when the API has no temperature.
     public static func temperature(_ celsius: Int?) -> String {

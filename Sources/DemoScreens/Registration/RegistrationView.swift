@@ -1,4 +1,4 @@
-public import MVVMCore
+import MVVMCore
 public import MVVMTerminal
 public import RegistrationFeature
 

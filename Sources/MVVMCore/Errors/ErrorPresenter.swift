@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The order, first match wins:
 /// 1. cancellation (`CancellationError`, a ``CancellationReporting`` error that reports one, or
-///    any error your `isCancellation` recognises) is not shown at all: ``present(_:)`` returns `nil`;
+///    any error your `isCancellation` recognises) is not shown at all: ``presentation(for:)`` returns `nil`;
 /// 2. a ``PresentableError`` is shown as it describes itself;
 /// 3. your `map` may handle any other error (e.g. errors of a library you use);
 /// 4. a `LocalizedError` with an `errorDescription` shows that text under the fallback title;
@@ -13,7 +13,7 @@ import Foundation
 ///
 /// ```swift
 /// let presenter = ErrorPresenter(fallbackMessage: "Something went wrong. Pull to retry.")
-/// if let presentation = presenter.present(error) {
+/// if let presentation = presenter.presentation(for: error) {
 ///     store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
 /// }
 /// ```
@@ -48,7 +48,7 @@ public struct ErrorPresenter: Sendable {
     public static let `default` = ErrorPresenter()
 
     /// What to show for `error`, or `nil` when it is a cancellation that shows nothing.
-    public func present(_ error: any Error) -> ErrorPresentation? {
+    public func presentation(for error: any Error) -> ErrorPresentation? {
         if error is CancellationError || isCancellation(error) { return nil }
         if let error = error as? any CancellationReporting, error.isCancellation { return nil }
         if let error = error as? any PresentableError { return ErrorPresentation(error) }

@@ -54,7 +54,7 @@ extension StateStore {
             case .success(let value):
                 update { $0[keyPath: keyPath].finish(with: value) }
             case .failure(let error):
-                if let presentation = presenter.present(error) {
+                if let presentation = presenter.presentation(for: error) {
                     update { $0[keyPath: keyPath].fail(with: presentation) }
                 } else {
                     // A cancellation error though this work was not cancelled (its writes

@@ -65,7 +65,7 @@ extension StateStore {
                 }
             } catch {
                 guard let self else { return }
-                if let presentation = presenter.present(error) {
+                if let presentation = presenter.presentation(for: error) {
                     update { $0[keyPath: keyPath].fail(with: presentation) }
                 } else {
                     update { state in putBack(&state) }

@@ -63,7 +63,7 @@ public struct Alert<Event: Hashable & Sendable>: Hashable, Sendable {
     /// Retry button that sends `retry` when the error is retryable and `retry` is given.
     ///
     /// ```swift
-    /// if let presentation = presenter.present(error) {
+    /// if let presentation = presenter.presentation(for: error) {
     ///     store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
     /// }
     /// ```

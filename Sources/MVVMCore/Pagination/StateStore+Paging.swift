@@ -68,7 +68,7 @@ extension StateStore {
                     if let added = state[keyPath: keyPath].complete(request, with: page, uniqueBy: id) { ended(&state, .loaded(added, request)) }
                 }
             case .failure(let error):
-                guard let presentation = presenter.present(error) else { return update(handBack) }
+                guard let presentation = presenter.presentation(for: error) else { return update(handBack) }
                 update { state in
                     if state[keyPath: keyPath].fail(request, with: presentation) { ended(&state, .failed(presentation, request)) }
                 }

@@ -22,6 +22,17 @@ public enum CoreText {
     public static func saved(at when: String) -> LocalizedText {
         LocalizedText([.japanese: "\(when) に保存", .english: "saved \(when)"])
     }
+    /// No connection: article 000's "ネットワークエラー: …".
+    public static let networkError = LocalizedText([
+        .japanese: "ネットワークエラー: サーバーに接続できません", .english: "Network error: the server cannot be reached",
+    ])
+    /// The server failed (without its status code).
+    public static let serverError = LocalizedText([
+        .japanese: "サーバーエラーが発生しました。しばらくしてから、もう一度お試しください。",
+        .english: "The server failed. Please try again later.",
+    ])
+    /// A request was called off.
+    public static let cancelled = LocalizedText([.japanese: "キャンセルしました", .english: "Cancelled"])
     /// The message for an error nothing recognises.
     public static let unknownError = LocalizedText([
         .japanese: "問題が発生しました。もう一度お試しください。",

@@ -225,7 +225,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
             if request.isFirstPage || loadedQuery != query { showAll() } else { appendRows(from: firstNew) }
             publish(.loaded(load))
         case .failure(let error):
-            guard let failure = presenter.present(error) else {
+            guard let failure = presenter.presentation(for: error) else {
                 if let end = calledOff(generation, load) { publish(end) }
                 return
             }

@@ -92,7 +92,7 @@ public final class LiveRecordQuery<Write: RecordWrite> {
     }
 
     private func failed(_ error: any Error) {
-        if let presentation = presenter.present(error) {
+        if let presentation = presenter.presentation(for: error) {
             result.record.fail(with: presentation)
         } else {
             result.record.cancelLoading()   // a cancellation: nothing to show

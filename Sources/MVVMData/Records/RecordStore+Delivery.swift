@@ -5,7 +5,7 @@ extension RecordStore {
     /// Restores the server's values saved on the device and the writes still pending in the
     /// outbox (after a restart, or queued by another process sharing it): screens show them at
     /// once, in the outbox's order. Reads once; every call returns when that read is done, and
-    /// ``run(isRetryable:send:)`` calls it first. Values the store learnt since it was created
+    /// ``deliver(isRetryable:send:)`` calls it first. Values the store learnt since it was created
     /// are kept over saved ones, and nothing is saved until the saved values were read.
     public func restore() async {
         if let restoring { return await restoring.value }
@@ -65,14 +65,14 @@ extension RecordStore {
 
     /// Sends the pending writes, oldest first, until the task is cancelled: the loop an app runs
     /// (as owned work) for as long as it lives. Restores first (``restore()``). Returns at once
-    /// while another `run` delivers; after a cancelled one, a new `run` goes on.
+    /// while another `deliver` runs; after a cancelled one, a new `deliver` goes on.
     ///
     /// - Parameters:
     ///   - isRetryable: whether a failure may pass (no connection, a 5xx): the write is tried
     ///     again after a back-off; otherwise it is rolled back and one screen is told.
     ///   - send: sends one write with its idempotency key (an `Idempotency-Key` header); returns
     ///     the record as the server now has it, or `nil` when it has none (deleted, or gone).
-    public func run(
+    public func deliver(
         isRetryable: @escaping @Sendable (any Error) -> Bool,
         send: @escaping @Sendable (Write, _ idempotencyKey: String) async throws -> Record?
     ) async {

@@ -12,7 +12,7 @@ import MVVMCore
 ///   then applies it on every screen: a change the user sees is never lost to a `kill -9`, and
 ///   is always on disk before anything is sent. The store, not the screen, owns the write:
 ///   leaving the screen never cancels it.
-/// - **The server decides.** ``run(isRetryable:send:)``, which the app runs for as long as it
+/// - **The server decides.** ``deliver(isRetryable:send:)``, which the app runs for as long as it
 ///   lives, sends the writes in order. The server's answer commits a write (saved on the device
 ///   before the outbox lets the write go); a refusal rolls it back, and one screen says why
 ///   (``presentFailures(_:)``).
@@ -31,7 +31,7 @@ import MVVMCore
 /// let users = RecordStore<UserWrite>(outbox: outbox, storage: FileRecordStorage(directory: caches, name: "users"))
 /// // The app, for its whole life (owned work):
 /// store.run("records") {
-///     await users.run(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { write, key in
+///     await users.deliver(isRetryable: { ($0 as? UserError)?.isRetryable ?? false }) { write, key in
 ///         try await repository.send(write, idempotencyKey: key)
 ///     }
 /// }

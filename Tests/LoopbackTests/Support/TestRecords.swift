@@ -15,7 +15,7 @@ final class TestRecords {
         guard delivering else { return }
         let records = records
         delivery = Task {
-            await records.run(isRetryable: UserWrite.isRetryable) { write, key in
+            await records.deliver(isRetryable: UserWrite.isRetryable) { write, key in
                 try await repository.send(write, idempotencyKey: key)
             }
         }

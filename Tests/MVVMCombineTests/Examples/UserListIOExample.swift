@@ -59,7 +59,7 @@ final class UserListIOViewModel: @MainActor TransformingViewModel {
                         receiveCompletion: { _ in isLoading.send(false) }
                     )
                     .catch { error -> Empty<[User], Never> in
-                        errorMessage.send(presenter.present(error)?.message.resolved(in: .current))
+                        errorMessage.send(presenter.presentation(for: error)?.message.resolved(in: .current))
                         return Empty()
                     }
                     .eraseToAnyPublisher()

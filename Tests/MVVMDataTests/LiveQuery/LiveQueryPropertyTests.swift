@@ -109,7 +109,7 @@ struct LiveQueryPropertyTests {
         }
 
         func run(_ records: RecordStore<ContactWrite>) -> Task<Void, Never> {
-            Task { await records.run(isRetryable: { $0 is ServerDown }) { write, _ in try server.send(write) } }
+            Task { await records.deliver(isRetryable: { $0 is ServerDown }) { write, _ in try server.send(write) } }
         }
 
         await clock.run {

@@ -39,7 +39,7 @@ struct LiveQueryTests {
     func delivering(_ records: RecordStore<ContactWrite>, _ body: () async throws -> Void) async throws {
         let server = server
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await records.run(isRetryable: { $0 is ServerDown }) { write, _ in try server.send(write) } }
+            group.addTask { await records.deliver(isRetryable: { $0 is ServerDown }) { write, _ in try server.send(write) } }
             defer { group.cancelAll() }
             try await body()
         }

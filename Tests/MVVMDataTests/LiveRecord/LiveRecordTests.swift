@@ -110,7 +110,7 @@ struct LiveRecordTests {
             #expect(store.state.contact.value?.isFavourite == true)
             let server = server
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await records.run(isRetryable: { $0 is ServerDown }) { write, _ in try server.send(write) } }
+                group.addTask { await records.deliver(isRetryable: { $0 is ServerDown }) { write, _ in try server.send(write) } }
                 defer { group.cancelAll() }
                 await clock.advance()
                 #expect(store.state.contact.pending == nil)
@@ -131,7 +131,7 @@ struct LiveRecordTests {
             #expect(store.state.contact.value == server.contacts[2], "still named while the delete waits")
             let server = server
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await records.run(isRetryable: { $0 is ServerDown }) { write, _ in try server.send(write) } }
+                group.addTask { await records.deliver(isRetryable: { $0 is ServerDown }) { write, _ in try server.send(write) } }
                 defer { group.cancelAll() }
                 await clock.advance()
                 #expect(store.state.contact.isGone)

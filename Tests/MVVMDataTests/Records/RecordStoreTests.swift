@@ -90,7 +90,7 @@ struct RecordStoreTests {
         let server = server
         let send = send ?? { write, key in try server.send(write, key: key) }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await store.run(isRetryable: isRetryable, send: send) }
+            group.addTask { await store.deliver(isRetryable: isRetryable, send: send) }
             defer { group.cancelAll() }
             try await body()
         }

@@ -1,3 +1,4 @@
+import MVVMCore
 import MVVMTerminal
 import Testing
 
@@ -73,5 +74,32 @@ struct WidgetSnapshotTests {
         StatusBar.draw(into: &frame, items: ["q Back", "r Refresh"])
         #expect(frame.text == "\n\n      No users\n\n q Back  r Refresh")
         #expect(frame[4, 19].style.inverse)
+    }
+
+    /// Key hints are text: the frame's language picks each item's words.
+    @Test func statusBarItemsInTheFramesLanguage() {
+        let items = [LocalizedText([.japanese: "q 戻る", .english: "q Back"]), LocalizedText([.japanese: "r 更新", .english: "r Refresh"])]
+        var japanese = Frame(width: 20, height: 1)
+        japanese.language = .japanese
+        StatusBar.draw(into: &japanese, items: items)
+        #expect(japanese.text == " q 戻る  r 更新")
+        var english = Frame(width: 20, height: 1)
+        StatusBar.draw(into: &english, items: items)
+        #expect(english.text == " q Back  r Refresh", "English by default")
+    }
+
+    /// An alert's title, message and buttons are drawn in the frame's language.
+    @Test func anAlertInEachLanguage() {
+        enum Event: Hashable, Sendable { case ok, retry }
+        let alert = Alert<Event>(ErrorPresentation(title: CoreText.errorTitle, message: "503", isRetryable: true), dismiss: .ok, retry: .retry)
+        var japanese = Frame(width: 30, height: 5)
+        japanese.language = .japanese
+        alert.draw(into: &japanese)
+        #expect(japanese.text.contains("─ エラー ─"))
+        #expect(japanese.text.contains("n OK  y 再試行"))
+        var english = Frame(width: 30, height: 5)
+        alert.draw(into: &english)
+        #expect(english.text.contains("─ Error ─"))
+        #expect(english.text.contains("n OK  y Retry"))
     }
 }

@@ -34,7 +34,7 @@ final class TestRecords {
     func startDelivering(through repository: any UserRepository) {
         let records = records
         delivery = WorkContext.task(on: clock?.executor) {
-            await records.run(isRetryable: UserWrite.isRetryable) { write, key in
+            await records.deliver(isRetryable: UserWrite.isRetryable) { write, key in
                 try await repository.send(write, idempotencyKey: key)
             }
         }
