@@ -111,7 +111,7 @@ struct UserListScreenTests {
         _ = screen.handle(.character("f"))
         var frame = Frame.japanese(width: 50, height: 12)
         screen.render(into: &frame)
-        for text in ["フィルター", "表示するユーザーを選択", "1 ✓ すべて", "2 有効", "3 無効", "n キャンセル"] {
+        for text in ["フィルター", "表示するユーザーを選択", "1 ✓ すべて", "2   有効", "3   無効", "n キャンセル"] {
             #expect(frame.text.contains(text), "\(text)")
         }
         _ = screen.handle(.character("2"))
@@ -120,13 +120,19 @@ struct UserListScreenTests {
         _ = screen.handle(.character("f"))
         screen.render(into: &frame)
         #expect(frame.text.contains("2 ✓ 有効"), "the current one is checked")
+        _ = screen.handle(.enter)
+        #expect(viewModel.state.filter == .active, "Enter keeps the choice in force")
+        #expect(viewModel.state.navigation.modal == nil)
+        _ = screen.handle(.character("f"))
+        _ = screen.handle(.character("i"))
+        #expect(viewModel.state.navigation.modal != nil, "a letter chooses nothing on a set of choices")
         _ = screen.handle(.character("n"))
         #expect(viewModel.state.filter == .active, "キャンセル changes nothing")
         #expect(viewModel.state.navigation.modal == nil)
         var english = Frame(width: 50, height: 12)
         _ = screen.handle(.character("f"))
         screen.render(into: &english)
-        for text in ["Filter", "Choose which users to show", "1 All", "2 ✓ Active", "3 Inactive", "n Cancel"] {
+        for text in ["Filter", "Choose which users to show", "1   All", "2 ✓ Active", "3   Inactive", "n Cancel"] {
             #expect(english.text.contains(text), "\(text)")
         }
         #expect(!english.text.contains("フィルター"), "one language on a screen")

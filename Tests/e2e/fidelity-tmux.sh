@@ -54,8 +54,11 @@ wait_for_coloured() {
 }
 
 # demo LANG ARGUMENTS: runs the demo in the pane with that locale (LC_ALL and LC_MESSAGES unset).
+# An empty LANG is unset: no locale variable at all.
 demo() {
-    tmux send-keys -t "$SESSION" "clear; env -u LC_ALL -u LC_MESSAGES LANG='$1' TMPDIR='$DEMO_TMP' XDG_CACHE_HOME='$DEMO_CACHE' COLORTERM=truecolor '$BIN' $2" Enter
+    local locale="LANG='$1'"
+    [[ -n "$1" ]] || locale="-u LANG"
+    tmux send-keys -t "$SESSION" "clear; env -u LC_ALL -u LC_MESSAGES $locale TMPDIR='$DEMO_TMP' XDG_CACHE_HOME='$DEMO_CACHE' COLORTERM=truecolor '$BIN' $2" Enter
 }
 quit() {
     tmux send-keys -t "$SESSION" C-c
@@ -83,14 +86,14 @@ RED="${ESC}\\[31m"
 for lang in ja_JP.UTF-8 en_US.UTF-8 C ""; do
     if [[ "$lang" == ja_JP.UTF-8 ]]; then
         title='^ ユーザー \(有効 [0-9]+\)'; placeholder='ユーザーを検索'; filter_title='フィルター'
-        filter_message='表示するユーザーを選択'; all='1 ✓ すべて'; active='2 有効'; inactive='3 無効'; cancel='n キャンセル'
+        filter_message='表示するユーザーを選択'; all='1 ✓ すべて'; active='2   有効'; inactive='3   無効'; cancel='n キャンセル'
         actions='t (無効化|有効化)  d 削除'; empty='データが見つかりませんでした'; server_error='サーバーエラー \(コード: 503\)'
         other='Search|Filter|Delete|Refresh|Back|Loading'
         registration='新規登録'; blank='空欄があります'; mismatch='パスワードが確認用と一致していません'; ready='登録可能です'
         registered='登録！'; ok='Enter ok'; weather='天気予報'; other_registration='Sign up|Register|blank'
     else
         title='^ Users \([0-9]+ active\)'; placeholder='Search users'; filter_title='Filter'
-        filter_message='Choose which users to show'; all='1 ✓ All'; active='2 Active'; inactive='3 Inactive'; cancel='n Cancel'
+        filter_message='Choose which users to show'; all='1 ✓ All'; active='2   Active'; inactive='3   Inactive'; cancel='n Cancel'
         actions='t (Deactivate|Activate)  d Delete'; empty='No users found'; server_error='Server error \(code: 503\)'
         other='検索|フィルター|削除|更新|戻る|読み込み'
         registration='Sign up'; blank='A field is blank'; mismatch='The password does not match its confirmation'; ready='Ready to register'
@@ -116,7 +119,7 @@ for lang in ja_JP.UTF-8 en_US.UTF-8 C ""; do
     tmux send-keys -t "$SESSION" 2
     wait_for "${title}" "the list after choosing a filter"
     tmux send-keys -t "$SESSION" f
-    wait_for "${active/2 /2 ✓ }" "the chosen option checked when the sheet opens again"
+    wait_for "${active/2   /2 ✓ }" "the chosen option checked when the sheet opens again"
     tmux send-keys -t "$SESSION" n
     tmux send-keys -t "$SESSION" /
     tmux send-keys -t "$SESSION" -l "zzzz-nobody"

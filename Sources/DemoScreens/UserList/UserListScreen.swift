@@ -45,7 +45,10 @@ public final class UserListScreen: ViewModelScreen {
     public func handle(_ key: Key) -> ScreenAction? {
         let state = viewModel.state
         if let alert = state.navigation.modal {
-            if let event = ui.alertInput.event(for: key, on: alert) { viewModel.onEvent(event) }
+            guard let event = ui.alertInput.event(for: key, on: alert) else { return nil }
+            // Another filter chosen on the sheet: the selection goes to the top of its rows.
+            if case .filterSelected(let filter) = event, filter != state.filter { ui.selection = 0 }
+            viewModel.onEvent(event)
             return nil
         }
         ui.alertInput.keyPressedWithoutAlert(key)
@@ -86,9 +89,7 @@ public final class UserListScreen: ViewModelScreen {
         case .home: move(to: 0, count: users.count)
         case .end: move(to: users.count - 1, count: users.count)
         case .character("f"):
-            // The article's filter sheet; a choice moves the selection to the top.
-            viewModel.onEvent(.filterTapped)
-            ui.selection = 0
+            viewModel.onEvent(.filterTapped)   // the article's filter sheet
         case .character("r"):
             viewModel.onEvent(state.loadFailure != nil ? .retryTapped : .refreshPulled)
         case .character("t"):

@@ -3,8 +3,9 @@ import Foundation
 /// A language a person reads text in: what ``LocalizedText/resolved(in:)`` picks by.
 ///
 /// The demo and the library speak Japanese (the articles' words) and English; an app adds its
-/// own with ``init(_:)``. A terminal app reads the user's choice from the environment
-/// (``preferred(environment:)``); SwiftUI and UIKit apps pass `Locale.current.language`'s code.
+/// own with ``init(_:)``. ``current`` is the user's: the environment's locale in a terminal
+/// (``preferred(environment:)``), the system's preferred language in an app iOS or macOS
+/// launched.
 public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// The ISO 639 code, lowercased: `ja`, `en`.
     public let code: String
@@ -23,7 +24,9 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
 
     /// The language the user asked for in `environment`, as POSIX orders it: `LC_ALL`, then
     /// `LC_MESSAGES`, then `LANG`, the first one set and not empty. English when none is, or
-    /// when it names no language (`C`, `POSIX`, or garbage).
+    /// when it holds no language code of 2 or 3 letters (`C`, `POSIX`, digits, symbols); a code
+    /// the app has no text for reads English too (``LocalizedText/resolved(in:)``). GNU's
+    /// `LANGUAGE` list is not read.
     ///
     /// ```swift
     /// let language = Language.preferred(environment: ProcessInfo.processInfo.environment)
@@ -39,9 +42,16 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The language this process's user asked for: ``preferred(environment:)`` of the
-    /// process's environment.
+    /// process's environment when it names a locale (a terminal), else the system's first
+    /// preferred language (`Locale.preferredLanguages`: an app launched by iOS or macOS).
     public static var current: Language {
-        preferred(environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        if ["LC_ALL", "LC_MESSAGES", "LANG"].contains(where: { environment[$0]?.isEmpty == false }) {
+            return preferred(environment: environment)
+        }
+        // No locale in the environment (an app the system launched, not a shell): the system's
+        // first preferred language (`ja-JP` reads Japanese).
+        return Locale.preferredLanguages.first.map { Language($0) } ?? .english
     }
 
     /// The code.

@@ -59,6 +59,10 @@ extension RecordStore {
             rebuilt[id]?.map(\.id) != pending[id]?.map(\.id)
         }
         pending = rebuilt
+        // Writes gone from the outbox (lost, or answered elsewhere unseen): nothing calls their
+        // `whenCommitted` any more.
+        let kept = Set(rebuilt.values.joined().map(\.id)).union(stillSaving)
+        commitHandlers = commitHandlers.filter { kept.contains($0.key) }
         if notifying, !changed.isEmpty { notify(changed, .written) }
         return changed
     }
@@ -179,16 +183,22 @@ extension RecordStore {
         // Shown, or on disk and about to show (the other process may be that quick).
         let wasShown = removePending(entry.id, of: id)
         let wasSaving = remove(entry.id, of: id, from: &unsaved)
-        guard wasShown || wasSaving else { return }
+        let whenCommitted = commitHandlers.removeValue(forKey: entry.id)
+        guard wasShown || wasSaving else {
+            whenCommitted?(entry.write.applied(to: confirmed[id]))
+            return
+        }
+        var answer = entry.write.applied(to: confirmed[id])   // unless the other process saved its answer
         if let storage, let encodedID = RecordCoding<Record>.encode(id), let saved = try? await storage.records([encodedID]),
            let entry = await RecordCoding<Record>().decode(saved).first {
             take(entry)
+            answer = entry.record
         }
         // What was saved after the server answered: a page read before it never undoes it.
         sequence += 1
         valueOrder[id] = sequence
         notify([id], .committed)
-        commitHandlers.removeValue(forKey: entry.id)?(confirmed[id])
+        whenCommitted?(answer)
         // Not saved from here: the saved values already hold the answer.
     }
 

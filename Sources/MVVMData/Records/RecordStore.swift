@@ -260,9 +260,10 @@ public final class RecordStore<Write: RecordWrite> {
     /// screen is told (``RecordWriteFailure/notSaved(_:_:)``): it was never sent.
     ///
     /// `whenCommitted` is called once the server took the write (here, or through another
-    /// process sharing the outbox), with the record as it answered (`nil`: deleted); never for a
-    /// write refused or not kept, nor after this process ends: for what follows the server's
-    /// answer, such as the article's analytics of a toggle.
+    /// process sharing the outbox), with the record as it answered (`nil`: deleted; through
+    /// another process, as that process saved it, else the write applied to the value known);
+    /// never for a write refused, not kept or lost with a damaged outbox, nor after this process
+    /// ends: for what follows the server's answer, such as the article's analytics of a toggle.
     public func write(_ write: Write, whenCommitted: (@MainActor (Record?) -> Void)? = nil) {
         let entry = Outbox<Write>.Entry(id: UUID(), write: write, enqueuedAt: Date())
         if let whenCommitted { commitHandlers[entry.id] = whenCommitted }

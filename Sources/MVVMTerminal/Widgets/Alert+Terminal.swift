@@ -4,11 +4,12 @@ public import MVVMCore
 ///
 /// Each button is drawn with the key that presses it: `y Delete  n Cancel`, or `Enter OK` for an
 /// alert with one button, in the frame's ``Frame/language``; a checked button (the option in
-/// force) is drawn with ✓. Keys: `y` presses the first button that is not the cancel button, `n`
-/// the cancel button, and the digits `1`–`9` the buttons drawn with them. Besides those:
-/// Enter presses the first button that is not destructive; Escape the cancel button; a digit
-/// the button at its position, and a letter the one button whose English label starts with it
-/// (`r` for Retry, also when it reads 再試行), unless that button is destructive.
+/// force) is drawn with ✓. Keys: `y`, `n` and the digits `1`–`9` press the button drawn beside
+/// them (`y` the first button that is not the cancel button, `n` the cancel button, when there
+/// are two or more). Besides those: Enter presses the first button that is not destructive;
+/// Escape the cancel button; an ASCII digit the button at its position, and a letter the one
+/// button whose English label starts with it (`r` for Retry, also when it reads 再試行), unless
+/// that button is destructive.
 ///
 /// So a destructive button is pressed only by the key drawn beside it: never by Enter, a
 /// label's letter, a position, or Escape; and pasted text (``Key/paste(_:)``) presses nothing.
@@ -16,14 +17,17 @@ public import MVVMCore
 /// opened the alert (a double tap on `d`).
 ///
 /// A `Alert.Style.confirmationDialog` (a set of choices, as the article's filter sheet) is
-/// drawn one button per row, each with its number (`1 ✓ すべて`), and its cancel button with `n`.
+/// drawn one button per row, each with its number (`1 ✓ すべて`, `2   有効`), and its cancel button
+/// with `n`; only those keys, Escape, and Enter (the choice in force, else cancel) answer it.
 extension Alert {
     /// Draws the alert centred in `frame` (a ``Dialog``).
     public func draw(into frame: inout Frame) {
         let language = frame.language
         let hints = buttons.indices.map { index in
             let button = buttons[index]
-            return "\(keyHint(forButtonAt: index)) \(button.isChecked ? "✓ " : "")\(button.label.resolved(in: language))"
+            // The choices aligned under the ✓ of the one in force; the cancel button stands apart.
+            let check = button.isChecked ? "✓ " : (button.role != .cancel && buttons.contains(where: \.isChecked) ? "  " : "")
+            return "\(keyHint(forButtonAt: index)) \(check)\(button.label.resolved(in: language))"
         }
         Dialog(title: title.resolved(in: language), message: message.resolved(in: language), buttons: hints, isStacked: style == .confirmationDialog)
             .draw(into: &frame)
@@ -32,13 +36,19 @@ extension Alert {
     /// The event of the button `key` presses, or `nil` when it presses none.
     public func event(for key: Key) -> Event? {
         switch key {
-        case .enter: buttons.first { $0.role != .destructive }?.event
+        case .enter:
+            // A set of choices: Enter keeps the one in force (or cancels); never another choice.
+            style == .confirmationDialog
+                ? (buttons.first { $0.isChecked && $0.role != .destructive } ?? cancelButton)?.event
+                : buttons.first { $0.role != .destructive }?.event
         case .escape: cancelButton?.event
         case .character("y"): buttonDrawn(with: "y")?.event
         case .character("n"): buttonDrawn(with: "n")?.event
         case .character(let character):
-            if let number = character.wholeNumberValue {
+            if character.isASCII, let number = character.wholeNumberValue {
                 (1...buttons.count).contains(number) ? pressable(at: number - 1, by: "\(number)")?.event : nil
+            } else if style == .confirmationDialog {
+                nil   // choices go by their numbers only
             } else {
                 onlyButton { $0.label.description.lowercased().first == Character(character.lowercased()) }
                     .flatMap { $0.role == .destructive ? nil : $0 }?.event

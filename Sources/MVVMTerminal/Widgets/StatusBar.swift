@@ -2,7 +2,7 @@ public import MVVMCore
 
 /// The key help on the bottom row, inverse across the full width.
 public enum StatusBar {
-    /// Draws `items` (e.g. `["q " + AppText.back, "r " + AppText.refresh]`: key hints are text a
+    /// Draws `items` (e.g. `[AppText.backHint, UserListText.refreshHint]`: key hints are text a
     /// person reads) on the last row of `frame`, in the frame's ``Frame/language``.
     public static func draw(into frame: inout Frame, items: [LocalizedText]) {
         let items = items.map { $0.resolved(in: frame.language) }

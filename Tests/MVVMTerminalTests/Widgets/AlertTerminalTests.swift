@@ -110,7 +110,29 @@ struct AlertTerminalTests {
         #expect(alert.event(for: .character("2")) == .delete, "the key drawn beside it")
         #expect(alert.event(for: .enter) == .cancel, "the first button is the default")
         #expect(alert.event(for: .character("y")) == nil, "no button is drawn with y")
+        #expect(alert.event(for: .character("a")) == nil, "choices go by their numbers, not a label's letter")
+        #expect(alert.event(for: .character("２")) == nil, "a full-width digit is not the key drawn")
         #expect(alert.event(for: .escape) == .cancel)
+    }
+
+    /// A set of choices (the article's filter sheet): Enter keeps the one in force, drawn with ✓
+    /// and the others aligned under it; with none checked, it cancels.
+    @Test func enterOnASetOfChoicesKeepsTheOneInForce() {
+        let sheet = Alert<Event>(title: "Filter", style: .confirmationDialog, buttons: [
+            AlertButton("All", sends: .ok),
+            AlertButton("Archived", isChecked: true, sends: .archive),
+            AlertButton("Cancel", role: .cancel, sends: .cancel),
+        ])
+        #expect(sheet.event(for: .enter) == .archive)
+        var frame = Frame(width: 30, height: 8)
+        sheet.draw(into: &frame)
+        #expect(frame.text.contains("│ 1   All"))
+        #expect(frame.text.contains("│ 2 ✓ Archived"))
+        let unchecked = Alert<Event>(title: "Filter", style: .confirmationDialog, buttons: [
+            AlertButton("All", sends: .ok),
+            AlertButton("Cancel", role: .cancel, sends: .cancel),
+        ])
+        #expect(unchecked.event(for: .enter) == .cancel)
     }
 
     @Test func escapeNeverPressesAButtonThatIsNotTheCancelButton() {
