@@ -67,4 +67,31 @@ extension RecordStoreTests {
             #expect(restarted.value(for: 18) == Note(id: 18, text: "other"), "and what the second app learnt")
         }
     }
+
+    /// `write(_:whenCommitted:)`: called once with the server's answer when this process
+    /// delivers the write, and when another process did (as that process saved it); never for a
+    /// write the server refused.
+    @Test func whenCommittedHearsTheAnswerWhoeverDeliveredItAndNeverARefusal() async throws {
+        try await clock.run {
+            let first = makeStore()
+            await first.restore()
+            first.merge([Note(id: 5, text: "five"), Note(id: 6, text: "six"), Note(id: 7, text: "seven")], readAt: first.beginRead())
+            var answers: [Note?] = []
+            first.write(.edit(5, text: "a")) { answers.append($0) }
+            await first.waitUntilSaved()
+
+            let second = makeStore()   // another app delivers write 5
+            try await delivering(second) { await clock.advance() }
+            await second.waitUntilSaved()
+            #expect(answers.isEmpty, "not before this app hears of it")
+            try await delivering(first) { await clock.advance() }
+            #expect(answers == [Note(id: 5, text: "A")], "delivered elsewhere: the answer as the other app saved it")
+
+            server.refused = [6]
+            first.write(.edit(6, text: "b")) { answers.append($0) }
+            first.write(.edit(7, text: "c")) { answers.append($0) }
+            try await delivering(first) { await clock.advance() }
+            #expect(answers == [Note(id: 5, text: "A"), Note(id: 7, text: "C")], "once each; never for the refused write")
+        }
+    }
 }
