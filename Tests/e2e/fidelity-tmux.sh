@@ -33,25 +33,22 @@ screen() { tmux capture-pane -p -t "$SESSION"; }
 # The pane with its colours (SGR sequences), for the article's colours.
 coloured() { tmux capture-pane -e -p -t "$SESSION"; }
 fail() { echo "FAIL ($lang): $1" >&2; echo "--- screen ---" >&2; screen >&2; exit 1; }
-wait_for() {
+# poll COMMAND...: runs COMMAND every 0.2 s until it succeeds, at most TRIES times.
+poll() {
     local i
     for ((i = 0; i < TRIES; i++)); do
-        if screen | grep -Eq -- "$1"; then return 0; fi
+        if "$@"; then return 0; fi
         sleep 0.2
     done
-    fail "$2 (waited for: $1)"
+    return 1
 }
+shows() { screen | grep -Eq -- "$1"; }
+shows_coloured() { coloured | grep -Eq -- "$1"; }
+wait_for() { poll shows "$1" || fail "$2 (waited for: $1)"; }
 expect_text() { screen | grep -Fq -- "$1" || fail "$2 (no \"$1\")"; }
 refuse_text() { if screen | grep -Eq -- "$1"; then fail "$2 (found: $1)"; fi; }
 # wait_for_coloured PATTERN DESCRIPTION: PATTERN (grep -E, over the SGR-coded pane).
-wait_for_coloured() {
-    local i
-    for ((i = 0; i < TRIES; i++)); do
-        if coloured | grep -Eq -- "$1"; then return 0; fi
-        sleep 0.2
-    done
-    fail "$2"
-}
+wait_for_coloured() { poll shows_coloured "$1" || fail "$2"; }
 
 # demo LANG ARGUMENTS: runs the demo in the pane with that locale (LC_ALL and LC_MESSAGES unset).
 # An empty LANG is unset: no locale variable at all.
@@ -60,14 +57,10 @@ demo() {
     [[ -n "$1" ]] || locale="-u LANG"
     tmux send-keys -t "$SESSION" "clear; env -u LC_ALL -u LC_MESSAGES $locale TMPDIR='$DEMO_TMP' XDG_CACHE_HOME='$DEMO_CACHE' COLORTERM=truecolor '$BIN' $2" Enter
 }
+demo_gone() { ! pgrep -P "$(tmux list-panes -t "$SESSION" -F '#{pane_pid}')" -x mvvm-demo >/dev/null; }
 quit() {
     tmux send-keys -t "$SESSION" C-c
-    local i
-    for ((i = 0; i < TRIES; i++)); do
-        if ! pgrep -P "$(tmux list-panes -t "$SESSION" -F '#{pane_pid}')" -x mvvm-demo >/dev/null; then return 0; fi
-        sleep 0.2
-    done
-    fail "the demo did not quit"
+    poll demo_gone || fail "the demo did not quit"
 }
 
 tmux new-session -d -s "$SESSION" -x 100 -y 30 "bash --norc --noprofile"

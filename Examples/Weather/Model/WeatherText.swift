@@ -28,6 +28,16 @@ public enum WeatherText {
         LocalizedText([.japanese: "r 再試行", .english: "r Retry"]),
         LocalizedText([.japanese: "q 戻る", .english: "q Back"]),
     ]
+    /// A day's lowest and highest temperatures: `最低 --℃  最高 26℃`.
+    public static func temperatures(of day: DailyForecast) -> LocalizedText {
+        "\(low) \(temperature(day.minCelsius))  \(high) \(temperature(day.maxCelsius))"
+    }
+
+    /// A day's chances of rain by period: `降水確率 00-06 --% 06-12 10%`.
+    public static func chancesOfRain(of day: DailyForecast) -> LocalizedText {
+        "\(chanceOfRainLabel) \(day.chanceOfRain.map { "\($0.period) \(chanceOfRain($0.percent))" }.joined(separator: " "))"
+    }
+
     /// A day's label as the API writes it (今日, 明日, 明後日), in the reader's language; another
     /// label as it came.
     public static func dayLabel(_ label: String) -> LocalizedText {

@@ -33,10 +33,8 @@ public enum WeatherView {
         }
         for day in state.days {
             frame.put("\(WeatherText.dayLabel(day.label).resolved(in: frame.language)) \(day.date)  \(day.telop)", at: Position(row: row, column: left), style: Style(bold: true), maxWidth: width)
-            let temperatures = "  \(WeatherText.low.resolved(in: frame.language)) \(WeatherText.temperature(day.minCelsius))  \(WeatherText.high.resolved(in: frame.language)) \(WeatherText.temperature(day.maxCelsius))"
-            frame.put(temperatures, at: Position(row: row + 1, column: left), maxWidth: width)
-            let rain = day.chanceOfRain.map { "\($0.period) \(WeatherText.chanceOfRain($0.percent))" }.joined(separator: " ")
-            frame.put("  \(WeatherText.chanceOfRainLabel.resolved(in: frame.language)) " + rain, at: Position(row: row + 2, column: left), maxWidth: width)
+            frame.put("  " + WeatherText.temperatures(of: day).resolved(in: frame.language), at: Position(row: row + 1, column: left), maxWidth: width)
+            frame.put("  " + WeatherText.chancesOfRain(of: day).resolved(in: frame.language), at: Position(row: row + 2, column: left), maxWidth: width)
             row += 4
         }
         StatusBar.draw(into: &frame, items: WeatherText.listHints)

@@ -30,10 +30,9 @@ public enum WeatherDetailView {
             row += 2
         }
         for day in state.days {
-            let temperatures = "\(WeatherText.low.resolved(in: frame.language)) \(WeatherText.temperature(day.minCelsius))  \(WeatherText.high.resolved(in: frame.language)) \(WeatherText.temperature(day.maxCelsius))"
+            let temperatures = WeatherText.temperatures(of: day).resolved(in: frame.language)
             frame.put("\(WeatherText.dayLabel(day.label).resolved(in: frame.language)) \(day.date)  \(day.telop)  \(temperatures)", at: Position(row: row, column: 1), maxWidth: width)
-            let rain = day.chanceOfRain.map { "\($0.period) \(WeatherText.chanceOfRain($0.percent))" }.joined(separator: " ")
-            frame.put("  \(WeatherText.chanceOfRainLabel.resolved(in: frame.language)) " + rain, at: Position(row: row + 1, column: 1), style: Style(dim: true), maxWidth: width)
+            frame.put("  " + WeatherText.chancesOfRain(of: day).resolved(in: frame.language), at: Position(row: row + 1, column: 1), style: Style(dim: true), maxWidth: width)
             row += 2
         }
         if !state.days.isEmpty { row += 1 }

@@ -32,7 +32,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// let language = Language.preferred(environment: ProcessInfo.processInfo.environment)
     /// ```
     public static func preferred(environment: [String: String]) -> Language {
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        for name in localeVariables {
             guard let value = environment[name], !value.isEmpty else { continue }
             let language = Language(value)
             let isLanguage = (2...3).contains(language.code.count) && language.code.allSatisfy { $0.isASCII && $0.isLetter }
@@ -46,13 +46,16 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// preferred language (`Locale.preferredLanguages`: an app launched by iOS or macOS).
     public static var current: Language {
         let environment = ProcessInfo.processInfo.environment
-        if ["LC_ALL", "LC_MESSAGES", "LANG"].contains(where: { environment[$0]?.isEmpty == false }) {
+        if localeVariables.contains(where: { environment[$0]?.isEmpty == false }) {
             return preferred(environment: environment)
         }
         // No locale in the environment (an app the system launched, not a shell): the system's
         // first preferred language (`ja-JP` reads Japanese).
         return Locale.preferredLanguages.first.map { Language($0) } ?? .english
     }
+
+    /// The variables that name the user's locale, in the order POSIX reads them.
+    private static let localeVariables = ["LC_ALL", "LC_MESSAGES", "LANG"]
 
     /// The code.
     public var description: String { code }

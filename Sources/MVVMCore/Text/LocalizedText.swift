@@ -56,17 +56,6 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible, Expres
     /// Whether the text reads the same in every language.
     public var isVerbatim: Bool { texts.isEmpty }
 
-    /// Whether the text is empty in every language.
-    public var isEmpty: Bool { fallback.isEmpty && texts.values.allSatisfy(\.isEmpty) }
-
-    /// Each language's text changed by `transform` (its language given): for joining texts.
-    public func map(_ transform: (String, Language?) -> String) -> LocalizedText {
-        var result = self
-        result.fallback = transform(fallback, nil)
-        for (language, text) in texts { result.texts[language] = transform(text, language) }
-        return result
-    }
-
     /// `lhs` followed by `rhs`, in each language.
     public static func + (lhs: LocalizedText, rhs: LocalizedText) -> LocalizedText {
         var result = LocalizedText(verbatim: lhs.fallback + rhs.fallback)
