@@ -85,7 +85,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // The documentation plugin only (`swift package generate-documentation`, .ci/docc-check): no product links it.
+        // The documentation plugin only (`swift package generate-documentation`, to preview or
+        // publish: docs/Documentation.md): no product links it. .ci/docc-check calls docc itself.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [

@@ -16,10 +16,11 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
-if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+# MVVM_BIN_DIR: run the binaries there (.ci/run's copies, while it rebuilds .build), no build.
+if [[ -z "${MVVM_BIN_DIR:-}" && "${SKIP_BUILD:-0}" != 1 ]]; then
     swift build --product mvvm-demo
 fi
-BIN="$(swift build --show-bin-path)/mvvm-demo"
+BIN="${MVVM_BIN_DIR:-$(swift build --show-bin-path)}/mvvm-demo"
 SESSION="mvvm-demo-e2e-$$"
 # This run's own tmux server, on a socket of its own (never the default one, another run's or a
 # server being killed), without any tmux.conf: every tmux command below goes to it.

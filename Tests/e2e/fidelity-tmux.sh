@@ -8,11 +8,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-if [[ "${SKIP_BUILD:-}" != 1 ]]; then
+# MVVM_BIN_DIR: run the binaries there (.ci/run's copies, while it rebuilds .build), no build.
+if [[ -z "${MVVM_BIN_DIR:-}" && "${SKIP_BUILD:-}" != 1 ]]; then
     swift build --product mvvm-demo
     swift build --product demo-server
 fi
-BIN="$(swift build --show-bin-path)/mvvm-demo"
+BIN="${MVVM_BIN_DIR:-$(swift build --show-bin-path)}/mvvm-demo"
 SERVER_BIN="$(dirname "$BIN")/demo-server"
 SESSION="mvvm-fidelity-$$"
 TMUX_DIR="$(mktemp -d)"
