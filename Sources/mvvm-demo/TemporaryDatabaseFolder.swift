@@ -16,15 +16,19 @@ struct TemporaryDatabaseFolder {
     static let prefix = "mvvm-demo-"
 
     /// Removes the folders of demos killed before they could clean up, then registers this run's
-    /// folder and the files SQLite makes in it, then makes the folder.
+    /// folder and the files SQLite makes in it, and makes the folder, with no signal's cleanup
+    /// in between (`SignalCleanup.withCleanupHeld(_:)`).
     init(in parent: URL = FileManager.default.temporaryDirectory) throws {
         Self.removeStale(in: parent)
         folder = parent.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
         databasePath = folder.appendingPathComponent("users.sqlite").path
-        // Registered before it exists: a signal between the two would leave it (the e2e test's
-        // early SIGTERM did, in 1 start in 60). Removing a path that does not exist is harmless.
-        SignalCleanup.removeOnAbnormalExit(databaseFiles + [folder.path])
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Registered and made with the cleanup held: a signal before the registration would
+        // leave the folder (the e2e test's early SIGTERM did, in 1 start in 60), and one handled
+        // on another thread while it is made would remove it before it exists (2 in 100).
+        try SignalCleanup.withCleanupHeld {
+            SignalCleanup.removeOnAbnormalExit(databaseFiles + [folder.path])
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
     }
 
     /// The database and the files SQLite makes beside it.

@@ -31,7 +31,8 @@ for run in range(runs):
     os.close(main)
     left = [name for name in os.listdir(tmp) if name != "cache"]
     if left:
-        failures.append(f"run {run}: signalled after {delay * 1000:.0f} ms, status {status}, left {left}")
+        inside = {name: sorted(os.listdir(os.path.join(tmp, name))) for name in left if os.path.isdir(os.path.join(tmp, name))}
+        failures.append(f"run {run}: signalled after {delay * 1000:.0f} ms, status {status}, left {left}, holding {inside}")
     shutil.rmtree(tmp, ignore_errors=True)
 if failures:
     print("FAIL: an early signal left temporary files behind:\n" + "\n".join(failures))

@@ -34,9 +34,12 @@ import Synchronization
 /// - the restore sequence, a `StaticString` (constant memory).
 /// - the actions the crash signals had before, a table allocated, filled and published before
 ///   any crash handler can read it, and never freed.
-/// The handlers call only `write`, `tcsetattr`, `unlink`, `rmdir`, `sigaction`, `signal`,
-/// `raise` and `_exit`, all async-signal-safe, and atomic loads and exchanges, which are
-/// lock-free.
+/// The handlers call only `write`, `tcsetattr`, `unlink`, `rmdir`, `nanosleep`, `sigaction`,
+/// `signal`, `raise` and `_exit`, all async-signal-safe, and atomic loads and exchanges, which
+/// are lock-free.
+///
+/// What a cleanup undoes is made inside ``withCleanupHeld(_:)``: a signal handled on another
+/// thread meanwhile waits for it, rather than cleaning up before it is made.
 public enum SignalCleanup {
     /// The signals ``install(for:)`` handles by default: Ctrl-C, `kill`, a closed terminal window,
     /// Ctrl-\\ (which a ``TerminalSession`` handles gracefully while it runs), and the other
@@ -166,9 +169,11 @@ public enum SignalCleanup {
         _ = sigaction(signalNumber, actions + Int(signalNumber), nil)
     }
 
-    /// In a signal handler: puts the terminal back and removes the registered paths. Only
-    /// async-signal-safe calls.
+    /// In a signal handler: waits for the sections that make what it undoes
+    /// (``withCleanupHeld(_:)``), then puts the terminal back and removes the registered paths.
+    /// Only async-signal-safe calls.
     static func cleanUpFromHandler() {
+        beginCleanup()
         let settingsAddress = savedTerminal.exchange(0, ordering: .sequentiallyConsistent)
         if let settings = UnsafeMutablePointer<termios>(bitPattern: settingsAddress) {
             let sequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1049l"
@@ -177,10 +182,21 @@ public enum SignalCleanup {
         }
         let listAddress = registeredPaths.exchange(0, ordering: .sequentiallyConsistent)
         if let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(bitPattern: listAddress) {
-            var index = 0
-            while let path = list[index] {
-                if unlink(path) != 0 { _ = rmdir(path) }
-                index += 1
+            // Other threads run on until the process ends: one may make a registered file (a
+            // database's journal) after it was removed, and its folder is then not empty. The list
+            // is gone through again, after 1 ms, until every folder went (20 times at most).
+            var round = 0
+            while round < 20 {
+                var folderStayed = false
+                var index = 0
+                while let path = list[index] {
+                    if unlink(path) != 0, rmdir(path) != 0, errno == ENOTEMPTY { folderStayed = true }
+                    index += 1
+                }
+                guard folderStayed else { break }
+                var millisecond = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+                _ = nanosleep(&millisecond, nil)
+                round += 1
             }
         }
     }

@@ -66,13 +66,17 @@ public final class TerminalSession: TerminalDevice {
         raw.c_oflag &= ~tcflag_t(OPOST)
         raw.c_cflag |= tcflag_t(CS8)
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        // Taken and registered with the cleanup held: a signal in between (before the session's
+        // own handlers exist) would end the process with the terminal raw.
+        SignalCleanup.withCleanupHeld {
+            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+            TerminalOutput.send(TerminalRestorer.takeSequence)
+            SignalCleanup.restoreTerminal(to: original)
+        }
         let restorer = TerminalRestorer(original: original, raw: raw)
         self.restorer = restorer
         let termination = SessionTermination()
         self.termination = termination
-        TerminalOutput.send(TerminalRestorer.takeSequence)
-        SignalCleanup.restoreTerminal(to: original)
         // A signal the process ignores (a SIGPIPE a networking library relies on ignoring) stays
         // ignored.
         let watched = SignalCleanup.defaultSignals.filter { !SignalCleanup.isIgnored($0) }
