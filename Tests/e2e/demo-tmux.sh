@@ -11,7 +11,8 @@
 # strict mode).
 #
 # Usage (from the package root): Tests/e2e/demo-tmux.sh
-# Needs tmux and python3 (Tests/e2e/*.py). Builds mvvm-demo (debug) first unless SKIP_BUILD=1.
+# Needs tmux and python3 (Tests/e2e/*.py). Builds mvvm-demo (debug) first unless SKIP_BUILD=1;
+# MVVM_BIN_DIR=DIR runs DIR/mvvm-demo and DIR/demo-server instead, with no build.
 # Runs its own tmux server (a socket in a temporary folder), killed at the end.
 set -euo pipefail
 

@@ -60,3 +60,11 @@ extension LiveRow: Hashable where Record: Hashable {
 }
 
 extension LiveRow: Sendable where Record: Sendable {}
+
+extension LiveRow: CustomReflectable {
+    /// The record and the pending write, as a struct of two fields shows them: what a test's
+    /// failure message and a state diff (CustomDump) print, not the box that holds them.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["record": box.record, "pending": box.pending as Any], displayStyle: .struct)
+    }
+}

@@ -15,10 +15,11 @@ extension SignalCleanup {
     /// could remove the folder before it exists and end the process after it was made: the
     /// folder stayed (CI's early-signal test, 2 starts in 100 on a busy machine).
     ///
-    /// The cleanup's signals are blocked on this thread meanwhile (one that arrives here is
-    /// handled when `body` returns), so the handler never waits for the thread it interrupted.
-    /// Once a cleanup has begun, `body` does not run: the thread waits for the process to end.
-    /// Keep `body` short; a cleanup waits for it at most a second.
+    /// The cleanup's signals (``defaultSignals``) are blocked on this thread meanwhile (one that
+    /// arrives here is handled when `body` returns), so their handler never waits for the thread
+    /// it interrupted. A crash inside `body` cannot be blocked: its cleanup waits the full second
+    /// first. Once a cleanup has begun, `body` does not run: the thread waits for the process to
+    /// end. Keep `body` short; a cleanup waits for it at most a second.
     public static func withCleanupHeld<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         var blocked = sigset_t()
         sigemptyset(&blocked)
@@ -47,6 +48,12 @@ extension SignalCleanup {
             _ = nanosleep(&millisecond, nil)
             waited += 1
         }
+    }
+
+    /// Initializes both globals, off any signal handler (``prepare()``).
+    static func prepareHeldSections() {
+        _ = heldSections.load(ordering: .relaxed)
+        _ = cleanupHasBegun.load(ordering: .relaxed)
     }
 
     /// Whether a cleanup has begun (for tests, which call the handler's cleanup themselves).

@@ -35,8 +35,9 @@ import Synchronization
 /// - the actions the crash signals had before, a table allocated, filled and published before
 ///   any crash handler can read it, and never freed.
 /// The handlers call only `write`, `tcsetattr`, `unlink`, `rmdir`, `nanosleep`, `sigaction`,
-/// `signal`, `raise` and `_exit`, all async-signal-safe, and atomic loads and exchanges, which
-/// are lock-free.
+/// `signal`, `raise` and `_exit`, all async-signal-safe, and atomic loads, stores and exchanges,
+/// which are lock-free (each global is initialized by ``install(for:)`` before any handler can
+/// run: a lazy global's first access is not async-signal-safe).
 ///
 /// What a cleanup undoes is made inside ``withCleanupHeld(_:)``: a signal handled on another
 /// thread meanwhile waits for it, rather than cleaning up before it is made.
@@ -150,12 +151,13 @@ public enum SignalCleanup {
         _ = savedTerminal.exchange(Int(bitPattern: settings), ordering: .sequentiallyConsistent)
     }
 
-    /// Initializes both globals now, off any signal handler: a lazy global's first access is not
-    /// async-signal-safe.
+    /// Initializes the globals a handler reads now, off any signal handler: a lazy global's first
+    /// access is not async-signal-safe.
     static func prepare() {
         _ = savedTerminal.load(ordering: .relaxed)
         _ = registeredPaths.load(ordering: .relaxed)
         _ = crashActions.load(ordering: .relaxed)
+        prepareHeldSections()
     }
 
     /// In a crash signal's handler: puts back the action `signalNumber` had before
@@ -190,7 +192,7 @@ public enum SignalCleanup {
                 var folderStayed = false
                 var index = 0
                 while let path = list[index] {
-                    if unlink(path) != 0, rmdir(path) != 0, errno == ENOTEMPTY { folderStayed = true }
+                    if unlink(path) != 0, rmdir(path) != 0, errno == ENOTEMPTY || errno == EEXIST { folderStayed = true }
                     index += 1
                 }
                 guard folderStayed else { break }

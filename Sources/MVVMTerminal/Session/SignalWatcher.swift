@@ -18,8 +18,8 @@ private let signalPipeReadEnd: Int32? = SignalPipe.make(publishingWriteEndIn: si
 /// The C signal handler: the first signal is written to the pipe (all it may safely do); a
 /// second one, should the program be unable to wind down, puts the terminal back, removes the
 /// registered temporary files (``SignalCleanup``) and ends the process at once with 128 + its
-/// number. Only async-signal-safe calls: atomic exchanges and loads, `write`, `tcsetattr`,
-/// `unlink`, `rmdir`, `_exit`.
+/// number. Only async-signal-safe calls: atomic exchanges, loads and stores, `write`,
+/// `tcsetattr`, `unlink`, `rmdir`, `nanosleep`, `_exit`.
 private func forwardSignal(_ signalNumber: Int32) {
     if watchedSignalArrived.exchange(true, ordering: .sequentiallyConsistent) {
         SignalCleanup.cleanUpFromHandler()

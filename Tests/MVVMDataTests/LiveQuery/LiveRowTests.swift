@@ -27,4 +27,10 @@ struct LiveRowTests {
         #expect(marked.pending == .saving)
         #expect(edited.id == 7 && marked.id == 7)
     }
+
+    @Test func aRowPrintsItsRecordAndPendingWriteNotItsBox() {
+        let row = LiveRow(Contact(id: 3, name: "Zoë", isFavourite: true), pending: .saving)
+        #expect(Mirror(reflecting: row).children.map(\.label) == ["record", "pending"])
+        #expect(String(describing: row) == #"LiveRow<Contact>(record: MVVMDataTests.Contact(id: 3, name: "Zoë", isFavourite: true), pending: Optional(MVVMData.PendingWrite.saving))"#)
+    }
 }
