@@ -43,7 +43,7 @@ extension RecordSearch<Book> {
 
 extension LiveQueryRules<Book, BookQuery> {
     /// The server's filter and order.
-    static let books = LiveQueryRules(searchText: { $0.text }, order: { $0.id < $1.id }) { book, query in
+    static let books = LiveQueryRules(searchText: \.text, order: { $0.id < $1.id }) { book, query in
         !query.unreadOnly || !book.isRead
     }
 }

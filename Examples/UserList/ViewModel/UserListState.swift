@@ -84,7 +84,7 @@ extension LiveCount<User> {
 
 extension LiveQueryRules<User, UserListState.Query> {
     /// The demo API's rules: name or email (``RecordSearch/users``), the status filter, by id.
-    public static let users = LiveQueryRules(searchText: { $0.text }, order: { $0.id < $1.id }) { user, query in
+    public static let users = LiveQueryRules(searchText: \.text, order: { $0.id < $1.id }) { user, query in
         query.filter.includes(user)
     }
 }

@@ -42,7 +42,7 @@ struct DeviceAnswer<Write: RecordWrite, Query> {
     mutating func rows(
         of records: RecordStore<Write>, rules: LiveQueryRules<Record, Query>, query: Query, matchesText: (Record) -> Bool
     ) -> (rows: [LiveRow<Record>], hasMore: Bool) {
-        let text = rules.searchText(query)
+        let text = rules.text(of: query)
         let isBefore = rules.areInIncreasingOrder
         let limit = limit
         if limit > pageSize {

@@ -5,14 +5,14 @@ import MVVMCollections
 // query shown, and kept in step with the records' changes, by the ids that changed.
 extension LiveQuery {
     /// The row at `position` of the pages if it shows for the query shown, whose search text is
-    /// folded as `text` (`nil`: none).
+    /// folded as `text` (`nil`: none): `filterAnswers` hold the filter's answers for the pages.
     func pageRow(at position: Int, of pages: PageRows<Record>, text: SearchIndex.Query?) -> LiveRow<Record>? {
-        guard let row = pages.rows[position], rules.includes(row.record, query), pages.contains(text, at: position) else { return nil }
-        return row
+        guard filterAnswers[position], pages.contains(text, at: position) else { return nil }
+        return pages.rows[position]
     }
 
     func matchesText(_ record: Record) -> Bool {
-        records.search?.matches(record, rules.searchText(query)) ?? true
+        records.search?.matches(record, rules.text(of: query)) ?? true
     }
 
     /// Computes every row again: the server's pages, or the device's answer.
@@ -23,16 +23,13 @@ extension LiveQuery {
         if loadedQuery != nil {
             // Read through a local copy: a method of the class's `pages` copies them per call.
             let pages = self.pages
-            let matching = pages.positions(matching: rules.searchText(query))
+            let matching = pages.positions(matching: rules.text(of: query))
+            // The filter's answers, kept while only the text changes: a keystroke runs no filter.
+            filterAnswers.answer(pages, query: query, generation: pagesGeneration, rules: rules)
+            let answers = filterAnswers
             var positions: [Int] = []
             positions.reserveCapacity(matching.count)
-            // Locals, and the record read in its box: a property read per row copies the query
-            // and the record (100,000 copies on a keystroke over 100,000 loaded rows).
-            let query = self.query, includes = rules.includes
-            for position in matching {
-                guard let row = pages.rows[position], includes(row.box.record, query) else { continue }
-                positions.append(position)
-            }
+            for position in matching where answers[position] { positions.append(position) }
             result.origin = .network
             if samePages, positions == positionsBefore {
                 // The same rows of the same pages (kept in step by `update`): the same value, whose
@@ -110,7 +107,8 @@ extension LiveQuery {
     func appendRows(from firstNew: Int) {
         // Read through a local copy: a method of the class's `pages` copies them per call.
         let pages = self.pages
-        let text = pages.query(rules.searchText(query))
+        let text = pages.query(rules.text(of: query))
+        filterAnswers.answer(pages, query: query, generation: pagesGeneration, rules: rules)
         var diff = ListDiff()
         for position in firstNew..<pages.count {
             guard let row = pageRow(at: position, of: pages, text: text) else { continue }
@@ -126,26 +124,38 @@ extension LiveQuery {
         let affected = pages.positions(of: ids)
         guard !affected.isEmpty else { return }
         pages.set(records.shownRows(for: pages.ids(at: affected)), at: affected)
+        filterAnswers.answerAgain(at: affected, of: pages, query: query, rules: rules)
         // Each id costs a look-up, and a row that comes or goes a move of the rows after it:
         // past half the pages, computing every row again costs less.
         if affected.count * 2 > pages.count { return showAll() }
         // Read through a local copy: a method of the class's `pages` copies them per call.
         let pages = self.pages
-        let text = pages.query(rules.searchText(query))
+        let text = pages.query(rules.text(of: query))
+        filterAnswers.answer(pages, query: query, generation: pagesGeneration, rules: rules)
+        let answers = filterAnswers
         var diff = ListDiff()
         var leaving: [Int] = []
         var coming: [(position: Int, row: LiveRow<Record>)] = []
         var staying: [Int] = []
+        // The rows and positions moved out of the class while they change: an access per row to
+        // a class's property is checked (exclusivity) and looks its types up.
+        var rows = result.rows, shown = rowPagePositions
+        result.rows = []
+        rowPagePositions = []
+        defer {
+            result.rows = rows
+            rowPagePositions = shown
+        }
         for position in affected {
             // `pageRow(at:of:text:)`, written out: a call per row looks its types up again.
             var new = pages.rows[position]
-            if let row = new, !rules.includes(row.record, query) || !pages.contains(text, at: position) { new = nil }
-            let index = PagePositions.lowerBound(of: position, in: rowPagePositions)
-            let isShown = index < rowPagePositions.count && rowPagePositions[index] == position
+            if new != nil, !answers[position] || !pages.contains(text, at: position) { new = nil }
+            let index = PagePositions.lowerBound(of: position, in: shown)
+            let isShown = index < shown.count && shown[index] == position
             switch (isShown, new) {
             case (true, let new?):
-                if result.rows[index] != new {
-                    result.rows[index] = new
+                if rows[index] != new {
+                    rows[index] = new
                     staying.append(position)
                 }
             case (true, nil): leaving.append(index)
@@ -155,16 +165,16 @@ extension LiveQuery {
         }
         diff.deletions = leaving
         for index in leaving.reversed() {
-            result.rows.remove(at: index)
-            rowPagePositions.remove(at: index)
+            rows.remove(at: index)
+            shown.remove(at: index)
         }
         for (position, row) in coming {
-            let index = PagePositions.lowerBound(of: position, in: rowPagePositions)
-            result.rows.insert(row, at: index)
-            rowPagePositions.insert(position, at: index)
+            let index = PagePositions.lowerBound(of: position, in: shown)
+            rows.insert(row, at: index)
+            shown.insert(position, at: index)
         }
-        diff.insertions = coming.map { PagePositions.lowerBound(of: $0.position, in: rowPagePositions) }
-        diff.reloads = staying.map { PagePositions.lowerBound(of: $0, in: rowPagePositions) }
+        diff.insertions = coming.map { PagePositions.lowerBound(of: $0.position, in: shown) }
+        diff.reloads = staying.map { PagePositions.lowerBound(of: $0, in: shown) }
         result.changes = diff
     }
 }

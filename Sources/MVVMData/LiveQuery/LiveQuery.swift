@@ -62,6 +62,8 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     var rowPagesGeneration = -1
     /// Where each row is in `pages`, ascending (rows show in page order).
     var rowPagePositions: [Int] = []
+    /// The filter's answer for each row of `pages`, kept while only the search text changes.
+    var filterAnswers = PageFilter<Record, Query>()
     private var nextCursor: Cursor?
     /// The answer from the records the device has seen, while the server's pages do not answer
     /// the query shown.

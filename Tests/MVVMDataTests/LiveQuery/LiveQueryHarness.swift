@@ -43,7 +43,7 @@ extension RecordSearch<Contact> {
 }
 
 extension LiveQueryRules<Contact, ContactQuery> {
-    static let contacts = LiveQueryRules(searchText: { $0.text }, order: { $0.id < $1.id }) { contact, query in
+    static let contacts = LiveQueryRules(searchText: \.text, order: { $0.id < $1.id }) { contact, query in
         !query.favouritesOnly || contact.isFavourite
     }
 }

@@ -35,6 +35,8 @@ struct LiveQueryPropertyTests {
         let lists: [(store: StateStore<ContactListState>, live: LiveQuery<ContactWrite, ContactQuery, Int>)]
         /// Whether each list answers from the server's pages (else from the device).
         var fromPages: [Bool]
+        /// The query each list shows (a keystroke or a filter changes it).
+        var queries: [ContactQuery]
         /// A table view per list, updated only by each update's changes.
         let tables: [TableViewStandIn<LiveRow<Contact>>]
         let tokens: [ObservationToken]
@@ -72,11 +74,11 @@ struct LiveQueryPropertyTests {
                     tables[index].performBatchUpdates(state.contacts.changes, source: state.contacts.rows)
                 }
             }
-            return App(records: records, lists: lists, fromPages: Array(repeating: false, count: lists.count), tables: tables, tokens: tokens)
+            return App(records: records, lists: lists, fromPages: Array(repeating: false, count: lists.count), queries: Self.queries, tables: tables, tokens: tokens)
         }
 
         func expected(_ app: App, _ index: Int) -> [LiveRow<Contact>] {
-            let query = Self.queries[index]
+            let query = app.queries[index]
             let records = app.records
             func row(_ id: Int) -> LiveRow<Contact>? {
                 guard let contact = records.value(for: id), !query.favouritesOnly || contact.isFavourite,
@@ -124,7 +126,7 @@ struct LiveQueryPropertyTests {
                 let index = Int.random(in: 0..<app.lists.count, using: &random)
                 let live = app.lists[index].live
                 let shownIDs = app.lists[index].store.state.contacts.rows.map(\.id)
-                let action = Int.random(in: 0..<10, using: &random)
+                let action = Int.random(in: 0..<11, using: &random)
                 var name = ""
                 switch action {
                 case 0:
@@ -152,6 +154,13 @@ struct LiveQueryPropertyTests {
                 case 8:
                     server.isOnline.toggle()
                     name = server.isOnline ? "online" : "offline"
+                case 9:
+                    // A keystroke or a filter: shown at once from the rows loaded.
+                    let query = ContactQuery(
+                        text: ["", "zo", "zoe", "jose", "anders 1"].randomElement(using: &random)!, favouritesOnly: Bool.random(using: &random))
+                    app.queries[index] = query
+                    live.show(query)
+                    name = "show \(index) \(query)"
                 default:
                     delivery.cancel()
                     await delivery.value
@@ -186,7 +195,7 @@ struct LiveQueryPropertyTests {
             await clock.advance()
             #expect(app.records.pendingIDs.isEmpty, "seed \(seed): every write answered")
             for (index, list) in app.lists.enumerated() {
-                let truth = ContactServer.answer(server.contacts, Self.queries[index])
+                let truth = ContactServer.answer(server.contacts, app.queries[index])
                 #expect(list.store.state.contacts.records == truth, "seed \(seed): list \(index) is the server's answer")
                 #expect(list.store.state.contacts.count(.favourites) == server.contacts.filter(\.isFavourite).count, "seed \(seed): the server's figure")
             }

@@ -3,6 +3,7 @@ import MVVMCollections
 import MVVMCore
 import MVVMData
 import MVVMTesting
+import Synchronization
 import Testing
 
 /// A live query, as a screen sees it: the server's pages merged with no row twice, every write
@@ -244,6 +245,45 @@ struct LiveQueryTests {
             live.load(.refresh)
             await clock.advance()
             #expect(ids(store) == [3, 8, 13, 18, 23, 28, 33, 38, 43])
+        }
+    }
+
+    /// The filter's answers are kept while only the search text changes: typing over 100,000
+    /// loaded rows runs no filter (`key-to-frame/100k-rows_search`), and a row a write changes is
+    /// answered again, so the next keystroke shows it right.
+    @Test func aKeystrokeRunsNoFilterAndAWriteIsAnsweredAgain() async {
+        await clock.run {
+            let calls = Mutex(0)
+            let counted = LiveQueryRules<Contact, ContactQuery>(searchText: \.text, order: { $0.id < $1.id }) { contact, query in
+                calls.withLock { $0 += 1 }
+                return LiveQueryRules.contacts.includes(contact, query)
+            }
+            let records = makeRecords()
+            let store = StateStore(ContactListState(), clock: clock)
+            let server = server
+            let live = store.liveQuery(
+                \.contacts, records: records, named: "contacts", query: ContactQuery(), pageSize: 10, rules: counted
+            ) { request in try server.page(request) }
+            live.loadIfNeeded()
+            await clock.advance()
+            live.show(ContactQuery(favouritesOnly: true))
+            #expect(ids(store) == [3, 6, 9])
+            calls.withLock { $0 = 0 }
+            live.show(ContactQuery(text: "chlo", favouritesOnly: true))
+            live.show(ContactQuery(text: "chloe", favouritesOnly: true))
+            #expect(ids(store) == [9], "Chloé 4 is no favourite")
+            #expect(calls.withLock { $0 } == 0, "a keystroke runs no filter")
+            records.write(.setFavourite(true, id: 4))
+            records.write(.setFavourite(false, id: 9))
+            await clock.advance()   // on disk: shown
+            #expect(ids(store) == [4])
+            #expect(calls.withLock { $0 } == 4, "each changed row answered again, alone (marked pending, then on disk)")
+            live.show(ContactQuery(text: "chl", favouritesOnly: true))
+            #expect(ids(store) == [4], "the next keystroke shows the rows as the writes left them")
+            live.show(ContactQuery(text: "chl"))
+            #expect(ids(store) == [4, 9], "another filter: answered again")
+            #expect(calls.withLock { $0 } == 4 + 10, "each of the 10 loaded rows, once")
+            _ = live
         }
     }
 
