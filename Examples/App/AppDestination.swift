@@ -1,4 +1,5 @@
 public import MVVMCore
+public import MVVMData
 public import WeatherFeature
 
 /// Every screen the demo app can push, and its path component: `users`, `users/42`,
@@ -47,4 +48,9 @@ public enum AppDestination: NavigationDestination {
 
 extension Character {
     fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension SharedKey<String> {
+    /// The screens open, as a path (`users/42`): the app opens them again at the next start.
+    public static let openScreens = SharedKey("open-screens", default: "")   // not shown: a file name
 }

@@ -45,15 +45,29 @@ public final class AppViewModel: ViewModel {
     private let userRecords: UserRecords
     /// Keeps the app following the records for as long as it lives.
     private var recordsToken: ObservationToken?
+    /// The screens open, saved as a path as they change: the next start after a kill opens them.
+    private let openScreens: Shared<String>
 
-    /// Creates the app showing the screens `path` names (`""`: the home menu).
+    /// Creates the app showing the screens `path` names (`""`: the home menu); `nil`: those open
+    /// when the last run ended (saved in `Dependencies.sharedValues`), or the home menu when
+    /// that path no longer opens.
+    ///
+    /// The screens it opens later are made with the `Dependencies` in effect here.
     ///
     /// - Throws: ``NavigationPathError`` when `path` names no screen.
-    public init(dependencies: AppDependencies, path: String = "") throws(NavigationPathError) {
-        store = StateStore(State(navigation: try Navigation(path: path)))
+    public init(dependencies: AppDependencies, path: String? = nil) throws(NavigationPathError) {
+        let made = Dependencies.current
+        openScreens = made.sharedValues.value(.openScreens)
+        let navigation = if let path {
+            try Navigation<AppDestination, Never>(path: path)
+        } else {
+            (try? Navigation<AppDestination, Never>(path: openScreens.value)) ?? Navigation()
+        }
+        store = StateStore(State(navigation: navigation))
+        openScreens.value = navigation.path
         userRecords = dependencies.userRecords
         children = DestinationViewModels { destination in
-            Self.makeScreenModel(for: destination, dependencies: dependencies)
+            Dependencies.with { $0 = made } operation: { Self.makeScreenModel(for: destination, dependencies: dependencies) }
         }
         children.follow(store.state.navigation.stack)
         recordsToken = userRecords.observe { [weak self] change in self?.closeDeletedUsers(change) }
@@ -87,6 +101,7 @@ public final class AppViewModel: ViewModel {
     private func navigate(_ change: (inout Navigation<AppDestination, Never>) -> Void) {
         store.update { change(&$0.navigation) }
         children.follow(state.navigation.stack)
+        openScreens.value = state.navigation.path
     }
 
     /// A user deleted by a write (shown as done, whether or not the server answered yet) closes

@@ -178,13 +178,15 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
         try WorkContext.$executor.withValue(executor) { try make() }
     }
 
-    /// Runs `body` with the work it starts on this clock's executor, so that
-    /// ``advance(by:fileID:filePath:line:column:)`` runs that work to where it waits: the actors
-    /// `body` calls, its child tasks (`async let`, task groups) and the stores and record stores
-    /// it makes. For code that is not a ViewModel: an outbox's delivery loop, a client's retries.
+    /// Drives what `body` makes and starts: the work runs on this clock's executor, so that
+    /// ``advance(by:fileID:filePath:line:column:)`` runs it to where it waits (the actors `body`
+    /// calls, its child tasks, `async let`, task groups, and the stores and record stores it
+    /// makes), and this clock is `Dependencies`' clock, so what `body` makes without a clock
+    /// (a `StateStore`, an `Outbox`) waits on it. For code that is not a ViewModel: an outbox's
+    /// delivery loop, a client's retries.
     ///
     /// ```swift
-    /// try await clock.run {
+    /// try await clock.drive {
     ///     async let _ = outbox.deliver(isRetryable: { _ in true }) { try await server.send($0) }
     ///     try await outbox.enqueue(.delete(userID: 7))
     ///     await clock.advance()              // sent once, failed; backing off
@@ -196,13 +198,15 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
     ///   - isolation: the actor `body` runs on: the caller's.
     ///   - body: the code to run; what it starts runs on this clock's executor.
     /// - Returns: what `body` returns.
-    public func run<Result>(
+    public func drive<Result>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
-        try await WorkContext.$executor.withValue(executor) {
-            try await withTaskExecutorPreference(executor) {
-                try await body()
+        try await Dependencies.with { $0.clock = self } operation: {
+            try await WorkContext.$executor.withValue(executor) {
+                try await withTaskExecutorPreference(executor) {
+                    try await body()
+                }
             }
         }
     }

@@ -25,7 +25,9 @@ struct DemoCommand: AsyncParsableCommand {
             --open starts on the screen a path names, with the screens below it (q goes
             back to them): users, users/<id> (a user's detail), registration, weather,
             weather/<city code> (130010 Tokyo, 270000 Osaka, 471010 Naha, 016010 Sapporo,
-            090010 Utsunomiya, 230010 Nagoya, 260010 Kyoto, 400010 Fukuoka).
+            090010 Utsunomiya, 230010 Nagoya, 260010 Kyoto, 400010 Fukuoka). Without it,
+            the demo starts where the last run ended (after a kill or Ctrl-C: the screens
+            open, the list's search, the registration's login id; never a password).
 
             Forecasts and every user seen are saved in the cache folder (--cache-dir;
             --clear-cache empties it; users in records/users.sqlite): the
@@ -76,8 +78,8 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(help: "Remove the saved data before starting.")
     var clearCache = false
 
-    @Option(help: ArgumentHelp("Start on the screen this path names, e.g. users/42 or weather/130010.", valueName: "path"))
-    var open: String = ""
+    @Option(help: ArgumentHelp("Start on the screen this path names, e.g. users/42 or weather/130010. Default: the screens open when the last run was killed, else the home menu.", valueName: "path"))
+    var open: String?
 
     /// Parses the arguments and runs; `--help` and bad arguments leave through
     /// `exitSafely(withError:)`, so that what the user typed never reaches the terminal raw.
@@ -96,7 +98,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     func validate() throws {
         do {
-            _ = try Navigation<AppDestination, Never>(path: open)
+            if let open { _ = try Navigation<AppDestination, Never>(path: open) }
         } catch {
             throw ValidationError("--open: \(TerminalText.sanitize(error.description))")
         }
@@ -137,11 +139,13 @@ struct DemoCommand: AsyncParsableCommand {
                     try await cache.removeAll()
                     try await pictures.removeAll()
                     DemoUserRecordsFile.remove(in: cacheFolder)
+                    try? FileManager.default.removeItem(at: cacheFolder.appendingPathComponent("shared", isDirectory: true))
                 } catch {
                     throw CommandLineError("--clear-cache: \(error)")
                 }
             }
-            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, pictures: pictures, records: DemoUserRecordsFile.open(in: cacheFolder), outbox: outbox, path: open)
+            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, pictures: pictures, records: DemoUserRecordsFile.open(in: cacheFolder), outbox: outbox,
+                shared: SharedValues(directory: cacheFolder.appendingPathComponent("shared", isDirectory: true)), path: open)
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {
@@ -166,7 +170,19 @@ struct DemoCommand: AsyncParsableCommand {
     @MainActor
     static func runApp(
         apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, records: (any RecordStorage)?, outbox: DemoOutboxLocation,
-        path: String
+        shared: SharedValues, path: String?
+    ) async -> Result<TerminalAppExit, TerminalSessionError> {
+        // What the screens share and what survives a kill (the screens open, the search, the
+        // registration's login id), for everything the app makes while it runs.
+        await Dependencies.with { $0.sharedValues = shared } operation: {
+            await runScreens(apiURL: apiURL, weatherURL: weatherURL, cache: cache, pictures: pictures, records: records, outbox: outbox, path: path)
+        }
+    }
+
+    @MainActor
+    private static func runScreens(
+        apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, records: (any RecordStorage)?, outbox: DemoOutboxLocation,
+        path: String?
     ) async -> Result<TerminalAppExit, TerminalSessionError> {
         // Every toggle and delete is saved here before it is sent, and sent until the server
         // answers: retried every 1 s, then 2 s, up to every 5 s. Shared safely by two demos on

@@ -145,7 +145,7 @@ struct LiveQueriesArticleTests {
     @Test func aWriteShowsPendingWithItsCountAndTheServersAnswerKeepsIt() async {
         let clock = TestClock()
         let server = BookServer()
-        await clock.run {
+        await clock.drive {
             let outbox = Outbox<BookWrite>(storage: InMemoryOutboxStorage(), clock: clock)
             let records = RecordStore(outbox: outbox, search: .books)
             let viewModel = BookListViewModel(server: server, records: records, clock: clock)
@@ -167,7 +167,7 @@ struct LiveQueriesArticleTests {
         let clock = TestClock()
         let server = BookServer()
         let cache = InMemoryRecordStorage()
-        await clock.run {
+        await clock.drive {
             let outbox = Outbox<BookWrite>(storage: InMemoryOutboxStorage(), clock: clock)
             do {   // online: three pages seen
                 let records = RecordStore(outbox: outbox, storage: cache, search: .books)

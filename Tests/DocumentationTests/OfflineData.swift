@@ -130,11 +130,13 @@ struct OfflineWeatherStorage {
     let local: LocalDataSource
     let favorites: RecordStore<FavoriteCityWrite>
 
-    init(folder: URL, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }) {
+    /// The clock the outbox backs off on and the time each save records come from
+    /// `Dependencies`: a test sets them where it makes the storage.
+    init(folder: URL) {
         let forecasts = FileCacheStore(directory: folder.appending(path: "forecasts"), maxBytes: 4 << 20)
-        local = LocalDataSource(store: forecasts, schemaVersion: 1, now: now)
+        local = LocalDataSource(store: forecasts, schemaVersion: 1)
         // The writes in a journal of their own: a full forecast cache never evicts a queued write.
-        let outbox = Outbox<FavoriteCityWrite>(storage: FileOutboxStorage(directory: folder.appending(path: "outbox")), clock: clock)
+        let outbox = Outbox<FavoriteCityWrite>(storage: FileOutboxStorage(directory: folder.appending(path: "outbox")))
         // The server's answers are saved record by record: the next launch shows the same stars.
         favorites = RecordStore(outbox: outbox, storage: FileRecordStorage(directory: folder.appending(path: "records"), name: "favorites"))
     }
@@ -187,7 +189,7 @@ let savedTokyoForecast = ForecastSummary(
 @Test(.timeLimit(.minutes(2))) @MainActor func theSavedForecastShowsAtOnceThenTheServersReplacesIt() async throws {
     let clock = TestClock()
     let server = OfflineWeatherServer(clock: clock)
-    let local = LocalDataSource(store: InMemoryCacheStore(), now: { forecastSavedAt })
+    let local = Dependencies.with { $0.now = { forecastSavedAt } } operation: { LocalDataSource(store: InMemoryCacheStore()) }
     try await local.save(savedTokyoForecast, for: "forecast/130010")
     let tester = savedForecastScreen(server, local: local)
 
@@ -215,7 +217,7 @@ import MVVMTerminal
     let saved = Fetched(tokyoForecastSummary, origin: .saved(at: forecastSavedAt))
 
     // First launch, online: the server's forecast is shown and saved in `folder`.
-    let first = savedForecastScreen(server, local: OfflineWeatherStorage(folder: folder, now: { forecastSavedAt }).local)
+    let first = savedForecastScreen(server, local: Dependencies.with { $0.now = { forecastSavedAt } } operation: { OfflineWeatherStorage(folder: folder) }.local)
     first.appear { $0.forecast = .loading() }
     #expect(await waitUntilSleeping(clock))   // the server is answering
     await first.advance(by: .seconds(1))
@@ -245,10 +247,10 @@ import MVVMTerminal
     let clock = TestClock()
     let server = OfflineWeatherServer(clock: clock)
     server.isReachable.withLock { $0 = false }
-    let storage = OfflineWeatherStorage(folder: folder, clock: clock)
+    let storage = Dependencies.with { $0.clock = clock } operation: { OfflineWeatherStorage(folder: folder) }
     let client = makeWeatherServiceClient(token: "test-token", transport: server.transport, clock: clock)
     // The delivery runs on the test clock's executor, so `advance` runs it as far as it can go.
-    try await clock.run { () async throws in
+    try await clock.drive { () async throws in
         async let _ = deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client))
 
         storage.favorites.write(.star(cityCode: "130010"))
@@ -277,17 +279,17 @@ import MVVMTerminal
     let client = makeWeatherServiceClient(token: "test-token", transport: server.transport, clock: clock)
 
     // The user stars a city and quits before anything is sent.
-    let first = OfflineWeatherStorage(folder: folder, clock: clock)
+    let first = Dependencies.with { $0.clock = clock } operation: { OfflineWeatherStorage(folder: folder) }
     first.favorites.write(.star(cityCode: "270000"))
     await first.favorites.waitUntilSaved()
 
     // Next launch: shown starred and pending, then sent.
-    let storage = OfflineWeatherStorage(folder: folder, clock: clock)
+    let storage = Dependencies.with { $0.clock = clock } operation: { OfflineWeatherStorage(folder: folder) }
     await storage.favorites.restore()
     #expect(storage.favorites.value(for: "270000")?.isStarred == true)
     #expect(storage.favorites.isPending("270000"))
     // On the clock's executor, so that advancing it runs the delivery, its disk writes included.
-    let delivery = Task { await clock.run { await deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client)) } }
+    let delivery = Task { await clock.drive { await deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client)) } }
     defer { delivery.cancel() }
     #expect(await advance(clock, until: { !storage.favorites.isPending("270000") }))
     #expect(server.favorites.withLock { $0 } == ["270000"])
@@ -297,7 +299,7 @@ import MVVMTerminal
 @Test(.timeLimit(.minutes(2))) @MainActor func leavingWhileTheServerAnswersKeepsTheSavedForecastOnScreen() async throws {
     let clock = TestClock()
     let server = OfflineWeatherServer(clock: clock)
-    let local = LocalDataSource(store: InMemoryCacheStore(), now: { forecastSavedAt })
+    let local = Dependencies.with { $0.now = { forecastSavedAt } } operation: { LocalDataSource(store: InMemoryCacheStore()) }
     try await local.save(savedTokyoForecast, for: "forecast/130010")
     let tester = savedForecastScreen(server, local: local)
     let saved = Fetched(savedTokyoForecast, origin: .saved(at: forecastSavedAt))

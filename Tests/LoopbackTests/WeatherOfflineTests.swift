@@ -18,7 +18,7 @@ struct WeatherOfflineTests {
     func repository(_ baseURL: URL) -> RemoteWeatherRepository {
         RemoteWeatherRepository(
             dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: baseURL, retryPolicy: .none)),
-            local: LocalDataSource(store: store, now: { [savedAt] in savedAt })
+            local: Dependencies.with { $0.now = { [savedAt] in savedAt } } operation: { LocalDataSource(store: store) }
         )
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MVVMCore
 import MVVMData
 import Testing
 import UserListFeature
@@ -52,7 +53,7 @@ struct AvatarRepositoryTests {
         let client = APIClient(baseURL: URL(string: "http://127.0.0.1:1")!, transport: server, retryPolicy: .none)
         let now = now
         return AvatarRepository(
-            dataSource: UserRemoteDataSource(client: client), local: LocalDataSource(store: store, now: { now.value }), maximumSavedBytes: 2_000
+            dataSource: UserRemoteDataSource(client: client), local: Dependencies.with { $0.now = { now.value } } operation: { LocalDataSource(store: store) }, maximumSavedBytes: 2_000
         )
     }
 

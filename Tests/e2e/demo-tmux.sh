@@ -113,8 +113,11 @@ wait_for_shell() {
 # inactive one (○), which these checks read; in colour both are ●, green or grey (the fidelity
 # test checks the colours).
 demo_env="env NO_COLOR=1"
+# Without ARGUMENTS it opens the home screen (--open ''); with empty ones ("") it opens what the
+# last run left open, as a user starting it again sees (issue 40).
 start_demo() {
-    tmux send-keys -t "$SESSION" "clear; ${demo_env:+$demo_env }$RUN_DEMO ${1:-}" Enter
+    local arguments=${1-"--open ''"}
+    tmux send-keys -t "$SESSION" "clear; ${demo_env:+$demo_env }$RUN_DEMO $arguments" Enter
     wait_for "${2:-swift-mvvm demo}" "the first screen${1:+ of $1}"
     local shell_pid
     shell_pid=$(tmux list-panes -t "$SESSION" -F '#{pane_pid}')
@@ -162,6 +165,9 @@ wait_for "t (Deactivate|Activate)" "the toggle saved"
 tmux send-keys -t "$SESSION" q
 wait_for "${ROW}$dot .*$email" "the list showing the detail's toggle ($email)"
 wait_for "Search: Smith" "the list as it was left"
+# The search is kept (the next start shows it too, issue 40): cleared here, the list is whole again.
+tmux send-keys -t "$SESSION" "/" BSpace BSpace BSpace BSpace BSpace Enter
+wait_for '<user4\.' "the whole list after the search is cleared"
 tmux send-keys -t "$SESSION" q
 wait_for '^   User list' "the home screen again"
 tmux send-keys -t "$SESSION" Down Enter
@@ -311,6 +317,13 @@ tmux send-keys -t "$SESSION" Enter
 wait_for "${ROW}[●○] " "the user list"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C"
+# The next start comes back to the list (issue 40); q twice leaves from the home screen, which
+# the next start then shows.
+start_demo "" "${ROW}[●○] "
+tmux send-keys -t "$SESSION" q
+wait_for '^   User list' "the home screen below the list restored after Ctrl-C"
+tmux send-keys -t "$SESSION" q
+wait_for_shell "quit after the list restored"
 
 # 3. SIGTERM (sent to the demo's process id only): restores the terminal, removes the temporary
 #    database, exits 128 + 15.
@@ -368,6 +381,46 @@ start_demo
 [[ "$(ls -A "$DEMO_TMP" | wc -l)" -eq 1 ]] || fail "the folder kill -9 left is still there: $(ls -A "$DEMO_TMP")"
 tmux send-keys -t "$SESSION" q
 wait_for_shell "quit after a kill -9"
+
+# 4e2. After a kill -9 the demo comes back where the user left it (issue 40): the registration
+#     form with its login id (never the password: no saved file holds it), then the list with
+#     its search.
+start_demo
+tmux send-keys -t "$SESSION" Down Enter
+wait_for 'Sign up' "the registration form"
+draft_login="draft_$$"
+draft_password="Kill9-secret-$$"
+tmux send-keys -t "$SESSION" -l "$draft_login"
+tmux send-keys -t "$SESSION" Tab
+tmux send-keys -t "$SESSION" -l "$draft_password"
+wait_for "$draft_login" "the login id typed"
+sleep 0.3   # the password's last key handled (nothing on screen says so: it shows as dots)
+kill -KILL "$demo_pid"
+wait_for_exit "SIGKILL on the registration form"
+tmux send-keys -t "$SESSION" "stty sane; tput rmcup; clear" Enter
+sleep 0.5
+start_demo "" 'Sign up'
+wait_for "$draft_login" "the draft's login id back after a kill -9"
+if grep -rqF -- "$draft_password" "$DEMO_CACHE"; then fail "a saved file holds the password: $(grep -rlF -- "$draft_password" "$DEMO_CACHE")"; fi
+tmux send-keys -t "$SESSION" Escape
+wait_for '^   Registration' "the home screen below the restored form"
+tmux send-keys -t "$SESSION" Enter
+wait_for "${ROW}[●○] " "the list's rows"
+tmux send-keys -t "$SESSION" "/"
+tmux send-keys -t "$SESSION" -l "Smith"
+poll rows_all_match_smith || fail "rows not filtered by the search before the kill"
+kill -KILL "$demo_pid"
+wait_for_exit "SIGKILL on the user list"
+tmux send-keys -t "$SESSION" "stty sane; tput rmcup; clear" Enter
+sleep 0.5
+start_demo "" 'Search: Smith'
+poll rows_all_match_smith || fail "the restored search does not filter the rows"
+tmux send-keys -t "$SESSION" "/" BSpace BSpace BSpace BSpace BSpace Enter
+wait_for '<user4\.' "the whole list after the search is cleared"
+tmux send-keys -t "$SESSION" q
+wait_for '^   User list' "the home screen below the restored list"
+tmux send-keys -t "$SESSION" q
+wait_for_shell "quit after the restored screens"
 
 # 4f. A hostile --api-url: its escape sequences are shown as �, never acted on (they set the
 #     window title and printed in red).
@@ -531,4 +584,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, a hostile --api-url, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, 101 early signals, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, the registration draft (never its password) and the search back after a kill -9, a hostile --api-url, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, 101 early signals, 10 quick quits; terminal restored, no temporary files left)"

@@ -1,4 +1,5 @@
 public import MVVMCore
+public import MVVMData
 
 extension RegistrationViewModel {
     /// What the registration screen shows.
@@ -49,4 +50,10 @@ extension RegistrationViewModel {
             isSubmitEnabled = feedback.isValid && !submission.isLoading && submission.value == nil
         }
     }
+}
+
+extension SharedKey<String> {
+    /// The registration draft's login id: kept while the app runs and across starts (a kill
+    /// included), as the user left it. The passwords are never shared, so never written to disk.
+    public static let registrationLoginID = SharedKey("registration-login-id", default: "")   // not shown: a file name
 }

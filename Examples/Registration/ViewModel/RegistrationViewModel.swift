@@ -1,4 +1,5 @@
 public import MVVMCore
+import MVVMData
 
 /// The registration screen: a login id (an id or an email address), a password and its
 /// confirmation, validated as the user types, and a submit that registers through a
@@ -26,6 +27,8 @@ public final class RegistrationViewModel: ViewModel {
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     let repository: any RegistrationRepository
     let validator: RegistrationValidator
+    /// Keeps the draft's login id saved as it is typed.
+    private let draft: ObservationToken
 
     /// The owned-work key of the submit.
     static let submitKey = "submit"
@@ -43,7 +46,11 @@ public final class RegistrationViewModel: ViewModel {
     ) {
         self.repository = repository
         self.validator = validator
-        self.store = StateStore(State(validator: validator), clock: clock)
+        let store = StateStore(State(validator: validator), clock: clock)
+        self.store = store
+        // The draft survives a kill: its login id, never a password (nothing else is shared).
+        draft = store.share(\.form.loginID, with: Dependencies.current.sharedValues.value(.registrationLoginID))
+        store.update { $0.revalidate(with: validator) }
     }
 
     /// Handles one event from the view.

@@ -88,3 +88,9 @@ extension LiveQueryRules<User, UserListState.Query> {
         query.filter.includes(user)
     }
 }
+
+extension SharedKey<String> {
+    /// The user list's search text: kept while the app runs and across starts (a kill
+    /// included), as the user left it.
+    public static let userSearch = SharedKey("user-search", default: "")   // not shown: a file name
+}

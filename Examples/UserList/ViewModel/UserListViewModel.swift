@@ -60,8 +60,10 @@ public final class UserListViewModel: ViewModel {
         self.avatars = avatars
         let store = StateStore(State(), clock: clock)
         self.store = store
+        // The search text survives a kill: the next start shows the rows it finds.
+        let search = store.share(\.searchText, with: Dependencies.current.sharedValues.value(.userSearch))
         users = store.liveQuery(
-            \.users, records: records, named: "users", query: State.Query(), pageSize: Self.pageSize,
+            \.users, records: records, named: "users", query: store.state.query, pageSize: Self.pageSize,
             rules: .users, counts: [.active], presenter: presenter,
             ended: { [analytics] state, end in Self.pageEnded(end, in: &state, analytics: analytics) },
             fetchCounts: { ["active": try await repository.stats().active] }
@@ -71,6 +73,7 @@ public final class UserListViewModel: ViewModel {
             return LivePage(records: page.users, nextCursor: page.nextCursor)
         }
         tokens = [
+            search,
             records.presentFailures { [weak self] failure in self?.writeFailed(failure) },
             // Other rows, or a row's picture changed: the pictures of the rows on screen follow.
             store.subscribe(\.users.rows, sendCurrent: false) { [weak self] _ in self?.loadAvatars() },

@@ -44,17 +44,18 @@ public struct LocalDataSource: Sendable {
     ///   - store: where values are kept.
     ///   - schemaVersion: the version of the saved values' shape (see ``schemaVersion``).
     ///   - logger: where misses and failed saves are reported (swift-log).
-    ///   - now: the time a save records; inject a fixed one in tests.
+    ///
+    /// The time a save records, and freshness is judged by, is `Dependencies.now`, as it is
+    /// here (a test fixes it with `Dependencies.with`).
     public init(
         store: any CacheStore,
         schemaVersion: Int = 1,
-        logger: Logger = Logger(label: "mvvm.local-data"),
-        now: @escaping @Sendable () -> Date = { Date() }
+        logger: Logger = Logger(label: "mvvm.local-data")
     ) {
         self.store = store
         self.schemaVersion = schemaVersion
         self.logger = logger
-        self.now = now
+        self.now = Dependencies.current.now
     }
 
     /// The value saved under `key`, with the time it was saved.

@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+public import MVVMCore
 
 /// Every write the user makes, kept on the device before it is sent, and sent in order until the
 /// server answers: once ``enqueue(_:id:)`` returns, nothing is lost to a dead network, a quit, a
@@ -88,7 +89,9 @@ public actor Outbox<Write: Codable & Sendable> {
     let outcomeContinuation: AsyncStream<Outcome>.Continuation
     let clock: any Clock<Duration>
     let logger: Logger
+    /// When each write is made, and its id: `Dependencies`' when the outbox was made.
     private let now: @Sendable () -> Date
+    private let newID: NewID
     private let decoding: OutboxDecoding<Write>
     let doorbell = Doorbell()
     /// Writes decoded so far, by id.
@@ -101,21 +104,22 @@ public actor Outbox<Write: Codable & Sendable> {
     ///
     /// - Parameters:
     ///   - storage: where the writes are kept: ``FileOutboxStorage`` in an app.
-    ///   - clock: the clock back-offs wait on; a test clock in tests.
+    ///   - clock: the clock back-offs wait on: `Dependencies`' by default (a test clock in
+    ///     tests).
     ///   - backOff: the delays between tries (see ``backOff``).
     ///   - schemaVersion: the version of `Write`'s encoded shape (see ``schemaVersion``).
     ///   - migrate: reads a write saved under another schema version; without it, such a write is
     ///     reported as ``Outcome/unreadable(_:)``. Throw when it cannot be read.
     ///   - logger: where failures are reported.
-    ///   - now: the time recorded for each write.
+    ///
+    /// The time and the id of each write come from `Dependencies.current` as it is here.
     public init(
         storage: any OutboxStorage,
-        clock: any Clock<Duration>,
+        clock: any Clock<Duration> = Dependencies.current.clock,
         backOff: RetryPolicy = RetryPolicy(initialDelay: .seconds(1), maxDelay: .seconds(60)),
         schemaVersion: Int = 1,
         migrate: (@Sendable (OutboxRecord) throws -> Write)? = nil,
-        logger: Logger = Logger(label: "mvvm.outbox"),
-        now: @escaping @Sendable () -> Date = { Date() }
+        logger: Logger = Logger(label: "mvvm.outbox")
     ) {
         self.storage = storage
         self.clock = clock
@@ -123,7 +127,9 @@ public actor Outbox<Write: Codable & Sendable> {
         self.schemaVersion = schemaVersion
         self.decoding = OutboxDecoding(schemaVersion: schemaVersion, migrate: migrate)
         self.logger = logger
-        self.now = now
+        let dependencies = Dependencies.current
+        self.now = dependencies.now
+        self.newID = dependencies.newID
         (outcomes, outcomeContinuation) = AsyncStream.makeStream()
     }
 
@@ -143,19 +149,20 @@ public actor Outbox<Write: Codable & Sendable> {
     ///
     /// - Parameters:
     ///   - write: the write to keep and send.
-    ///   - id: the write's ``Entry/id``, new by default; give one that must be known before this
-    ///     returns (``RecordStore`` shows the write under it; the deliverer may answer it first).
+    ///   - id: the write's ``Entry/id``; `nil` for a new one (`Dependencies.newID`). Give one
+    ///     that must be known before this returns (``RecordStore`` shows the write under it; the
+    ///     deliverer may answer it first).
     /// - Throws: ``CacheStoreError`` when it could not be saved (a read-only folder, a full
     ///   disk); it is then not queued and will not be sent: roll it back and tell the user.
     @discardableResult
-    public func enqueue(_ write: Write, id: UUID = UUID()) async throws(CacheStoreError) -> Entry {
+    public func enqueue(_ write: Write, id: UUID? = nil) async throws(CacheStoreError) -> Entry {
         let data: Data
         do {
             data = try JSONEncoder().encode(write)
         } catch {
             throw .io("encoding \(Write.self): \(error)")
         }
-        let entry = Entry(id: id, write: write, enqueuedAt: now())
+        let entry = Entry(id: id ?? newID(), write: write, enqueuedAt: now())
         try await storage.append(OutboxRecord(id: entry.id, enqueuedAt: entry.enqueuedAt, schemaVersion: schemaVersion, payload: data))
         decoded[entry.id] = entry
         await reportProblems()

@@ -121,7 +121,7 @@ extension RecordStore {
         answered.insert(entry.id)
         sequence += 1
         valueOrder[id] = sequence
-        learnt[id] = Date()
+        learnt[id] = now()
         if let answer {
             confirmed[id] = answer
             deleted.remove(id)

@@ -6,7 +6,7 @@ extension RecordStore {
     /// is kept. Nothing without a storage.
     func saveFigures(_ figures: [String: Int], named name: String) async {
         guard let storage, let value = try? JSONEncoder().encode(figures) else { return }
-        try? await storage.save([SavedRecord(id: Self.figuresID(name), value: value, learnt: Date())])
+        try? await storage.save([SavedRecord(id: Self.figuresID(name), value: value, learnt: now())])
     }
 
     /// The figures saved under `name`, or `nil`.

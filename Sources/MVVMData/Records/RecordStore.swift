@@ -106,13 +106,22 @@ public final class RecordStore<Write: RecordWrite> {
     /// they have finished or wait whoever calls the store; `nil` (the global pool) outside tests.
     var workExecutor: (any TaskExecutor)? { WorkContext.executor ?? testExecutor }
     var isDelivering = false
+    /// The time now (a write made, a record learnt, a read begun) and new write ids:
+    /// `Dependencies`' when the store was made.
+    let now: @Sendable () -> Date
+    let newID: NewID
 
     /// A store whose writes wait in `outbox`, saving the server's values in `storage` when given
     /// (without it, a restart starts empty but for the pending writes).
     ///
     /// With `search`, the store keeps a search index of every record it has seen, which a
     /// ``LiveQuery`` answers from on the device when the server cannot answer.
+    ///
+    /// The time and the ids of writes come from `Dependencies.current` as it is here.
     public init(outbox: Outbox<Write>, storage: (any RecordStorage)? = nil, search: RecordSearch<Record>? = nil) {
+        let dependencies = Dependencies.current
+        now = dependencies.now
+        newID = dependencies.newID
         self.outbox = outbox
         self.storage = storage
         self.search = search
@@ -213,7 +222,7 @@ public final class RecordStore<Write: RecordWrite> {
     /// Marks the start of a read from the server; give it back to ``merge(_:gone:readAt:)``.
     public func beginRead() -> RecordRead {
         sequence += 1
-        return RecordRead(sequence: sequence, startedAt: Date())
+        return RecordRead(sequence: sequence, startedAt: now())
     }
 
     /// Takes the server's values, read since `read` began: `records` as they are, and `gone`
@@ -265,7 +274,7 @@ public final class RecordStore<Write: RecordWrite> {
     /// never for a write refused, not kept or lost with a damaged outbox, nor after this process
     /// ends: for what follows the server's answer, such as the article's analytics of a toggle.
     public func write(_ write: Write, whenCommitted: (@MainActor (Record?) -> Void)? = nil) {
-        let entry = Outbox<Write>.Entry(id: UUID(), write: write, enqueuedAt: Date())
+        let entry = Outbox<Write>.Entry(id: newID(), write: write, enqueuedAt: now())
         if let whenCommitted { commitHandlers[entry.id] = whenCommitted }
         unsaved[write.recordID, default: []].append(entry)
         notify([write.recordID], .written)

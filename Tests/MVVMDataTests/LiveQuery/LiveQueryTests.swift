@@ -66,7 +66,7 @@ struct LiveQueryTests {
     }
 
     @Test func aSearchAsksTheServerOnceTheTextRestsForItsLatestText() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -89,7 +89,7 @@ struct LiveQueryTests {
     }
 
     @Test func theFirstPageShowsTheServersRowsAndCounts() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -105,7 +105,7 @@ struct LiveQueryTests {
     }
 
     @Test func nextPagesAppendWithNoRowTwiceAndReachTheEnd() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -129,7 +129,7 @@ struct LiveQueryTests {
     }
 
     @Test func aWriteShowsPendingWithItsCountThenTheServersAnswer() async throws {
-        try await clock.run {
+        try await clock.drive {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -157,7 +157,7 @@ struct LiveQueryTests {
     /// while the change is told (by a screen that hears of it first) must not leave the lists
     /// told after it with the row as it was before the write.
     @Test func aWriteMadeWhileAChangeIsToldShowsOnEveryList() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let (first, firstLive) = makeList(records)
             firstLive.loadIfNeeded()
@@ -186,7 +186,7 @@ struct LiveQueryTests {
     }
 
     @Test func aRefusedWriteTakesItsRowAndCountBackInOneUpdate() async throws {
-        try await clock.run {
+        try await clock.drive {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -209,7 +209,7 @@ struct LiveQueryTests {
     }
 
     @Test func aFailedNextPageKeepsTheRowsAndARetryLoadsIt() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -229,7 +229,7 @@ struct LiveQueryTests {
     }
 
     @Test func aSearchShowsAtOnceFromTheRowsLoadedThenTheServersAnswer() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -252,7 +252,7 @@ struct LiveQueryTests {
     /// loaded rows runs no filter (`key-to-frame/100k-rows_search`), and a row a write changes is
     /// answered again, so the next keystroke shows it right.
     @Test func aKeystrokeRunsNoFilterAndAWriteIsAnsweredAgain() async {
-        await clock.run {
+        await clock.drive {
             let calls = Mutex(0)
             let counted = LiveQueryRules<Contact, ContactQuery>(searchText: \.text, order: { $0.id < $1.id }) { contact, query in
                 calls.withLock { $0 += 1 }
@@ -288,7 +288,7 @@ struct LiveQueryTests {
     }
 
     @Test func offlineAQueryIsAnsweredFromEveryRecordSeenMarkedSaved() async {
-        await clock.run {
+        await clock.drive {
             await browse(pages: 3)   // 30 contacts seen
             // Started again, with the server gone.
             server.isOnline = false
@@ -309,7 +309,7 @@ struct LiveQueryTests {
     }
 
     @Test func aRestartShowsTheSameRowsMarksAndCountsBeforeTheNetworkAnswers() async {
-        await clock.run {
+        await clock.drive {
             await browse(pages: 1) { records in records.write(.setFavourite(true, id: 2)) }
             server.isOnline = false
             let records = makeRecords()
@@ -327,7 +327,7 @@ struct LiveQueryTests {
     }
 
     @Test func everyUpdatesChangesKeepATableViewInStep() async throws {
-        try await clock.run {
+        try await clock.drive {
             let records = makeRecords()
             let (store, live) = makeList(records, query: ContactQuery(favouritesOnly: true))
             let table = TableViewStandIn<LiveRow<Contact>>()
@@ -356,7 +356,7 @@ struct LiveQueryTests {
     /// Renames move a record's text to a new place in the index, and thousands of them rebuild
     /// it: the device's answer stays exactly the records whose current name matches.
     @Test func thousandsOfRenamesKeepTheDevicesSearchExact() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let contacts = (1...1500).map { Contact(id: $0, name: "Zoë \($0)", isFavourite: false) }
             records.merge(contacts, readAt: records.beginRead())

@@ -34,7 +34,7 @@ struct LiveRecordTests {
     }
 
     @Test func aRecordTheStoreKnowsShowsAtOnceWithNoRequest() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             records.merge([Contact(id: 3, name: "Known", isFavourite: true)], readAt: records.beginRead())
             let (store, live) = makeDetail(records)
@@ -45,7 +45,7 @@ struct LiveRecordTests {
     }
 
     @Test func anUnknownRecordLoadsAndIsMergedIntoTheRecords() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let (store, live) = makeDetail(records)
             live.loadIfNeeded()
@@ -57,7 +57,7 @@ struct LiveRecordTests {
     }
 
     @Test func aRecordTheServerDoesNotHaveIsGone() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let (store, live) = makeDetail(records, id: 99)
             live.loadIfNeeded()
@@ -70,7 +70,7 @@ struct LiveRecordTests {
     }
 
     @Test func aFailedLoadIsPresentedAndARetryLoads() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let (store, live) = makeDetail(records)
             server.isOnline = false
@@ -86,7 +86,7 @@ struct LiveRecordTests {
     }
 
     @Test func anAnswerAboutAnotherRecordIsAFailureNotThatRecord() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let other = Contact(id: 4, name: "Someone else", isFavourite: false)
             let (store, live) = makeDetail(records, answering: { _ in other })
@@ -99,7 +99,7 @@ struct LiveRecordTests {
     }
 
     @Test func aWriteFromAnyScreenShowsPendingThenTheServersAnswer() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             records.merge(server.contacts, readAt: records.beginRead())
             let (store, live) = makeDetail(records)
@@ -121,7 +121,7 @@ struct LiveRecordTests {
     }
 
     @Test func aDeleteShowsDeletingUntilTheServerAnswersThenGone() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             records.merge(server.contacts, readAt: records.beginRead())
             let (store, live) = makeDetail(records)
@@ -143,7 +143,7 @@ struct LiveRecordTests {
 
     /// Review of issue 38: a record the store knew deleted showed as nothing at all, never gone.
     @Test func aRecordTheStoreKnowsDeletedIsGoneAtOnce() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             records.merge([], gone: [3], readAt: records.beginRead())
             let (store, live) = makeDetail(records)
@@ -155,7 +155,7 @@ struct LiveRecordTests {
 
     /// Review of issue 38: a load called off by a newer one ended the newer one's loading.
     @Test func aLoadReplacedByANewerOneLeavesItLoading() async {
-        await clock.run {
+        await clock.drive {
             let records = makeRecords()
             let (store, live) = makeDetail(records)
             live.load()

@@ -12,7 +12,7 @@ struct CachePolicyTests {
     let savedAt = Date(timeIntervalSince1970: 1_700_000_000)
     let clock = TestClock()
     let store = InMemoryCacheStore()
-    var local: LocalDataSource { LocalDataSource(store: store, now: { [savedAt] in savedAt }) }
+    var local: LocalDataSource { Dependencies.with { $0.now = { [savedAt] in savedAt } } operation: { LocalDataSource(store: store) } }
     let offline = ErrorPresentation(title: "天気", message: "オフラインです。", isRetryable: true)
 
     func saved(_ text: String) -> Fetched<String> { Fetched(text, origin: .saved(at: savedAt)) }

@@ -20,7 +20,9 @@ struct LocalDataSourceTests {
     func local(_ store: any CacheStore, schema: Int = 1, logs: InMemoryLogHandler = InMemoryLogHandler()) -> LocalDataSource {
         var logger = Logger(label: "test") { _ in logs }
         logger.logLevel = .trace
-        return LocalDataSource(store: store, schemaVersion: schema, logger: logger, now: { [savedAt] in savedAt })
+        return Dependencies.with { $0.now = { [savedAt] in savedAt } } operation: {
+            LocalDataSource(store: store, schemaVersion: schema, logger: logger)
+        }
     }
 
     @Test func aSavedValueComesBackWithTheTimeItWasSaved() async throws {

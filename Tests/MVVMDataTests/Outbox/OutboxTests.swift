@@ -194,7 +194,7 @@ struct OutboxTests {
 
     @Test func watchersSeeThePendingWritesChange() async throws {
         let outbox = outbox()
-        try await clock.run {
+        try await clock.drive {
             try await outbox.enqueue(.delete(userID: 1))
             let seen = LockedBox<[[Write]]>([])
             let changes = try await outbox.pendingChanges()

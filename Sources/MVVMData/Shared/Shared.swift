@@ -1,0 +1,57 @@
+import MVVMCore
+public import Observation
+
+/// One value every screen that reads it sees, saved as it changes (``SharedValues``): TCA's
+/// `@Shared(.fileStorage)`. Setting ``value`` writes it to its file before the setter returns, so
+/// a `kill -9` right after loses nothing a screen showed; the flush to the disk (`fsync`) follows
+/// off the main actor.
+///
+/// It is `@Observable`: SwiftUI and `withObservationTracking` see a change, whoever made it. A
+/// ViewModel keeps a field of its state in step with it through
+/// `StateStore.share(_:with:)`.
+@MainActor
+@Observable
+public final class Shared<Value: Codable & Sendable & Equatable> {
+    /// The value. Setting it to a different value saves it.
+    public var value: Value {
+        get { current }
+        set {
+            guard newValue != current else { return }
+            current = newValue
+            saveFailure = storage?.save(newValue, as: fileName)
+            // At once, in order: each screen's state follows in this same turn.
+            followers.removeAll { $0.token == nil || $0.token?.isCancelled == true }
+            for follower in followers { follower.handler(newValue) }
+        }
+    }
+
+    private var current: Value
+
+    /// Why the last save failed (a read-only or full folder), `nil` after one that worked: the
+    /// value is kept in memory, and the next change tries again.
+    public private(set) var saveFailure: CacheStoreError?
+
+    /// Who follows the value (`StateStore.share(_:with:)`): told of each change at once, while
+    /// their token lives.
+    @ObservationIgnored private var followers: [Follower] = []
+    @ObservationIgnored private let storage: SharedFileStorage?
+    @ObservationIgnored private let fileName: String
+
+    init(_ key: SharedKey<Value>, storage: SharedFileStorage?) {
+        self.storage = storage
+        fileName = key.fileName
+        current = storage?.load(Value.self, from: key.fileName) ?? key.defaultValue
+    }
+
+    /// Calls `handler` with each new value, at once, while the returned token lives.
+    func follow(_ handler: @escaping @MainActor (Value) -> Void) -> ObservationToken {
+        let token = ObservationToken()
+        followers.append(Follower(token: token, handler: handler))
+        return token
+    }
+
+    private struct Follower {
+        weak var token: ObservationToken?
+        let handler: @MainActor (Value) -> Void
+    }
+}

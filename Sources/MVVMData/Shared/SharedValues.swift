@@ -1,0 +1,63 @@
+public import Foundation
+public import MVVMCore
+
+/// The values screens share and that survive the process, as TCA's `@Shared(.fileStorage)`: the
+/// search text, a form's draft, the screen that was open, settings. Any `Codable` type.
+///
+/// Every screen that asks for a key gets the same ``Shared`` object, so each sees one value.
+/// With a folder, each change is written to a file there before the setter returns (a
+/// `kill -9` loses nothing a screen showed) and read back at the next start; a damaged file
+/// shows the key's default. Without one, the values live as long as this object.
+///
+/// An app keeps them beside its records and sets them in `Dependencies` once:
+///
+/// ```swift
+/// Dependencies.with { $0.sharedValues = SharedValues(directory: cache.appending(path: "shared")) } operation: {
+///     AppViewModel()
+/// }
+/// ```
+@MainActor
+public final class SharedValues {
+    private let storage: SharedFileStorage?
+    private var values: [String: AnyObject] = [:]
+
+    /// Values saved in `directory` (made if missing); `nil`: kept in memory only.
+    public nonisolated init(directory: URL?) {
+        storage = directory.map(SharedFileStorage.init(directory:))
+    }
+
+    /// The shared value of `key`: the same object for every caller. Two keys of one name must
+    /// have one type.
+    public func value<Value>(_ key: SharedKey<Value>) -> Shared<Value> {
+        if let existing = values[key.fileName] {
+            guard let shared = existing as? Shared<Value> else {
+                preconditionFailure("SharedKey \"\(key.name)\" is used with two types: \(type(of: existing)) and Shared<\(Value.self)>")
+            }
+            return shared
+        }
+        let shared = Shared(key, storage: storage)
+        values[key.fileName] = shared
+        return shared
+    }
+
+    /// Waits until every change so far is flushed to the disk (`fsync`): what a power cut keeps.
+    public func flushed() async {
+        await storage?.flushed()
+    }
+}
+
+/// Where `Dependencies.sharedValues` comes from.
+enum SharedValuesKey: DependencyKey {
+    /// New, empty values in memory at each read outside a scope: an app sets its own once (a
+    /// folder), and tests never see one another's.
+    static var liveValue: SharedValues { SharedValues(directory: nil) }
+}
+
+extension Dependencies {
+    /// The values screens share (``SharedValues``). An app sets them once, around what it makes;
+    /// outside any scope each read is a new, empty set in memory.
+    public var sharedValues: SharedValues {
+        get { self[SharedValuesKey.self] }
+        set { self[SharedValuesKey.self] = newValue }
+    }
+}
