@@ -41,7 +41,16 @@ public final class AppViewModel: ViewModel {
     private let store: StateStore<State>
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
-    private let children: DestinationViewModels<AppDestination, AppScreenModel>
+    /// One ViewModel per pushed screen, made with the `Dependencies` in effect when the app was;
+    /// each tells the app what happened through its delegate.
+    private lazy var children = DestinationViewModels<AppDestination, AppScreenModel> { [unowned self] destination in
+        let model = Dependencies.with { $0 = made } operation: { Self.makeScreenModel(for: destination, dependencies: dependencies) }
+        connect(model)
+        return model
+    }
+    private let dependencies: AppDependencies
+    /// The `Dependencies` in effect when the app was made.
+    private let made: Dependencies
     private let userRecords: UserRecords
     /// Keeps the app following the records for as long as it lives.
     private var recordsToken: ObservationToken?
@@ -57,6 +66,8 @@ public final class AppViewModel: ViewModel {
     /// - Throws: ``NavigationPathError`` when `path` names no screen.
     public init(dependencies: AppDependencies, path: String? = nil) throws(NavigationPathError) {
         let made = Dependencies.current
+        self.made = made
+        self.dependencies = dependencies
         openScreens = made.sharedValues.value(.openScreens)
         let navigation = if let path {
             try Navigation<AppDestination, Never>(path: path)
@@ -66,9 +77,6 @@ public final class AppViewModel: ViewModel {
         store = StateStore(State(navigation: navigation))
         openScreens.value = navigation.path
         userRecords = dependencies.userRecords
-        children = DestinationViewModels { destination in
-            Dependencies.with { $0 = made } operation: { Self.makeScreenModel(for: destination, dependencies: dependencies) }
-        }
         children.follow(store.state.navigation.stack)
         recordsToken = userRecords.observe { [weak self] change in self?.closeDeletedUsers(change) }
         let users = dependencies.users
@@ -102,6 +110,26 @@ public final class AppViewModel: ViewModel {
         store.update { change(&$0.navigation) }
         children.follow(state.navigation.stack)
         openScreens.value = state.navigation.path
+    }
+
+    /// Listens to what a child says: a child never holds the app.
+    private func connect(_ model: AppScreenModel) {
+        switch model {
+        case .users(let list):
+            list.delegate.connect { [weak self] output in
+                switch output {
+                case .userOpened(let id): self?.onEvent(.opened(.user(id: id)))
+                }
+            }
+        case .weather(let cities):
+            cities.delegate.connect { [weak self] output in
+                switch output {
+                case .cityOpened(let city): self?.onEvent(.opened(.city(city)))
+                }
+            }
+        case .user, .registration, .city:
+            break
+        }
     }
 
     /// A user deleted by a write (shown as done, whether or not the server answered yet) closes

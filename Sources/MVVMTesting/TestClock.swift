@@ -162,8 +162,8 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
 
     /// Makes what `make` returns with its stores' owned work on this clock's executor, as a
     /// ``ViewModelTester`` makes its ViewModel: ``advance(by:fileID:filePath:line:column:)`` and
-    /// ``waitUntilIdle(_:)-(Model)`` then run that work to where it waits, though the stores keep
-    /// their own clock (or none).
+    /// ``waitUntilIdle(_:)-(Model)`` then run that work to where it waits. What it makes without a
+    /// clock waits on this one (`Dependencies`' clock, as in ``drive(isolation:_:)``).
     ///
     /// For a ViewModel a test drives through its view (a screen, a view controller, a Driver
     /// binding) rather than through a tester:
@@ -175,7 +175,9 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
     /// #expect(await waitUntilIdle(viewModel))   // the orders are shown
     /// ```
     public func schedule<Made>(_ make: @autoclosure () throws -> Made) rethrows -> Made {
-        try WorkContext.$executor.withValue(executor) { try make() }
+        try Dependencies.with { $0.clock = self } operation: {
+            try WorkContext.$executor.withValue(executor) { try make() }
+        }
     }
 
     /// Drives what `body` makes and starts: the work runs on this clock's executor, so that

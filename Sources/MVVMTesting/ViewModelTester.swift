@@ -53,7 +53,8 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     ///
     /// - Parameters:
     ///   - viewModel: the ViewModel under test, built with stub dependencies.
-    ///   - clock: the test clock given to the ViewModel, if it uses time.
+    ///   - clock: the test clock, if the ViewModel uses time: given to it, or taken by what it
+    ///     makes without a clock (`Dependencies`' clock while it is made).
     ///   - reporter: where failures go; Swift Testing by default.
     ///
     /// `viewModel` is made here, on the tester's executor: the stores it makes (its own, its
@@ -64,7 +65,9 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         reporter: TestFailureReporter = .swiftTesting
     ) rethrows {
         let executor = clock?.executor ?? TestWorkExecutor()
-        let viewModel = try WorkContext.$executor.withValue(executor) { try viewModel() }
+        let viewModel = try Dependencies.with { if let clock { $0.clock = clock } } operation: {
+            try WorkContext.$executor.withValue(executor) { try viewModel() }
+        }
         self.viewModel = viewModel
         self.clock = clock
         self.reporter = reporter

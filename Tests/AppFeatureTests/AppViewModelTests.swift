@@ -103,6 +103,23 @@ struct AppViewModelTests {
         #expect(users.users.map(\.id) == [1, 3])
     }
 
+    @Test func aChildSaysWhatHappenedAndTheAppOpensItsScreen() async throws {
+        let tester = try ViewModelTester(makeApp(path: "users"))
+        guard case .users(let list)? = tester.viewModel.screenModel(for: .users) else { Issue.record("no list"); return }
+        list.appear()
+        await tester.settle()
+        list.onEvent(.rowOpened(userID: 404))   // no such row: nothing is said
+        #expect(tester.state.navigation.stack == [.users])
+        list.onEvent(.rowOpened(userID: 2))
+        await tester.receive { $0.navigation.push(.user(id: 2)) }
+        list.disappear()
+        tester.send(.navigation(.back)) { $0.navigation.handle(.back) }
+        tester.send(.opened(.weather)) { $0.navigation.push(.weather) }
+        guard case .weather(let cities)? = tester.viewModel.screenModel(for: .weather) else { Issue.record("no city list"); return }
+        cities.onEvent(.selectedCityOpened)
+        await tester.receive { $0.navigation.push(.city(Self.tokyo)) }
+    }
+
     @Test func aToggleOnTheDetailShowsInTheListWithoutAReload() async throws {
         let tester = try ViewModelTester(makeApp(path: "users"))
         guard case .users(let list)? = tester.viewModel.screenModel(for: .users) else { Issue.record("no list"); return }

@@ -15,14 +15,14 @@ struct AppScreensTests {
         let expected: [(AppDestination, any Screen.Type)] = [(.users, UserListScreen.self), (.user(id: 5), UserDetailScreen.self), (.registration, RegistrationScreen.self)]
         for (destination, type) in expected {
             let model = try #require(app.screenModel(for: destination), "\(destination)")
-            #expect(Swift.type(of: AppScreens.screen(for: model, app: app)) == type)
+            #expect(Swift.type(of: AppScreens.screen(for: model)) == type)
         }
         #expect(app.screenModel(for: .city(city)) == nil, "no ViewModel for what is not on the stack")
         let weatherApp = try pendingApp(path: "weather/130010")
         let weather = try #require(weatherApp.screenModel(for: .weather))
-        #expect(AppScreens.screen(for: weather, app: weatherApp) is WeatherScreen)
+        #expect(AppScreens.screen(for: weather) is WeatherScreen)
         let forecast = try #require(weatherApp.screenModel(for: .city(city)))
-        #expect(AppScreens.screen(for: forecast, app: weatherApp) is WeatherDetailScreen)
+        #expect(AppScreens.screen(for: forecast) is WeatherDetailScreen)
     }
 
     @Test func aDestinationWithoutAViewModelShowsAScreenThatGoesBack() {

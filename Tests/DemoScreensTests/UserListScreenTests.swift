@@ -22,14 +22,14 @@ struct UserListScreenTests {
     /// disappear.
     private func listShowingTwoUsers() async -> (UserListViewModel, UserListScreen) {
         let viewModel = UserListViewModel(repository: OnePageUserRepository(users: Self.twoUsers), records: unsentRecords())
-        let screen = UserListScreen(viewModel: viewModel, app: app)
+        let screen = UserListScreen(viewModel: viewModel)
         screen.didAppear()
         #expect(await settle { viewModel.state.visibleUsers == Self.twoUsers })
         return (viewModel, screen)
     }
 
     @Test func searchFieldTakesTextUntilEscape() {
-        let screen = UserListScreen(viewModel: viewModel, app: app)
+        let screen = UserListScreen(viewModel: viewModel)
         screen.didAppear()   // as the app does when it shows the screen
         defer { screen.willDisappear() }
         #expect(screen.handle(.character("/")) == nil)
@@ -83,7 +83,7 @@ struct UserListScreenTests {
     }
 
     @Test func aPasteInTheSearchFieldIsTextOnOneLine() {
-        let screen = UserListScreen(viewModel: viewModel, app: app)
+        let screen = UserListScreen(viewModel: viewModel)
         screen.didAppear()
         defer { screen.willDisappear() }
         _ = screen.handle(.character("/"))
@@ -93,19 +93,20 @@ struct UserListScreenTests {
         #expect(screen.ui.isSearchFocused, "the paste's line break is not Enter")
     }
 
-    @Test func enterOpensTheSelectedUsersDetail() async {
-        let (_, screen) = await listShowingTwoUsers()
+    @Test func enterOpensTheSelectedRowAndTheListTellsItsParent() async {
+        let (viewModel, screen) = await listShowingTwoUsers()
         defer { screen.willDisappear() }
+        var said: [UserListViewModel.Delegate] = []
+        viewModel.delegate.connect { said.append($0) }
         _ = screen.handle(.down)
         #expect(screen.handle(.enter) == nil)
-        #expect(app.state.navigation.stack == [.users, .user(id: 2)])
-        #expect(app.path == "users/2")
+        #expect(said == [.userOpened(id: 2)], "the list holds no app: it tells whoever made it")
     }
 
     /// Article 000's filter sheet: フィルター, 表示するユーザーを選択, each status with a check on
     /// the current one, and キャンセル.
     @Test func filterKeyOpensTheArticlesSheet() {
-        let screen = UserListScreen(viewModel: viewModel, app: app)
+        let screen = UserListScreen(viewModel: viewModel)
         screen.didAppear()   // as the app does when it shows the screen
         defer { screen.willDisappear() }
         _ = screen.handle(.character("f"))

@@ -17,7 +17,7 @@ struct WeatherScreenTests {
 
     @Test func theViewModelAppearsWithTheScreenAndItsWorkEndsWhenTheScreenIsHidden() throws {
         let viewModel = WeatherViewModel(repository: PendingWeatherRepository())
-        let screen = WeatherScreen(viewModel: viewModel, app: try pendingApp(path: "weather"))
+        let screen = WeatherScreen(viewModel: viewModel)
         #expect(viewModel.state.forecast == .idle, "nothing loads before the screen is shown")
 
         screen.didAppear()
@@ -31,7 +31,7 @@ struct WeatherScreenTests {
     @Test func arrowsChooseTheCityAndQGoesBack() throws {
         let cities = [City(id: "130010", name: "東京", prefecture: "東京都"), City(id: "270000", name: "大阪", prefecture: "大阪府")]
         let viewModel = WeatherViewModel(repository: PendingWeatherRepository(), cities: cities)
-        let screen = WeatherScreen(viewModel: viewModel, app: try pendingApp(path: "weather"))
+        let screen = WeatherScreen(viewModel: viewModel)
         screen.didAppear()   // as the app does when it shows the screen
         defer { screen.willDisappear() }
         _ = screen.handle(.down)

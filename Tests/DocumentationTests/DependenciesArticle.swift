@@ -14,7 +14,7 @@ struct RemoteDiaryRepository: DiaryRepository {
     func entries() async throws -> [String] { [] }   // an APIClient call in an app
 }
 
-enum DiaryRepositoryKey: DependencyKey {
+enum DiaryRepositoryKey: Dependencies.Key {
     static var liveValue: any DiaryRepository { RemoteDiaryRepository() }
 }
 

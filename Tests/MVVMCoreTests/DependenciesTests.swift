@@ -3,7 +3,7 @@ import MVVMCore
 import Testing
 
 /// A value of the tests' own, as an app keeps a repository.
-private enum GreetingKey: DependencyKey {
+private enum GreetingKey: Dependencies.Key {
     static var liveValue: String { "hello" }
 }
 

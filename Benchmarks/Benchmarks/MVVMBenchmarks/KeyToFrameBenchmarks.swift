@@ -92,7 +92,7 @@ final class KeyToFrameRun {
             users: repository, registrations: NoRegistrations(), weather: NoWeather(),
             userRecords: UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()))
         ))
-        screen = UserListScreen(viewModel: viewModel, app: app)
+        screen = UserListScreen(viewModel: viewModel)
     }
 
     func measure(_ kind: KeyWorkload) async -> KeyToFrameResult {

@@ -28,7 +28,7 @@ public final class RegistrationViewModel: ViewModel {
     let repository: any RegistrationRepository
     let validator: RegistrationValidator
     /// Keeps the draft's login id saved as it is typed.
-    private let draft: ObservationToken
+    private var draft: ObservationToken?
 
     /// The owned-work key of the submit.
     static let submitKey = "submit"
@@ -42,15 +42,20 @@ public final class RegistrationViewModel: ViewModel {
     public init(
         repository: any RegistrationRepository,
         validator: RegistrationValidator = .registration,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = Dependencies.current.clock
     ) {
         self.repository = repository
         self.validator = validator
         let store = StateStore(State(validator: validator), clock: clock)
         self.store = store
         // The draft survives a kill: its login id, never a password (nothing else is shared).
-        draft = store.share(\.form.loginID, with: Dependencies.current.sharedValues.value(.registrationLoginID))
-        store.update { $0.revalidate(with: validator) }
+        let loginID = Dependencies.current.sharedValues.value(.registrationLoginID)
+        store.update { state in
+            state.form.loginID = loginID.value
+            state.revalidate(with: validator)
+        }
+        // Changed on another screen: applied as this screen's own edit (it validates).
+        draft = store.share(\.form.loginID, with: loginID) { [weak self] text in self?.onEvent(.loginIDChanged(text)) }
     }
 
     /// Handles one event from the view.

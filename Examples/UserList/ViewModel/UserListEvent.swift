@@ -20,6 +20,9 @@ public enum UserListEvent: Hashable, Sendable {
     case deleteTapped(userID: Int)
     /// The confirmation's Delete button.
     case deleteConfirmed(userID: Int)
+    /// A row was opened (tapped, or Enter on it): the list tells its parent
+    /// (``UserListViewModel/Delegate/userOpened(id:)``), which shows the user.
+    case rowOpened(userID: Int)
     /// The shown alert was closed (its Cancel or OK button).
     case navigation(NavigationEvent)
     /// The rows at these positions of ``UserListState/visibleUsers`` are on screen: their

@@ -93,7 +93,7 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
         repository: any UserRepository,
         records: UserRecords,
         analytics: any AnalyticsTracker = NoAnalytics(),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = Dependencies.current.clock
     ) {
         viewModel = UserListViewModel(repository: repository, records: records, analytics: analytics, clock: clock)
     }

@@ -23,6 +23,15 @@ public final class UserListViewModel: ViewModel {
     /// The screen's events.
     public typealias Event = UserListEvent
 
+    /// What the list tells the ViewModel that made it.
+    public enum Delegate: Equatable, Sendable {
+        /// The user's row was opened: show the user.
+        case userOpened(id: Int)
+    }
+
+    /// Where the list says what happened (its parent connects).
+    public let delegate = DelegateOutput<Delegate>()
+
     /// Users per page.
     public nonisolated static let pageSize = 20
     /// How long the search text must rest before the server is asked.
@@ -53,15 +62,17 @@ public final class UserListViewModel: ViewModel {
         records: UserRecords,
         analytics: any AnalyticsTracker = NoAnalytics(),
         avatars: AvatarLoader? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = Dependencies.current.clock
     ) {
         self.records = records
         self.analytics = analytics
         self.avatars = avatars
-        let store = StateStore(State(), clock: clock)
-        self.store = store
         // The search text survives a kill: the next start shows the rows it finds.
-        let search = store.share(\.searchText, with: Dependencies.current.sharedValues.value(.userSearch))
+        let searchText = Dependencies.current.sharedValues.value(.userSearch)
+        var state = State()
+        state.searchText = searchText.value
+        let store = StateStore(state, clock: clock)
+        self.store = store
         users = store.liveQuery(
             \.users, records: records, named: "users", query: store.state.query, pageSize: Self.pageSize,
             rules: .users, counts: [.active], presenter: presenter,
@@ -73,7 +84,8 @@ public final class UserListViewModel: ViewModel {
             return LivePage(records: page.users, nextCursor: page.nextCursor)
         }
         tokens = [
-            search,
+            // Changed on another screen: applied as this screen's own event (the rows follow).
+            store.share(\.searchText, with: searchText) { [weak self] text in self?.onEvent(.searchTextChanged(text)) },
             records.presentFailures { [weak self] failure in self?.writeFailed(failure) },
             // Other rows, or a row's picture changed: the pictures of the rows on screen follow.
             store.subscribe(\.users.rows, sendCurrent: false) { [weak self] _ in self?.loadAvatars() },
@@ -120,6 +132,9 @@ public final class UserListViewModel: ViewModel {
             records.write(.delete(userID: userID))
         case .navigation(let event):
             store.update { $0.navigation.handle(event) }
+        case .rowOpened(let userID):
+            guard state.users.rows.contains(where: { $0.id == userID }) else { return }
+            delegate.send(.userOpened(id: userID))
         case .visibleRowsChanged(let rows):
             loadAvatars(visible: rows)
         }

@@ -21,7 +21,19 @@ public final class WeatherViewModel: ViewModel {
         case citySelected(id: City.ID)
         /// Retry after a failure.
         case retryTapped
+        /// The chosen city was opened (Enter, a tap on its forecast): the list tells its parent
+        /// (``Delegate/cityOpened(_:)``), which shows the city.
+        case selectedCityOpened
     }
+
+    /// What the city list tells the ViewModel that made it.
+    public enum Delegate: Equatable, Sendable {
+        /// The city was opened: show its forecast.
+        case cityOpened(City)
+    }
+
+    /// Where the city list says what happened (its parent connects).
+    public let delegate = DelegateOutput<Delegate>()
 
     /// The state and the owned work; only this class writes it.
     private let store: StateStore<WeatherState>
@@ -52,6 +64,8 @@ public final class WeatherViewModel: ViewModel {
             load()
         case .retryTapped:
             load()
+        case .selectedCityOpened:
+            delegate.send(.cityOpened(state.selectedCity))
         }
     }
 

@@ -23,17 +23,17 @@ public enum AppScreens {
             send: { app.onEvent(.navigation($0)) },
             screen: { destination in
                 guard let model = app.screenModel(for: destination) else { return GoneScreen() }
-                return screen(for: model, app: app)
+                return screen(for: model)
             }
         )
     }
 
-    static func screen(for model: AppScreenModel, app: AppViewModel) -> any Screen {
+    static func screen(for model: AppScreenModel) -> any Screen {
         switch model {
-        case .users(let viewModel): UserListScreen(viewModel: viewModel, app: app)
+        case .users(let viewModel): UserListScreen(viewModel: viewModel)
         case .user(let viewModel): UserDetailScreen(viewModel: viewModel)
         case .registration(let viewModel): RegistrationScreen(viewModel: viewModel)
-        case .weather(let viewModel): WeatherScreen(viewModel: viewModel, app: app)
+        case .weather(let viewModel): WeatherScreen(viewModel: viewModel)
         case .city(let viewModel): WeatherDetailScreen(viewModel: viewModel)
         }
     }

@@ -1,21 +1,18 @@
-public import AppFeature
 public import MVVMTerminal
 public import UserListFeature
 
 /// The user list: search, the filter sheet (`f`), paging, refresh, toggle, delete with
-/// confirmation; Enter opens the row's detail (the app pushes it).
+/// confirmation; Enter opens the row (the ViewModel tells its parent, which pushes the detail).
 @MainActor
 public final class UserListScreen: ViewModelScreen {
     /// The ViewModel the screen shows; it appears and disappears with the screen.
     public let viewModel: UserListViewModel
-    private let app: AppViewModel
     /// The screen's own UI state.
     public private(set) var ui = UserListUI()
 
-    /// Creates the screen; the ViewModel appears when the screen does, and `app` opens details.
-    public init(viewModel: UserListViewModel, app: AppViewModel) {
+    /// Creates the screen; the ViewModel appears when the screen does.
+    public init(viewModel: UserListViewModel) {
         self.viewModel = viewModel
-        self.app = app
     }
 
     /// Draws the ViewModel's state.
@@ -97,7 +94,7 @@ public final class UserListScreen: ViewModelScreen {
         case .character("d"):
             if let selected { viewModel.onEvent(.deleteTapped(userID: selected.id)) }
         case .enter:
-            if let selected { app.onEvent(.opened(.user(id: selected.id))) }
+            if let selected { viewModel.onEvent(.rowOpened(userID: selected.id)) }
         default: break
         }
         return nil

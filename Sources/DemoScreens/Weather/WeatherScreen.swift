@@ -1,20 +1,17 @@
-public import AppFeature
 public import MVVMTerminal
 public import WeatherFeature
 
 /// The weather top screen: a city list and the chosen city's forecast; Enter opens the city's
-/// detail (the app pushes it, article 002).
+/// detail (the ViewModel tells its parent, which pushes it, article 002).
 @MainActor
 public final class WeatherScreen: ViewModelScreen {
     /// The ViewModel the screen shows; it appears and disappears with the screen.
     public let viewModel: WeatherViewModel
-    private let app: AppViewModel
     private var tick = 0
 
-    /// Creates the screen; the ViewModel appears when the screen does, and `app` opens details.
-    public init(viewModel: WeatherViewModel, app: AppViewModel) {
+    /// Creates the screen; the ViewModel appears when the screen does.
+    public init(viewModel: WeatherViewModel) {
         self.viewModel = viewModel
-        self.app = app
     }
 
     /// Draws the ViewModel's state.
@@ -34,7 +31,7 @@ public final class WeatherScreen: ViewModelScreen {
         case .down, .character("j"):
             if index + 1 < state.cities.count { viewModel.onEvent(.citySelected(id: state.cities[index + 1].id)) }
         case .character("r"): viewModel.onEvent(.retryTapped)
-        case .enter: app.onEvent(.opened(.city(state.selectedCity)))
+        case .enter: viewModel.onEvent(.selectedCityOpened)
         default: break
         }
         return nil

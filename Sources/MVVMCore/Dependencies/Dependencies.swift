@@ -1,7 +1,7 @@
 public import Foundation
 
 /// What a ViewModel and the library take from the world, in one place: the clock, the time now,
-/// new ids, randomness, and the app's own values (its repositories, ``DependencyKey``).
+/// new ids, randomness, and the app's own values (its repositories, ``Dependencies/Key``).
 ///
 /// Everything that needs one reads ``current`` once, when it is made: a `StateStore`'s clock, a
 /// `RecordStore`'s and an `Outbox`'s ids and dates (MVVMData), an app's repositories. A test
@@ -37,9 +37,9 @@ public struct Dependencies: Sendable {
     public init() {}
 
     /// The value for `key`: the one set in a ``with(_:operation:)-(_,()->R)`` scope, else the
-    /// key's ``DependencyKey/liveValue``.
-    public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
-        get { (values[ObjectIdentifier(key)] as? Key.Value) ?? Key.liveValue }
+    /// key's ``Dependencies/Key/liveValue``.
+    public subscript<K: Key>(key: K.Type) -> K.Value {
+        get { (values[ObjectIdentifier(key)] as? K.Value) ?? K.liveValue }
         set { values[ObjectIdentifier(key)] = newValue }
     }
 

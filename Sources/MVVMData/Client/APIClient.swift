@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+public import MVVMCore
 
 /// Sends ``Endpoint``s to one server: builds the request, retries what may be retried on an
 /// injected clock, checks the status, decodes the body, and reports every failure as a typed
@@ -56,7 +57,7 @@ public struct APIClient: Sendable {
         baseURL: URL,
         transport: any HTTPTransport = URLSessionTransport(),
         retryPolicy: RetryPolicy = .default,
-        clock: any Clock<Duration> = ContinuousClock(),
+        clock: any Clock<Duration> = Dependencies.current.clock,
         timeout: Duration = .seconds(30),
         deadline: Duration? = nil,
         defaultHeaders: [String: String] = ["Accept": "application/json"],

@@ -19,9 +19,13 @@ public final class Shared<Value: Codable & Sendable & Equatable> {
             guard newValue != current else { return }
             current = newValue
             saveFailure = storage?.save(newValue, as: fileName)
-            // At once, in order: each screen's state follows in this same turn.
-            followers.removeAll { $0.token == nil || $0.token?.isCancelled == true }
-            for follower in followers { follower.handler(newValue) }
+            // At once, in order: each screen's state follows in this same turn. A follower that
+            // sets another value meanwhile has told the rest; this older one stops here.
+            followers.removeAll { $0.token == nil }
+            for follower in followers {
+                guard current == newValue else { return }
+                follower.handler(newValue)
+            }
         }
     }
 
@@ -34,6 +38,7 @@ public final class Shared<Value: Codable & Sendable & Equatable> {
     /// Who follows the value (`StateStore.share(_:with:)`): told of each change at once, while
     /// their token lives.
     @ObservationIgnored private var followers: [Follower] = []
+    @ObservationIgnored private var nextFollower = 0
     @ObservationIgnored private let storage: SharedFileStorage?
     @ObservationIgnored private let fileName: String
 
@@ -43,15 +48,21 @@ public final class Shared<Value: Codable & Sendable & Equatable> {
         current = storage?.load(Value.self, from: key.fileName) ?? key.defaultValue
     }
 
-    /// Calls `handler` with each new value, at once, while the returned token lives.
+    /// Calls `handler` with each new value, at once, until the returned token is cancelled (which
+    /// lets go of `handler` at once) or released (at the next change).
     func follow(_ handler: @escaping @MainActor (Value) -> Void) -> ObservationToken {
-        let token = ObservationToken()
-        followers.append(Follower(token: token, handler: handler))
+        nextFollower += 1
+        let id = nextFollower
+        let token = ObservationToken { [weak self] in self?.followers.removeAll { $0.id == id } }
+        followers.append(Follower(id: id, token: token, handler: handler))
         return token
     }
 
     private struct Follower {
+        let id: Int
+        /// Released without a cancel: the follower goes at the next change.
         weak var token: ObservationToken?
         let handler: @MainActor (Value) -> Void
     }
 }
+

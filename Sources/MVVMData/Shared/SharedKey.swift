@@ -10,8 +10,8 @@
 /// Never put a secret in one: a shared value is written to disk as it is. Leave a password out
 /// of a draft's `Codable` shape (`RegistrationDraft` in the demo).
 public struct SharedKey<Value: Codable & Sendable & Equatable>: Sendable {
-    /// The name: letters, digits, `-`, `_` and `.`, not starting with `.`; anything else is
-    /// replaced by `_` in the file's name.
+    /// The name, which names its file: letters, digits, `-`, `_` and `.` keep the file's name
+    /// readable (`user-search.json`); any other name gets a file name of its own, never a path.
     public let name: String
     /// The value until one is saved, and when the saved one cannot be read.
     public let defaultValue: Value
@@ -22,16 +22,26 @@ public struct SharedKey<Value: Codable & Sendable & Equatable>: Sendable {
         self.defaultValue = defaultValue
     }
 
-    /// The file name the value is saved under: `name` with any other character replaced, never
-    /// empty, never hidden, never a path.
+    /// The file name the value is saved under: `name` itself when it is made of letters, digits,
+    /// `-`, `_` and `.` (not starting with `.`, at most 100 of them); else those characters of it
+    /// and a hash of the whole name, so two names never share a file and none is a path.
     var fileName: String {
-        var safe = String(name.unicodeScalars.map { scalar -> Character in
+        let scalars = name.unicodeScalars
+        func isPlain(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": Character(scalar)
-            default: "_"
+            case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": true
+            default: false
             }
-        })
-        if safe.isEmpty || safe.hasPrefix(".") { safe = "_" + safe }
-        return String(safe.prefix(200)) + ".json"
+        }
+        if !name.isEmpty, !name.hasPrefix("."), scalars.count <= 100, scalars.allSatisfy(isPlain) { return name + ".json" }
+        // FNV-1a over the UTF-8 bytes: stable across runs and platforms (`hashValue` is not).
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        let readable = String(String.UnicodeScalarView(scalars.filter(isPlain).prefix(60)))
+        let hex = String(hash, radix: 16)
+        return "_" + readable.replacingOccurrences(of: ".", with: "_") + "-" + String(repeating: "0", count: 16 - hex.count) + hex + ".json"
     }
 }

@@ -4,10 +4,14 @@ public import MVVMCore
 /// The values screens share and that survive the process, as TCA's `@Shared(.fileStorage)`: the
 /// search text, a form's draft, the screen that was open, settings. Any `Codable` type.
 ///
-/// Every screen that asks for a key gets the same ``Shared`` object, so each sees one value.
+/// Every screen that asks one `SharedValues` for a key gets the same ``Shared`` object, so each
+/// sees one value.
 /// With a folder, each change is written to a file there before the setter returns (a
 /// `kill -9` loses nothing a screen showed) and read back at the next start; a damaged file
 /// shows the key's default. Without one, the values live as long as this object.
+///
+/// Two processes sharing the folder each read the values at their start; after that, the last
+/// to change a value wins, and neither is told of the other's change.
 ///
 /// An app keeps them beside its records and sets them in `Dependencies` once:
 ///
@@ -26,17 +30,17 @@ public final class SharedValues {
         storage = directory.map(SharedFileStorage.init(directory:))
     }
 
-    /// The shared value of `key`: the same object for every caller. Two keys of one name must
-    /// have one type.
+    /// The shared value of `key`: the same object for every caller of this `SharedValues`. Two
+    /// keys of one name must have one type.
     public func value<Value>(_ key: SharedKey<Value>) -> Shared<Value> {
-        if let existing = values[key.fileName] {
+        if let existing = values[key.name] {
             guard let shared = existing as? Shared<Value> else {
                 preconditionFailure("SharedKey \"\(key.name)\" is used with two types: \(type(of: existing)) and Shared<\(Value.self)>")
             }
             return shared
         }
         let shared = Shared(key, storage: storage)
-        values[key.fileName] = shared
+        values[key.name] = shared
         return shared
     }
 
@@ -47,7 +51,7 @@ public final class SharedValues {
 }
 
 /// Where `Dependencies.sharedValues` comes from.
-enum SharedValuesKey: DependencyKey {
+enum SharedValuesKey: Dependencies.Key {
     /// New, empty values in memory at each read outside a scope: an app sets its own once (a
     /// folder), and tests never see one another's.
     static var liveValue: SharedValues { SharedValues(directory: nil) }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MVVMCore
 import MVVMData
 import MVVMTesting
@@ -82,20 +85,63 @@ struct SharedValuesTests {
 
     @Test func aKillBetweenTheWriteAndTheRenameLeavesNoTemporaryFileBehind() throws {
         let folder = try TemporaryFolder()
-        // What a process killed mid-save leaves: its temporary file, under a pid no process has.
-        let abandoned = folder.path(".search.json.tmp-2147483646")
+        // What a process killed mid-save leaves: its temporary file, minutes old.
+        let abandoned = folder.path(".search.json.tmp-12345")
         #expect(FileManager.default.createFile(atPath: abandoned, contents: Data("half".utf8)))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: abandoned)
+        // Another process's save, under way now: kept.
+        let underWay = folder.path(".search.json.tmp-67890")
+        #expect(FileManager.default.createFile(atPath: underWay, contents: Data("hal".utf8)))
         let search = SharedValues(directory: folder.url).value(.search)
         #expect(search.value == "")
-        #expect(!FileManager.default.fileExists(atPath: abandoned))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [".search.json.tmp-67890"])
     }
 
-    @Test func aKeysNameNeverLeavesItsFolder() throws {
+    @Test func anythingButASmallRegularFileShowsTheDefaultAndNeverHangs() throws {
         let folder = try TemporaryFolder()
-        let sneaky = SharedValues(directory: folder.url.appending(path: "shared")).value(SharedKey("../../etc/passwd", default: 0))
-        sneaky.value = 1
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["shared"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("shared")) == ["_.._.._etc_passwd.json"], "a name that is a path is one file name")
+        #expect(mkfifo(folder.path("search.json"), 0o644) == 0, "a FIFO: reading it would wait for a writer")
+        #expect(SharedValues(directory: folder.url).value(.search).value == "")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("registration_draft-link.json"), withDestinationPath: "/dev/zero")
+        #expect(SharedValues(directory: folder.url).value(SharedKey("registration_draft-link", default: Draft())).value == Draft())
+        let huge = Data(#"""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: 2 << 20) + Data(#"""#.utf8)
+        try huge.write(to: folder.url.appending(path: "huge.json"))
+        #expect(SharedValues(directory: folder.url).value(SharedKey("huge", default: "")).value == "", "larger than a setting")
+    }
+
+    @Test func aKeysNameNeverLeavesItsFolderAndTwoNamesNeverShareAFile() throws {
+        let folder = try TemporaryFolder()
+        let values = SharedValues(directory: folder.url.appending(path: "shared"))
+        values.value(SharedKey("../../etc/passwd", default: 0)).value = 1
+        values.value(SharedKey(".._.._etc_passwd", default: 0)).value = 2
+        values.value(SharedKey("a/b", default: 0)).value = 3
+        values.value(SharedKey("a_b", default: 0)).value = 4
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["shared"], "nothing outside the folder")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path("shared")).sorted()
+        #expect(files.count == 4, "four names, four files: \(files)")
+        #expect(files.contains("a_b.json"), "a plain name is its file's name")
+        let again = SharedValues(directory: folder.url.appending(path: "shared"))
+        let names = ["../../etc/passwd", ".._.._etc_passwd", "a/b", "a_b"]
+        let read: [Int] = names.map { again.value(SharedKey($0, default: 0)).value }
+        #expect(read == [1, 2, 3, 4])
+    }
+
+    @Test func aSecondScreenThatChangesTheFieldWhenItFollowsNeverLoops() throws {
+        let folder = try TemporaryFolder()
+        let values = SharedValues(directory: folder.url)
+        let list = StateStore(SearchState()), trimming = StateStore(SearchState())
+        // The second screen trims what it is given, and its trim reaches the first.
+        let tokens = [
+            list.share(\.text, with: values.value(.search)),
+            trimming.share(\.text, with: values.value(.search)) { [trimming] text in
+                trimming.update { $0.text = text.trimmingCharacters(in: .whitespaces) }
+            },
+        ]
+        list.update { $0.text = " zo " }
+        #expect(trimming.state.text == "zo")
+        #expect(list.state.text == "zo", "the trim reaches every screen")
+        #expect(values.value(.search).value == "zo")
+        tokens[1].cancel()
+        list.update { $0.text = "ann" }
+        #expect(trimming.state.text == "zo", "a cancelled share follows no more")
     }
 }
