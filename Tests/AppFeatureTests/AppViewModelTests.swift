@@ -120,6 +120,37 @@ struct AppViewModelTests {
         await tester.receive { $0.navigation.push(.city(Self.tokyo)) }
     }
 
+    @Test func oneScriptAssertsTheAppTheListAndTheDetailOpenOverIt() async throws {
+        let app = try ViewModelTester(makeApp(path: "users"))
+        guard case .users(let listModel)? = app.viewModel.screenModel(for: .users) else { Issue.record("no list"); return }
+        let list = app.child(listModel)
+        list.appear { $0.users.refresh = .loading }
+        await list.receive {
+            $0.users.rows = [LiveRow(sampleUsers[0]), LiveRow(sampleUsers[1]), LiveRow(sampleUsers[2])]
+            $0.users.origin = .network
+            $0.users.refresh = .loaded
+            $0.users.nextPage = .reachedEnd
+        }
+        await list.receive { $0.users.counts = ["active": 2] }
+        list.send(.rowOpened(userID: 2))   // no change of its own: the list tells the app
+        await app.receive { $0.navigation.push(.user(id: 2)) }
+        guard case .user(let detailModel)? = app.viewModel.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
+        let detail = app.child(detailModel)
+        detail.appear()
+        await app.settle()
+        // A toggle on the detail: both screens show it, pending, then the server's answer.
+        detail.send(.toggleActiveTapped) { $0.user.pending = .saving }
+        await list.receive { $0.users.rows[1].pending = .saving }
+        await detail.receive { $0.user.record = .loaded(User(id: 2, name: "山田 太郎", email: "taro@example.com", isActive: false)) }
+        await list.receive {
+            $0.users.rows[1].record.isActive = false
+            $0.users.counts = ["active": 1]
+        }
+        await detail.receive(from: "user writes") { $0.user.pending = nil }
+        await list.receive(from: "user writes") { $0.users.rows[1].pending = nil }
+        app.send(.navigation(.back)) { $0.navigation.handle(.back) }
+    }
+
     @Test func aToggleOnTheDetailShowsInTheListWithoutAReload() async throws {
         let tester = try ViewModelTester(makeApp(path: "users"))
         guard case .users(let list)? = tester.viewModel.screenModel(for: .users) else { Issue.record("no list"); return }

@@ -29,3 +29,9 @@ public enum UserListEvent: Hashable, Sendable {
     /// pictures, and those of the rows around them, load; the others' are cancelled.
     case visibleRowsChanged(Range<Int>)
 }
+
+/// What the user list tells the ViewModel that made it (``UserListViewModel/delegate``).
+public enum UserListDelegate: Equatable, Sendable {
+    /// The user's row was opened: show the user.
+    case userOpened(id: Int)
+}

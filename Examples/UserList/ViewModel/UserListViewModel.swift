@@ -22,12 +22,8 @@ public final class UserListViewModel: ViewModel {
     public typealias State = UserListState
     /// The screen's events.
     public typealias Event = UserListEvent
-
     /// What the list tells the ViewModel that made it.
-    public enum Delegate: Equatable, Sendable {
-        /// The user's row was opened: show the user.
-        case userOpened(id: Int)
-    }
+    public typealias Delegate = UserListDelegate
 
     /// Where the list says what happened (its parent connects).
     public let delegate = DelegateOutput<Delegate>()
@@ -38,13 +34,13 @@ public final class UserListViewModel: ViewModel {
     public nonisolated static let searchDebounce: Duration = .milliseconds(300)
 
     /// The state and the owned work; only this class writes it.
-    private let store: StateStore<State>
+    let store: StateStore<State>
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let records: UserRecords
-    private let analytics: any AnalyticsTracker
+    let analytics: any AnalyticsTracker
     private let avatars: AvatarLoader?
-    private let presenter = ErrorPresenter()   // エラー / Error, as article 000's alert
+    let presenter = ErrorPresenter()   // エラー / Error, as article 000's alert
     private let users: LiveQuery<UserWrite, State.Query, String>
     /// Keeps the failed writes presented here, and the rows' pictures loaded, while this lives.
     private var tokens: [ObservationToken] = []
@@ -151,18 +147,4 @@ public final class UserListViewModel: ViewModel {
         store.loadResources(\.avatars, for: \.visibleUsers, id: \.id, source: \.avatarPath, visible: visible, from: avatars)
     }
 
-    private static func pageEnded(_ end: LivePageEnd, in state: inout State, analytics: any AnalyticsTracker) {
-        state.isRefreshing = false
-        guard case .failed(let failure, _) = end else { return }
-        analytics.track(.error(message: failure.message.description))
-        // Over the server's rows the failure shows nowhere else: article 000's エラー alert, a retry.
-        if !state.users.rows.isEmpty, state.users.origin == .network { state.navigation.present(.pageFailure(failure)) }
-    }
-
-    /// A write failed: one alert, when this screen is on top.
-    private func writeFailed(_ failure: RecordWriteFailure<UserWrite>) {
-        guard let presentation = presenter.presentation(for: UserError(failure)) else { return }
-        store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
-        analytics.track(.error(message: presentation.message.description))
-    }
 }

@@ -1,0 +1,61 @@
+public import MVVMCore
+import Testing
+
+/// Whether a ``ViewModelTester`` asserts every state change or only those its script states.
+public enum Exhaustivity: Sendable, Equatable {
+    /// Every state change must be asserted: one that is not fails the test, with a diff.
+    case on
+    /// Only what the script states is checked, on the state as it is; every change it did not
+    /// assert is listed (``ViewModelTester/skippedChanges``, and a known issue in Swift Testing),
+    /// as TCA's `exhaustivity = .off` with its skipped assertions shown. Work still running at
+    /// ``ViewModelTester/finish(fileID:filePath:line:column:)`` still fails.
+    case off
+}
+
+/// The testers of one script: a parent's and its children's. A step of any of them first
+/// checks that none has a change left unasserted.
+@MainActor
+final class TesterTree {
+    private var checks: [(ObjectIdentifier, (String, SourceLocation) -> Void)] = []
+
+    func add<Model>(_ tester: ViewModelTester<Model>) {
+        checks.append((ObjectIdentifier(tester), { [weak tester] step, location in
+            tester?.failOnUnasserted(before: step, at: location)
+        }))
+    }
+
+    /// The tester already scoped to `viewModel`, if any.
+    var testers: [ObjectIdentifier: AnyObject] = [:]
+
+    func failOnUnasserted(before step: String, at location: SourceLocation) {
+        for (_, check) in checks { check(step, location) }
+    }
+}
+
+extension ViewModelTester {
+    /// A tester of `child`, a ViewModel this one made (a pushed screen, a child form), in the same
+    /// script: its work runs on this tester's executor, its changes are asserted with its own
+    /// ``send(_:_:fileID:filePath:line:column:)`` and ``receive(_:fileID:filePath:line:column:)``,
+    /// and a step of either (or ``finish(fileID:filePath:line:column:)``) fails, with a diff
+    /// naming the ViewModel, while any of the tree has a change left unasserted. It follows this
+    /// tester's ``exhaustivity`` when it is made.
+    ///
+    /// ```swift
+    /// let app = ViewModelTester(AppViewModel(dependencies: dependencies, path: "users"))
+    /// let list = app.child(app.viewModel.screenModel(for: .users)!.userList!)
+    /// list.appear { $0.users.refresh = .loading }
+    /// await list.receive { … }            // the list's rows
+    /// list.send(.rowOpened(userID: 2))    // the list tells the app
+    /// await app.receive { $0.navigation.push(.user(id: 2)) }
+    /// await app.finish()                  // fails if the list has a change left
+    /// ```
+    ///
+    /// Asking again for the same child gives the same tester.
+    public func child<Child: ViewModel>(_ child: Child) -> ViewModelTester<Child> where Child.State: Equatable {
+        if let existing = tree.testers[ObjectIdentifier(child)] as? ViewModelTester<Child> { return existing }
+        let tester = ViewModelTester<Child>(scopedTo: child, in: tree, executor: executor, clock: clock, reporter: reporter)
+        tester.exhaustivity = exhaustivity
+        tree.testers[ObjectIdentifier(child)] = tester
+        return tester
+    }
+}
