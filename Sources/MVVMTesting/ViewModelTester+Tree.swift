@@ -41,14 +41,18 @@ extension ViewModelTester {
     /// tester's ``exhaustivity`` when it is made.
     ///
     /// ```swift
-    /// let app = ViewModelTester(AppViewModel(dependencies: dependencies, path: "users"))
-    /// let list = app.child(app.viewModel.screenModel(for: .users)!.userList!)
+    /// let app = ViewModelTester(try AppViewModel(dependencies: dependencies, path: "users"))
+    /// guard case .users(let listModel)? = app.viewModel.screenModel(for: .users) else { return }
+    /// let list = app.child(listModel)
     /// list.appear { $0.users.refresh = .loading }
     /// await list.receive { … }            // the list's rows
     /// list.send(.rowOpened(userID: 2))    // the list tells the app
     /// await app.receive { $0.navigation.push(.user(id: 2)) }
-    /// await app.finish()                  // fails if the list has a change left
+    /// app.send(.navigation(.back)) { … }  // fails if the list has a change left
     /// ```
+    ///
+    /// The demo's `AppViewModelTests.oneScriptAssertsTheAppTheListAndTheDetailOpenOverIt` is this
+    /// script in full.
     ///
     /// Asking again for the same child gives the same tester.
     public func child<Child: ViewModel>(_ child: Child) -> ViewModelTester<Child> where Child.State: Equatable {
