@@ -52,8 +52,9 @@ public func advanceUntilIdle<Model: ViewModel>(
 ///
 /// The ViewModel's work must run on a test executor: it does when the ViewModel is under a
 /// ``ViewModelTester`` or its store's clock is a ``TestClock``. Otherwise its work runs on the
-/// global pool, out of a test's reach, and this waits as ``waitUntil(timeout:_:)`` does, up to
-/// 30 s on the wall clock, for the store to have no owned work.
+/// global pool, out of a test's reach, and this polls the wall clock, up to 30 s, for the store
+/// to have no owned work: a fallback a test should not rely on (put the ViewModel under a tester,
+/// or give its store a test clock).
 /// - Returns: whether no owned work is left.
 @MainActor
 public func waitUntilIdle<Model: ViewModel>(_ viewModel: Model) async -> Bool {
@@ -79,12 +80,11 @@ public func waitUntilSleeping(_ clock: TestClock, fileID: String = #fileID, file
     return clock.sleeperCount > 0
 }
 
-/// Waits on the main actor until `condition` holds, polling on the wall clock.
-///
-/// Only for work no test executor runs: a real socket, another process, a file the system
-/// writes. A ViewModel's own work is run deterministically by ``ViewModelTester``,
-/// ``TestClock/advance(by:fileID:filePath:line:column:)`` and ``waitUntilIdle(_:)-(Model)``, which
-/// never read the wall clock.
+/// Waits on the main actor until `condition` holds, polling on the wall clock: for this
+/// package's own tests of work no test executor runs (a real socket, another process, a file the
+/// system writes). `package`, not MVVMTesting's public API, which never waits on the wall clock
+/// (issue 40): a ViewModel's work is run by ``ViewModelTester``,
+/// ``TestClock/advance(by:fileID:filePath:line:column:)`` and ``waitUntilIdle(_:)-(Model)``.
 ///
 /// The condition may itself wait, or throw (an actor's queue, read from disk); an error it
 /// throws ends the wait and is thrown here.
@@ -97,7 +97,7 @@ public func waitUntilSleeping(_ clock: TestClock, fileID: String = #fileID, file
 /// ```
 /// - Returns: whether `condition` held before `timeout` passed on the wall clock.
 @MainActor
-public func waitUntil(
+package func waitUntil(
     timeout: Duration = .seconds(5),
     _ condition: @MainActor () async throws -> Bool
 ) async rethrows -> Bool {
