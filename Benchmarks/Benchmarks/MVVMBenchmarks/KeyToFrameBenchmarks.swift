@@ -1,4 +1,3 @@
-import AppFeature
 import Benchmark
 import DemoScreens
 import Foundation
@@ -6,9 +5,7 @@ import MVVMCollections
 import MVVMCore
 import MVVMData
 import MVVMTerminal
-import RegistrationFeature
 import UserListFeature
-import WeatherFeature
 
 /// Workload 6 (issue 15's budget, issue 26's records): from a key press on the user list with
 /// 10,000 (and 100,000, issue 38) loaded rows and 100 writes pending (offline: nothing is delivered) to the bytes
@@ -87,11 +84,7 @@ final class KeyToFrameRun {
         // Offline: the writes wait in the outbox, pending; nothing delivers them.
         let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()))
         viewModel = UserListViewModel(repository: repository, records: records, avatars: avatars)
-        // The app is only asked to open a detail, which these keys never do.
-        let app = try! AppViewModel(dependencies: AppDependencies(
-            users: repository, registrations: NoRegistrations(), weather: NoWeather(),
-            userRecords: UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: ContinuousClock()))
-        ))
+        // A row opened would be told to the app through the list's delegate: these keys open none.
         screen = UserListScreen(viewModel: viewModel)
     }
 
@@ -208,19 +201,5 @@ struct LoadedUserRepository: UserRepository {
 
     func send(_ write: UserWrite, idempotencyKey: String) async throws(UserError) -> User? {
         write.applied(to: users.first { $0.id == write.recordID })
-    }
-}
-
-/// Registrations and forecasts: never asked for by the user list's keys.
-struct NoRegistrations: RegistrationRepository {
-    func register(_ request: RegistrationRequest) async throws(RegistrationError) -> Registration {
-        throw .noInternet
-    }
-}
-
-/// See ``NoRegistrations``.
-struct NoWeather: WeatherRepository {
-    func forecast(for city: City) async throws(WeatherError) -> Forecast {
-        throw .server
     }
 }
