@@ -13,22 +13,30 @@ public enum Exhaustivity: Sendable, Equatable {
 }
 
 /// The testers of one script: a parent's and its children's. A step of any of them first
-/// checks that none has a change left unasserted.
+/// checks that none has a change left unasserted. It holds them weakly: a tester lives as long
+/// as the script keeps it.
 @MainActor
 final class TesterTree {
-    private var checks: [(ObjectIdentifier, (String, SourceLocation) -> Void)] = []
-
-    func add<Model>(_ tester: ViewModelTester<Model>) {
-        checks.append((ObjectIdentifier(tester), { [weak tester] step, location in
-            tester?.failOnUnasserted(before: step, at: location)
-        }))
+    private struct Member {
+        weak var tester: AnyObject?
+        let failOnUnasserted: (String, SourceLocation) -> Void
     }
 
-    /// The tester already scoped to `viewModel`, if any.
-    var testers: [ObjectIdentifier: AnyObject] = [:]
+    private var members: [Member] = []
+
+    func add<Model>(_ tester: ViewModelTester<Model>) {
+        members.append(Member(tester: tester) { [weak tester] step, location in
+            tester?.failOnUnasserted(before: step, at: location)
+        })
+    }
+
+    /// The tester of `viewModel` in this tree, if one was made and lives.
+    func tester<Model: ViewModel>(of viewModel: Model) -> ViewModelTester<Model>? where Model.State: Equatable {
+        members.lazy.compactMap { $0.tester as? ViewModelTester<Model> }.first { $0.viewModel === viewModel }
+    }
 
     func failOnUnasserted(before step: String, at location: SourceLocation) {
-        for (_, check) in checks { check(step, location) }
+        for member in members { member.failOnUnasserted(step, location) }
     }
 }
 
@@ -54,12 +62,11 @@ extension ViewModelTester {
     /// The demo's `AppViewModelTests.oneScriptAssertsTheAppTheListAndTheDetailOpenOverIt` is this
     /// script in full.
     ///
-    /// Asking again for the same child gives the same tester.
+    /// Asking again for the same child, while its tester lives, gives the same tester.
     public func child<Child: ViewModel>(_ child: Child) -> ViewModelTester<Child> where Child.State: Equatable {
-        if let existing = tree.testers[ObjectIdentifier(child)] as? ViewModelTester<Child> { return existing }
+        if let existing = tree.tester(of: child) { return existing }
         let tester = ViewModelTester<Child>(scopedTo: child, in: tree, executor: executor, clock: clock, reporter: reporter)
         tester.exhaustivity = exhaustivity
-        tree.testers[ObjectIdentifier(child)] = tester
         return tester
     }
 }

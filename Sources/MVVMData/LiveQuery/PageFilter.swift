@@ -14,9 +14,8 @@ struct PageFilter<Record: Identifiable, Query: Hashable> {
     /// it in this `generation` of the pages (and answering only the rows appended since).
     mutating func answer(_ pages: PageRows<Record>, query: Query, generation: Int, rules: LiveQueryRules<Record, Query>) {
         let filter = rules.filter(of: query)
-        if let key, key.generation == generation, key.filter == filter, answers.count <= pages.count {
-            guard answers.count < pages.count else { return }
-        } else {
+        let isKept = key.map { $0.generation == generation && $0.filter == filter } ?? false
+        if !isKept || answers.count > pages.count {
             key = (filter, generation)
             answers.removeAll(keepingCapacity: true)
         }

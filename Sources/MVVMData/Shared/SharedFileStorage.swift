@@ -92,13 +92,6 @@ final class SharedFileStorage: Sendable {
         return nil
     }
 
-    /// Waits until every save so far is flushed to the disk.
-    func flushed() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            flushes.async { continuation.resume() }
-        }
-    }
-
     private func path(_ fileName: String) -> String { directory + "/" + fileName }
 
     /// Removes `.<name>.tmp-<n>` files older than ``abandonedAfter``: a save renames its file

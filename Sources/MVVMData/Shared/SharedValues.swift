@@ -43,11 +43,6 @@ public final class SharedValues {
         values[key.name] = shared
         return shared
     }
-
-    /// Waits until every change so far is flushed to the disk (`fsync`): what a power cut keeps.
-    public func flushed() async {
-        await storage?.flushed()
-    }
 }
 
 /// Where `Dependencies.sharedValues` comes from.
