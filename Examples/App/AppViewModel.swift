@@ -116,15 +116,15 @@ public final class AppViewModel: ViewModel {
     private func connect(_ model: AppScreenModel) {
         switch model {
         case .users(let list):
-            list.delegate.connect { [weak self] output in
+            list.delegate.connect(to: self) { output in
                 switch output {
-                case .userOpened(let id): self?.onEvent(.opened(.user(id: id)))
+                case .userOpened(let id): .opened(.user(id: id))
                 }
             }
         case .weather(let cities):
-            cities.delegate.connect { [weak self] output in
+            cities.delegate.connect(to: self) { output in
                 switch output {
-                case .cityOpened(let city): self?.onEvent(.opened(.city(city)))
+                case .cityOpened(let city): .opened(.city(city))
                 }
             }
         case .user, .registration, .city:

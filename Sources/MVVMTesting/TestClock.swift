@@ -161,20 +161,22 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
     }
 
     /// Makes what `make` returns with its stores' owned work on this clock's executor, as a
-    /// ``ViewModelTester`` makes its ViewModel: ``advance(by:fileID:filePath:line:column:)`` and
-    /// ``waitUntilIdle(_:)-(Model)`` then run that work to where it waits. What it makes without a
-    /// clock waits on this one (`Dependencies`' clock, as in ``drive(isolation:_:)``).
-    ///
-    /// For a ViewModel a test drives through its view (a screen, a view controller, a Driver
-    /// binding) rather than through a tester:
+    /// ``ViewModelTester`` makes its ViewModel: ``advance(by:fileID:filePath:line:column:)`` then
+    /// runs that work to where it waits. What it makes without a clock waits on this one
+    /// (`Dependencies`' clock). The synchronous form of ``drive(isolation:_:)``, for a ViewModel a
+    /// test drives through its view (a screen, a view controller, a Driver binding) rather than
+    /// through a tester:
     ///
     /// ```swift
-    /// let viewModel = clock.schedule(OrderHistoryViewModel(service: backend.service))
+    /// let viewModel = clock.drive { OrderHistoryViewModel(service: backend.service) }
     /// let screen = OrderHistoryScreen(viewModel: viewModel)
     /// viewModel.appear()
-    /// #expect(await waitUntilIdle(viewModel))   // the orders are shown
+    /// await clock.advance()   // the orders are shown
     /// ```
-    public func schedule<Made>(_ make: @autoclosure () throws -> Made) rethrows -> Made {
+    ///
+    /// - Parameter make: makes what the test drives.
+    /// - Returns: what `make` returns.
+    public func drive<Made>(_ make: () throws -> Made) rethrows -> Made {
         try Dependencies.with { $0.clock = self } operation: {
             try WorkContext.$executor.withValue(executor) { try make() }
         }
@@ -232,21 +234,46 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
         await advance(to: now.advanced(by: duration), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// Moves time forward to `deadline` (never back), running the work each moment wakes; see
-    /// ``advance(by:fileID:filePath:line:column:)``.
+    /// Moves time forward, deadline by deadline, until `condition` holds: each step runs the work
+    /// the previous one woke.
+    ///
+    /// For a test that needs the effects to finish, not a precise moment (a retry's back-off);
+    /// for a precise moment (299 ms versus 300 ms), use ``advance(by:fileID:filePath:line:column:)``.
+    ///
+    /// ```swift
+    /// viewModel.onEvent(.retryTapped)
+    /// #expect(await clock.advance(until: { viewModel.state.user.value != nil }))
+    /// ```
     ///
     /// - Parameters:
-    ///   - deadline: where the clock stops; one at or before ``now`` runs what can run now.
+    ///   - condition: what the test waits for, read after each step.
     ///   - fileID: the file a failure is reported in; the caller's by default.
     ///   - filePath: the full path of that file; the caller's by default.
     ///   - line: the line a failure is reported at; the caller's by default.
     ///   - column: the column a failure is reported at; the caller's by default.
+    /// - Returns: whether `condition` held; `false` as soon as nothing sleeps on this clock and it
+    ///   does not hold (no later moment can change it).
+    @MainActor
     public func advance(
+        until condition: @MainActor () -> Bool,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> Bool {
+        await advance(by: .zero, fileID: fileID, filePath: filePath, line: line, column: column)
+        while !condition() {
+            guard let next = nextDeadline else { return false }
+            await advance(to: next, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        return true
+    }
+
+    /// Moves time forward to `deadline` (never back), running the work each moment wakes; see
+    /// ``advance(by:fileID:filePath:line:column:)``.
+    package func advance(
         to deadline: Instant,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
         // With no executor preference: a test's own task may prefer this clock's executor
-        // (`run(_:)`), and its own steps here are not work to wait for.
+        // (`drive(isolation:_:)`), and its own steps here are not work to wait for.
         await withTaskExecutorPreference(globalConcurrentExecutor) {
             let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
             await advanceWithoutPreference(to: deadline, at: location)

@@ -104,22 +104,26 @@ package final class TestWorkExecutor: TaskExecutor {
     /// Settles every test executor of the process at once: for what ends after a test lets go
     /// of its ViewModel (`LeakTracker`). Quiet means that no executor received a job, and none
     /// has one waiting, for ``quietTurns`` turns in a row. It stops sooner once `isDone` holds
-    /// (what the caller waits for has happened: other tests' work is not waited for), or at
-    /// `deadline`, a timeout that only fails a test (work of other tests running in parallel
-    /// keeps the process from ever being quiet for long: under ThreadSanitizer, past the leak
-    /// tests' 2-minute limits).
+    /// (what the caller waits for has happened: other tests' work is not waited for), or once
+    /// `timeout` has passed, a bound that only fails a test (work of other tests running in
+    /// parallel keeps the process from ever being quiet for long: under ThreadSanitizer, past the
+    /// leak tests' 2-minute limits). The wall clock is read only after ``turnsBeforeTimeout``
+    /// turns without `isDone`: a passing test's objects go long before.
     /// - Returns: `false` when some executor's work never stopped within ``turnLimit`` turns or
-    ///   before `deadline`.
+    ///   before `timeout` passed.
     @MainActor
     @discardableResult
-    package static func settleAll(until isDone: @MainActor () -> Bool = { false }, deadline: ContinuousClock.Instant? = nil) async -> Bool {
+    package static func settleAll(until isDone: @MainActor () -> Bool = { false }, timeout: Duration? = nil) async -> Bool {
         await withTaskExecutorPreference(globalConcurrentExecutor) {
-            await settleAllTurns(until: isDone, deadline: deadline)
+            await settleAllTurns(until: isDone, timeout: timeout)
         }
     }
 
+    /// How many turns ``settleAll(until:timeout:)`` takes before it first reads the wall clock.
+    package static let turnsBeforeTimeout = 4_096
+
     @MainActor
-    private static func settleAllTurns(until isDone: @MainActor () -> Bool, deadline: ContinuousClock.Instant?) async -> Bool {
+    private static func settleAllTurns(until isDone: @MainActor () -> Bool, timeout: Duration?) async -> Bool {
         func counts() -> (received: Int, finished: Int) {
             all.withLock { executors in
                 executors.reduce(into: (0, 0)) { sum, executor in
@@ -130,9 +134,14 @@ package final class TestWorkExecutor: TaskExecutor {
         }
         var quiet = 0
         var turns = 0
+        var deadline: ContinuousClock.Instant?
         while quiet < quietTurns {
             if isDone() { return true }
-            if let deadline, ContinuousClock.now >= deadline { return false }
+            if let timeout, turns >= turnsBeforeTimeout {
+                // Measured from here: the turns before took a moment at most.
+                if deadline == nil { deadline = ContinuousClock.now + timeout }
+                if let deadline, ContinuousClock.now >= deadline { return false }
+            }
             let before = counts()
             await Task.yield()
             turns += 1

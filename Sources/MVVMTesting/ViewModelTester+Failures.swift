@@ -7,13 +7,20 @@ import Testing
 extension ViewModelTester {
 
     func record(_ state: Model.State) {
-        let origin: Origin = isTakingStep ? .step : WorkContext.key.map { .work($0) } ?? .elsewhere
+        let origin: Origin = if isTakingStep {
+            .step
+        } else if let event = EventDelivery.event(handledBy: viewModel) {
+            .event(event)
+        } else {
+            WorkContext.key.map { .work($0) } ?? .elsewhere
+        }
         unasserted.append((state, origin))
     }
 
     func describe(_ origin: Origin) -> String {
         switch origin {
         case .step: "the step itself"
+        case .event(let event): "handling \(describe(event))"
         case .work(let key): "work \"\(key)\""
         case .elsewhere: "outside owned work (an observer, a mailbox, a shared record store)"
         }

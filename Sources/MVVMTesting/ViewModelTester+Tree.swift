@@ -55,7 +55,7 @@ extension ViewModelTester {
     /// list.appear { $0.users.refresh = .loading }
     /// await list.receive { … }            // the list's rows
     /// list.send(.rowOpened(userID: 2))    // the list tells the app
-    /// await app.receive { $0.navigation.push(.user(id: 2)) }
+    /// await app.receive(.opened(.user(id: 2))) { $0.navigation.push(.user(id: 2)) }
     /// app.send(.navigation(.back)) { … }  // fails if the list has a change left
     /// ```
     ///

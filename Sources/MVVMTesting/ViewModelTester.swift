@@ -1,16 +1,16 @@
 public import MVVMCore
 import Testing
 
-/// Tests a ViewModel as a script: send an event and state the exact change, advance the clock,
-/// receive the changes effects make, and finish with nothing left over.
+/// Tests a ViewModel as a script: send an event and state the exact change, advance the test
+/// clock, receive the changes effects make, and finish with nothing left over.
 ///
 /// The tester is exhaustive: a state change the script did not assert fails the test, with a
 /// readable diff, and so does owned work still running at ``finish(fileID:filePath:line:column:)``.
 ///
 /// It never waits on the wall clock. The ViewModel's work runs on the tester's executor (the
 /// clock's, when a ``TestClock`` is given): ``receive(_:fileID:filePath:line:column:)``,
-/// ``advance(by:fileID:filePath:line:column:)``, ``settle(fileID:filePath:line:column:)`` and
-/// ``finish(fileID:filePath:line:column:)`` run it until every piece has finished or waits on the
+/// ``settle(fileID:filePath:line:column:)``, ``finish(fileID:filePath:line:column:)`` and the
+/// clock's ``TestClock/advance(by:fileID:filePath:line:column:)`` run it until every piece has finished or waits on the
 /// test clock or on a stub the test controls, then check. A change that was expected but will
 /// never come fails at once, naming the work still running.
 ///
@@ -23,7 +23,7 @@ import Testing
 ///
 ///     tester.send(.searchTextChanged("sw")) { $0.query = "sw"; $0.results = .loading() }
 ///     tester.send(.searchTextChanged("swift")) { $0.query = "swift" }
-///     await tester.advance(by: .milliseconds(300))
+///     await clock.advance(by: .milliseconds(300))
 ///     await tester.receive { $0.results = .loaded(["swift!"]) }
 ///     await tester.finish()
 /// }
@@ -32,14 +32,24 @@ import Testing
 public final class ViewModelTester<Model: ViewModel> where Model.State: Equatable {
     /// The ViewModel under test.
     public let viewModel: Model
-    /// The clock ``advance(by:fileID:filePath:line:column:)`` moves, if one was given.
+    /// The test clock the ViewModel's work waits on, if one was given: the test moves it
+    /// (``TestClock/advance(by:fileID:filePath:line:column:)``).
     public let clock: TestClock?
 
-    /// Where a state change came from: the step the test took, or the owned work that made it.
-    enum Origin: Equatable {
+    /// Where a state change came from: the step the test took, an event the ViewModel was
+    /// handling from the library (a child's delegate output, a mailbox), or the owned work that
+    /// made it.
+    enum Origin {
         case step
+        case event(Model.Event)
         case work(WorkKey)
         case elsewhere
+    }
+
+    /// The cause a `receive` names: the change must come from it.
+    struct Cause {
+        let description: String
+        let matches: (Origin) -> Bool
     }
 
     let reporter: TestFailureReporter
@@ -68,13 +78,21 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     ///   - clock: the test clock, if the ViewModel uses time: given to it, or taken by what it
     ///     makes without a clock (`Dependencies`' clock while it is made).
     ///   - reporter: where failures go; Swift Testing by default.
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
+    ///
+    /// A ViewModel given a ``TestClock`` (its store's clock) needs that clock here too: without
+    /// it the tester fails at once, with that hint.
     ///
     /// `viewModel` is made here, on the tester's executor: the stores it makes (its own, its
     /// child screens') run their work where the tester can see it.
     public init(
         _ viewModel: @autoclosure () throws -> Model,
         clock: TestClock? = nil,
-        reporter: TestFailureReporter = .swiftTesting
+        reporter: TestFailureReporter = .swiftTesting,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) rethrows {
         let executor = clock?.executor ?? TestWorkExecutor()
         let viewModel = try Dependencies.with { if let clock { $0.clock = clock } } operation: {
@@ -91,6 +109,13 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         viewModel.readOnlyStore.base.runWork(on: executor)
         self.token = viewModel.readOnlyStore.base.subscribe(sendCurrent: false) { [weak self] state in
             self?.record(state)
+        }
+        if clock == nil, viewModel.readOnlyStore.base.givenClock is TestClock {
+            reporter.fail(
+                "The ViewModel waits on a TestClock the tester was not given: create it with "
+                    + "ViewModelTester(viewModel, clock: clock), so that clock.advance(by:) runs its work.",
+                at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
         }
     }
 
@@ -201,7 +226,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     }
 
     /// Runs the ViewModel's work until it has finished or waits, then asserts the next state
-    /// change that work made.
+    /// change, whatever made it.
     ///
     /// It fails at once when the work made no change it has not asserted: the failure names the
     /// work still running, if any (waiting on the test clock? advance it first).
@@ -220,7 +245,8 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     }
 
     /// Runs the ViewModel's work until it has finished or waits, then asserts that the next state
-    /// change was made by the owned work under `key`, and what it changed.
+    /// change was made by the owned work under `key`, and what it changed; a change from another
+    /// cause fails, naming the cause it came from.
     ///
     /// ```swift
     /// await tester.receive(from: "search") { $0.results = .loaded(["swift!"]) }
@@ -238,11 +264,40 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         _ expected: (inout Model.State) throws -> Void,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
-        await receive(WorkKey(key), expected, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        let key = WorkKey(key)
+        let cause = Cause(description: "work \"\(key)\"") { if case .work(key) = $0 { true } else { false } }
+        await receive(cause, expected, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Runs the ViewModel's work until it has finished or waits, then asserts that the next state
+    /// change was made while the ViewModel handled `event`, sent to it by the library rather than
+    /// by this script: a child's delegate output its parent connected
+    /// (`DelegateOutput.connect(to:_:)`), or a mailbox's (`ViewModel.mailbox()`). A change from
+    /// another cause fails, naming the cause it came from.
+    ///
+    /// ```swift
+    /// list.send(.rowOpened(userID: 2))   // the list tells the app
+    /// await app.receive(.opened(.user(id: 2))) { $0.navigation.push(.user(id: 2)) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: the event the ViewModel was handling when it made the change.
+    ///   - expected: mutates the previously asserted state into the expected one.
+    ///   - fileID: the file a failure is reported in; the caller's by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
+    public func receive(
+        _ event: Model.Event,
+        _ expected: (inout Model.State) throws -> Void,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async where Model.Event: Equatable {
+        let cause = Cause(description: "handling \(describe(event))") { if case .event(event) = $0 { true } else { false } }
+        await receive(cause, expected, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     private func receive(
-        _ key: WorkKey?,
+        _ cause: Cause?,
         _ expected: (inout Model.State) throws -> Void,
         at location: SourceLocation
     ) async {
@@ -251,13 +306,13 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
             fail("Expected a state change, but the work made none." + runningWorkDescription(), at: location)
             return
         }
-        if exhaustivity == .off, let key {
-            // The changes before the first by `key` are skipped.
-            while let first = unasserted.first, first.origin != .work(key), unasserted.count > 1 {
+        if exhaustivity == .off, let cause {
+            // The changes before the first from `cause` are skipped.
+            while let first = unasserted.first, !cause.matches(first.origin), unasserted.count > 1 {
                 skipUnasserted(first, at: location)
             }
         }
-        if exhaustivity == .off, key == nil {
+        if exhaustivity == .off, cause == nil {
             // The first change where what the script states holds; those before it are skipped.
             if let match = unasserted.firstIndex(where: { change in
                 var stated = change.state
@@ -268,33 +323,10 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
             }
         }
         let (actual, origin) = unasserted.removeFirst()
-        if let key, origin != .work(key) {
-            fail("Expected a state change made by work \"\(key)\", but the next one came from \(describe(origin)).", at: location)
+        if let cause, !cause.matches(origin) {
+            fail("Expected a state change made by \(cause.description), but the next one came from \(describe(origin)).", at: location)
         }
         compare(expected, to: actual, context: "in the state change made by \(describe(origin))", at: location)
-    }
-
-    /// Moves the test clock forward by `duration`: the work waiting on it wakes, in deadline
-    /// order, and runs until it has finished or waits again (``TestClock/advance(by:fileID:filePath:line:column:)``).
-    ///
-    /// - Parameters:
-    ///   - duration: how far to move the clock.
-    ///   - fileID: the file a failure is reported in; the caller's by default.
-    ///   - filePath: the full path of that file; the caller's by default.
-    ///   - line: the line a failure is reported at; the caller's by default.
-    ///   - column: the column a failure is reported at; the caller's by default.
-    public func advance(
-        by duration: Duration,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
-    ) async {
-        guard let clock else {
-            fail(
-                "advance(by:) needs a clock: create the tester with the TestClock you gave the ViewModel.",
-                at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-            )
-            return
-        }
-        await clock.advance(by: duration, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Runs the ViewModel's work, without moving the clock, until every piece has finished or

@@ -133,7 +133,7 @@ struct AppViewModelTests {
         }
         await list.receive { $0.users.counts = ["active": 2] }
         list.send(.rowOpened(userID: 2))   // no change of its own: the list tells the app
-        await app.receive { $0.navigation.push(.user(id: 2)) }
+        await app.receive(.opened(.user(id: 2))) { $0.navigation.push(.user(id: 2)) }
         guard case .user(let detailModel)? = app.viewModel.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
         let detail = app.child(detailModel)
         detail.appear()

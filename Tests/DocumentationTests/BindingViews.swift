@@ -66,7 +66,8 @@ struct BindingViewsTests {
         await clock.advance(by: .zero)
         #expect(controller.spinner.isAnimating)
 
-        #expect(await waitUntilSleeping(clock))                     // the debounce has started
+        await clock.advance()
+        #expect(clock.sleeperCount == 1)                     // the debounce has started
         await clock.advance(by: .milliseconds(300))
         await clock.advance(by: .zero)
         #expect(controller.resultsLabel.text == "swift!")
@@ -133,7 +134,8 @@ struct BindingViewsTests {
         } onChange: {
             invalidated.raise()
         }
-        #expect(await waitUntilSleeping(clock))
+        await clock.advance()
+        #expect(clock.sleeperCount == 1)
         await clock.advance(by: .milliseconds(300))   // only `results` changes
         await clock.advance(by: .zero)
         #expect(viewModel.state.results.value == ["swift!"])

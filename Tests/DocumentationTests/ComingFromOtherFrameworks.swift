@@ -127,7 +127,7 @@ final class FakeAuthorServer: Sendable {
 
     tester.send(.followTapped) { $0.isFollowing = true; $0.isFollowPending = true }
     tester.send(.followTapped)                     // a second tap while the request runs: nothing
-    await tester.advance(by: .seconds(1))
+    await server.clock.advance(by: .seconds(1))
     await tester.receive {
         $0.isFollowing = false
         $0.isFollowPending = false
@@ -145,12 +145,12 @@ final class FakeAuthorServer: Sendable {
     let tester = ViewModelTester(viewModel, clock: server.clock)
 
     tester.send(.searchTextChanged("s")) { $0.query = "s"; $0.posts = .loading() }
-    await tester.advance(by: .milliseconds(100))
+    await server.clock.advance(by: .milliseconds(100))
     tester.send(.searchTextChanged("sw")) { $0.query = "sw" }
-    await tester.advance(by: .milliseconds(300))   // 0.4 s: "sw" is asked, "s" never was
+    await server.clock.advance(by: .milliseconds(300))   // 0.4 s: "sw" is asked, "s" never was
     tester.send(.searchTextChanged("swift")) { $0.query = "swift" }   // cancels the "sw" request
-    await tester.advance(by: .milliseconds(300))   // 0.7 s: "swift" is asked
-    await tester.advance(by: .seconds(1))          // 1.7 s: its answer; "sw"'s was due at 1.4 s
+    await server.clock.advance(by: .milliseconds(300))   // 0.7 s: "swift" is asked
+    await server.clock.advance(by: .seconds(1))          // 1.7 s: its answer; "sw"'s was due at 1.4 s
     await tester.receive { $0.posts = .loaded(["swift in Swift 6"]) }
     await tester.finish()
 
@@ -164,10 +164,10 @@ final class FakeAuthorServer: Sendable {
     let tester = ViewModelTester(viewModel, clock: server.clock)
 
     tester.send(.followTapped) { $0.isFollowing = true; $0.isFollowPending = true }
-    await tester.advance(by: .seconds(1))
+    await server.clock.advance(by: .seconds(1))
     await tester.receive { $0.isFollowPending = false }
     tester.send(.followTapped) { $0.isFollowing = false; $0.isFollowPending = true }   // unfollow
-    await tester.advance(by: .seconds(1))
+    await server.clock.advance(by: .seconds(1))
     await tester.receive { $0.isFollowPending = false }
     await tester.finish()
 }
@@ -202,7 +202,7 @@ extension AuthorViewModel {
     let titles = tester.viewModel.followButtonTitle.record()
 
     tester.send(.followTapped) { $0.isFollowing = true; $0.isFollowPending = true }
-    await tester.advance(by: .seconds(1))
+    await server.clock.advance(by: .seconds(1))
     await tester.receive {
         $0.isFollowing = false
         $0.isFollowPending = false

@@ -271,10 +271,11 @@ let tokyoForecastSummary = ForecastSummary(
     let tester = forecastSummaryScreen(transport, clock: clock)
 
     tester.appear { $0.forecast = .loading() }
-    #expect(await waitUntilSleeping(clock))   // the answer was 503: the client waits
-    await tester.advance(by: .milliseconds(199))
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)   // the answer was 503: the client waits
+    await clock.advance(by: .milliseconds(199))
     #expect(transport.requests.count == 1)   // still waiting out the back-off
-    await tester.advance(by: .milliseconds(1))
+    await clock.advance(by: .milliseconds(1))
     await tester.receive { $0.forecast = .loaded(tokyoForecastSummary) }
     #expect(transport.requests.count == 2)
     await tester.finish()
@@ -311,7 +312,8 @@ final class SilentWeatherServer: Sendable {
     let tester = forecastSummaryScreen(server.transport, clock: clock)
 
     tester.appear { $0.forecast = .loading() }
-    #expect(await waitUntilSleeping(clock))          // the request is out
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)          // the request is out
     tester.disappear { $0.forecast = .idle }         // no spinner left behind, no alert
     await clock.advance(by: .zero)
     #expect(server.sawCancellation.withLock { $0 })
@@ -326,7 +328,8 @@ final class SilentWeatherServer: Sendable {
     let repository = RemoteForecastSummaryRepository(dataSource: ForecastSummaryDataSource(client: client))
 
     let call = Task { try await repository.forecast(cityCode: "130010") }
-    #expect(await waitUntilSleeping(clock))
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)
     call.cancel()
 
     await #expect(throws: WeatherServiceError.cancelled) { try await call.value }
@@ -345,7 +348,8 @@ import InMemoryLogging
     let client = makeWeatherServiceClient(token: "s3cret-token", transport: transport, clock: clock, logger: logger)
 
     let call = Task { try await ForecastSummaryDataSource(client: client).forecast(cityCode: "130010") }
-    #expect(await waitUntilSleeping(clock))
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)
     await clock.advance(by: .milliseconds(200))
     _ = try await call.value
 

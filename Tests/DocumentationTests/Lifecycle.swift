@@ -128,12 +128,12 @@ struct TimelineLifecycleTests {
         tester.appear()                     // appearing again (a sheet closed) starts nothing new
         await tester.receive { $0.posts = .loaded(["Hello"]) }
 
-        await tester.advance(by: .seconds(30))
+        await clock.advance(by: .seconds(30))
         await tester.receive { $0.posts = .loaded(["Hi", "Hello"]) }
         #expect(server.requestCount == 2)   // one load, one check: a single "live" loop runs
 
         tester.disappear { $0.isLive = false }
-        await tester.advance(by: .seconds(30))
+        await clock.advance(by: .seconds(30))
         #expect(server.requestCount == 2)   // the loop ended with the view
         await tester.finish()
     }
@@ -141,7 +141,8 @@ struct TimelineLifecycleTests {
 
     @Test func pullingToRefreshWhileALoadRunsIsDropped() async {
         let server = TimelineServer()
-        let tester = ViewModelTester(TimelineViewModel(clock: TestClock()) { server.posts() })
+        let clock = TestClock()
+        let tester = ViewModelTester(TimelineViewModel(clock: clock) { server.posts() }, clock: clock)
 
         tester.appear { $0.posts = .loading(); $0.isLive = true }
         tester.send(.refreshPulled)         // no change: the first load is still on its way
@@ -167,7 +168,8 @@ struct TimelineLifecycleTests {
             viewModel.appear()              // a load and the "live" loop start; no disappear()
             await clock.advance(by: .zero)
             #expect(viewModel.state.posts.value != nil)
-            #expect(await waitUntilSleeping(clock))   // the loop waits for its first check
+            await clock.advance()
+            #expect(clock.sleeperCount == 1)   // the loop waits for its first check
         }
         await leaks.expectAllDeallocated()
 

@@ -179,10 +179,11 @@ struct DepartureBoardTests {
         let tester = ViewModelTester(viewModel, clock: clock)
 
         tester.appear { $0.departures = .loading() }
-        #expect(await waitUntilSleeping(clock))   // Shibuya's request is on its way
+        await clock.advance()
+        #expect(clock.sleeperCount == 1)   // Shibuya's request is on its way
         tester.send(.stationSelected("Shinjuku")) { $0.station = "Shinjuku"; $0.departures = .loading() }
 
-        #expect(await advance(clock, until: { tester.state.departures.value != nil }))
+        #expect(await clock.advance(until: { tester.state.departures.value != nil }))
         await tester.receive { $0.departures = .loaded([Departure(time: "10:10", destination: "Tachikawa")]) }
         #expect(DepartureBoard.lines(tester.state) == ["Shinjuku", "10:10  Tachikawa"])
         await tester.finish()   // no further change: Shibuya's answer was dropped

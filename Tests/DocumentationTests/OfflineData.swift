@@ -197,8 +197,9 @@ let savedTokyoForecast = ForecastSummary(
     await tester.receive { $0.forecast = .loading(previous: Fetched(savedTokyoForecast, origin: .saved(at: forecastSavedAt))) }
     #expect(tester.state.savedDataNotice == SavedDataNotice(savedAt: forecastSavedAt, isUpdating: true, failure: nil))
 
-    #expect(await waitUntilSleeping(clock))   // the server is answering
-    await tester.advance(by: .seconds(1))
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)   // the server is answering
+    await clock.advance(by: .seconds(1))
     await tester.receive { $0.forecast = .loaded(Fetched(tokyoForecastSummary, origin: .network)) }
     #expect(tester.state.savedDataNotice == nil)
     await tester.finish()
@@ -219,8 +220,9 @@ import MVVMTerminal
     // First launch, online: the server's forecast is shown and saved in `folder`.
     let first = savedForecastScreen(server, local: Dependencies.with { $0.now = { forecastSavedAt } } operation: { OfflineWeatherStorage(folder: folder) }.local)
     first.appear { $0.forecast = .loading() }
-    #expect(await waitUntilSleeping(clock))   // the server is answering
-    await first.advance(by: .seconds(1))
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)   // the server is answering
+    await clock.advance(by: .seconds(1))
     await first.receive { $0.forecast = .loaded(Fetched(tokyoForecastSummary, origin: .network)) }
     await first.finish()
 
@@ -229,10 +231,12 @@ import MVVMTerminal
     let second = savedForecastScreen(server, local: OfflineWeatherStorage(folder: folder).local)
     second.appear { $0.forecast = .loading() }
     await second.receive { $0.forecast = .loading(previous: saved) }
-    #expect(await waitUntilSleeping(clock))        // the first attempt failed: the client waits
-    await second.advance(by: .milliseconds(200))   // and tries again
-    #expect(await waitUntilSleeping(clock))
-    await second.advance(by: .milliseconds(400))   // and a third time
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)        // the first attempt failed: the client waits
+    await clock.advance(by: .milliseconds(200))   // and tries again
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)
+    await clock.advance(by: .milliseconds(400))   // and a third time
     await second.receive { $0.forecast = .failed(ErrorPresentation(WeatherServiceError.noInternet), previous: saved) }
     let notice = try #require(second.state.savedDataNotice)
     #expect(notice.terminalText(now: forecastSavedAt, timeZone: TimeZone(identifier: "UTC")!).resolved(in: .english) == "offline · saved 10:42")
@@ -259,11 +263,12 @@ import MVVMTerminal
         await storage.favorites.waitUntilSaved()                             // on disk
         #expect(storage.favorites.value(for: "130010")?.isStarred == true)   // starred on every screen
         #expect(storage.favorites.isPending("130010"))                       // still pending
-        #expect(await waitUntilSleeping(clock))                              // tried, failed, waiting
+        await clock.advance()
+        #expect(clock.sleeperCount == 1)                              // tried, failed, waiting
         #expect(try await storage.favorites.outbox.pending.map(\.write) == [.star(cityCode: "130010")])
 
         server.isReachable.withLock { $0 = true }
-        #expect(await advance(clock, until: { !storage.favorites.isPending("130010") }))
+        #expect(await clock.advance(until: { !storage.favorites.isPending("130010") }))
         #expect(server.favorites.withLock { $0 } == ["130010"])
         #expect(storage.favorites.confirmedValue(for: "130010")?.isStarred == true)
         #expect(try await storage.favorites.outbox.pending.isEmpty)
@@ -291,7 +296,7 @@ import MVVMTerminal
     // On the clock's executor, so that advancing it runs the delivery, its disk writes included.
     let delivery = Task { await clock.drive { await deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client)) } }
     defer { delivery.cancel() }
-    #expect(await advance(clock, until: { !storage.favorites.isPending("270000") }))
+    #expect(await clock.advance(until: { !storage.favorites.isPending("270000") }))
     #expect(server.favorites.withLock { $0 } == ["270000"])
     #expect(try await storage.favorites.outbox.pending.isEmpty)
 }
@@ -306,7 +311,8 @@ import MVVMTerminal
 
     tester.appear { $0.forecast = .loading() }
     await tester.receive { $0.forecast = .loading(previous: saved) }
-    #expect(await waitUntilSleeping(clock))                  // the server is answering
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)                  // the server is answering
     tester.disappear { $0.forecast = .loaded(saved) }       // the user leaves: the request ends
     #expect(tester.state.savedDataNotice == SavedDataNotice(savedAt: forecastSavedAt, isUpdating: false, failure: nil))
     await tester.finish()

@@ -152,18 +152,18 @@ struct PaginationTests {
 
         tester.appear { _ = $0.photos.beginNextPage() }
         #expect(tester.state.photos.shown == "(loading page 1)")
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(1...3)) }
         #expect(tester.state.photos.shown == "1 2 3")
 
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
         tester.send(.lastRowAppeared)              // page 2 is in flight: nothing starts
         #expect(tester.state.photos.shown == "1 2 3 (loading page 2)")
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(4...6)) }
 
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(7...7)) }   // short: the last
         tester.send(.lastRowAppeared)              // the end: nothing starts
 
@@ -178,15 +178,15 @@ struct PaginationTests {
         let server = PhotoServer(clock: TestClock(), count: 7)
         let tester = makeTester(server)
         tester.appear { _ = $0.photos.beginNextPage() }
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(1...3)) }
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(4...6)) }
 
         server.failingPages.withLock { $0 = [3] }
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageFailed(ErrorPresentation(PhotosUnavailable())) }
         tester.send(.lastRowAppeared)              // a failure waits for Retry: scrolling asks nothing
         #expect(tester.state.photos.shown == "1 2 3 4 5 6 (page 3 failed: Retry)")
@@ -195,7 +195,7 @@ struct PaginationTests {
         server.failingPages.withLock { $0 = [] }
         tester.send(.retryTapped) { _ = $0.photos.beginRetry() }
         #expect(tester.state.photos.shown == "1 2 3 4 5 6 (loading page 3)")
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(7...7)) }
         #expect(tester.state.photos.shown == "1 2 3 4 5 6 7 (end)")
         #expect(server.requests == [1, 2, 3, 3])
@@ -208,12 +208,12 @@ struct PaginationTests {
         let server = PhotoServer(clock: TestClock(), count: 7)
         let tester = makeTester(server)
         tester.appear { _ = $0.photos.beginNextPage() }
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(1...3)) }
 
         server.post(Photo(id: 8, title: "New photo"))   // first on page 1: photo 3 moves to page 2
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(3...5)) }
 
         #expect(tester.state.photos.shown == "1 2 3 4 5", "photo 3 once; photo 8 waits for a refresh")
@@ -225,15 +225,16 @@ struct PaginationTests {
         let server = PhotoServer(clock: TestClock(), count: 7)
         let tester = makeTester(server)
         tester.appear { _ = $0.photos.beginNextPage() }
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(1...3)) }
 
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
-        #expect(await waitUntilSleeping(server.clock))   // the server is answering page 2
+        await server.clock.advance()
+        #expect(server.clock.sleeperCount == 1)   // the server is answering page 2
         server.post(Photo(id: 8, title: "New photo"))
         tester.send(.refreshPulled) { _ = $0.photos.beginRefresh() }   // page 2 becomes stale
         #expect(tester.state.photos.shown == "1 2 3 (loading page 1)", "the rows stay until page 1 arrives")
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived([Photo(id: 8, title: "New photo")] + PhotoServer.photos(1...2)) }
 
         #expect(tester.state.photos.shown == "8 1 2")
@@ -246,17 +247,18 @@ struct PaginationTests {
         let server = PhotoServer(clock: TestClock(), count: 7)
         let tester = makeTester(server)
         tester.appear { _ = $0.photos.beginNextPage() }
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(1...3)) }
 
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
-        #expect(await waitUntilSleeping(server.clock))   // the server is answering page 2
+        await server.clock.advance()
+        #expect(server.clock.sleeperCount == 1)   // the server is answering page 2
         tester.disappear { $0.photos.pageCalledOff() }   // no spinner row left behind
         #expect(tester.state.photos.shown == "1 2 3")
         #expect(tester.state.photos.canLoadMore)
         tester.appear()                                  // page 1 is there: nothing to load
         tester.send(.lastRowAppeared) { _ = $0.photos.beginNextPage() }
-        await tester.advance(by: .seconds(1))
+        await server.clock.advance(by: .seconds(1))
         await tester.receive { $0.photos.pageArrived(PhotoServer.photos(4...6)) }
 
         #expect(tester.state.photos.shown == "1 2 3 4 5 6")

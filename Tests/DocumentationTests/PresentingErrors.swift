@@ -199,22 +199,22 @@ struct PresentingErrorsTests {
         let backend = OrderBackend()
         backend.isDown.withLock { $0 = false }
         let clock = TestClock()   // the ViewModel's work runs where the test can see it finish
-        let viewModel = clock.schedule(OrderHistoryViewModel(service: backend.service))
+        let viewModel = clock.drive { OrderHistoryViewModel(service: backend.service) }
         let screen = OrderHistoryScreen(viewModel: viewModel)
         viewModel.appear()
-        #expect(await waitUntilIdle(viewModel))
+        await clock.advance()
 
         viewModel.onEvent(.cancelOrderTapped(id: 1))
-        #expect(await waitUntilIdle(viewModel))
+        await clock.advance()
         viewModel.onEvent(.retryTapped)               // the list reloads: the view re-renders
-        #expect(await waitUntilIdle(viewModel))
+        await clock.advance()
         #expect(screen.presentedAlerts == ["Orders: This order has shipped. It can no longer be cancelled."])
 
         screen.alertButtonTapped(at: 0)                 // OK
         viewModel.disappear()
         let cameBack = OrderHistoryScreen(viewModel: viewModel)   // the view is made again
         viewModel.appear()
-        #expect(await waitUntilIdle(viewModel))
+        await clock.advance()
         #expect(cameBack.presentedAlerts == [])
         #expect(screen.presentedAlerts.count == 1)
     }
@@ -270,18 +270,18 @@ struct PresentingErrorsTests {
         let backend = OrderBackend()
         backend.isDown.withLock { $0 = false }
         let clock = TestClock()   // the ViewModel's work runs where the test can see it finish
-        let viewModel = clock.schedule(OrderHistoryViewModel(service: backend.service))
+        let viewModel = clock.drive { OrderHistoryViewModel(service: backend.service) }
         let screen = OrderHistoryScreen(viewModel: viewModel)
         viewModel.appear()
-        #expect(await waitUntilIdle(viewModel))
+        await clock.advance()
         viewModel.onEvent(.cancelOrderTapped(id: 1))
-        #expect(await waitUntilIdle(viewModel))
+        await clock.advance()
         #expect(screen.presentedAlerts == ["Orders: This order has shipped. It can no longer be cancelled."])
 
         viewModel.disappear()                         // the user left without tapping OK
         let cameBack = OrderHistoryScreen(viewModel: viewModel)
         viewModel.appear()
-        #expect(await waitUntilIdle(viewModel))
+        await clock.advance()
         #expect(cameBack.presentedAlerts == ["Orders: This order has shipped. It can no longer be cancelled."])
         #expect(screen.presentedAlerts.count == 1)
     }

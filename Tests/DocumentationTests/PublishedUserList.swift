@@ -318,11 +318,11 @@ final class MemberSearchStoreViewModel: ViewModel {
     }, clock: clock)
 
     tester.send(.searchTextChanged("an")) { $0.searchText = "an"; $0.members = .loading() }
-    await tester.advance(by: .milliseconds(300))              // asks for "an"
+    await clock.advance(by: .milliseconds(300))              // asks for "an"
     tester.send(.searchTextChanged("ann")) { $0.searchText = "ann" }
-    await tester.advance(by: .milliseconds(300 + 100))        // asks for "ann", which answers
+    await clock.advance(by: .milliseconds(300 + 100))        // asks for "ann", which answers
     await tester.receive { $0.members = .loaded([Member(id: 1, name: "Ann", isActive: true)]) }
-    await tester.advance(by: .milliseconds(500))              // nothing more: "an" was cancelled
+    await clock.advance(by: .milliseconds(500))              // nothing more: "an" was cancelled
     await tester.finish()
 }
 // snippet end

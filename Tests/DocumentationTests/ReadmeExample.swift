@@ -38,7 +38,7 @@ import Testing
 
     tester.send(.searchTextChanged("sw")) { $0.query = "sw"; $0.results = .loading() }
     tester.send(.searchTextChanged("swift")) { $0.query = "swift" }
-    await tester.advance(by: .milliseconds(300))
+    await clock.advance(by: .milliseconds(300))
     await tester.receive { $0.results = .loaded(["swift!"]) }
     await tester.finish()
 }
@@ -53,7 +53,7 @@ import Testing
     tester.disappear { $0.results = .idle }   // the view left: the search is called off
     tester.appear()
     tester.send(.searchTextChanged("swift")) { $0.results = .loading() }
-    await tester.advance(by: .milliseconds(300))
+    await clock.advance(by: .milliseconds(300))
     await tester.receive { $0.results = .loaded(["swift!"]) }
     await tester.finish()
 }

@@ -147,10 +147,10 @@ import Testing
 struct TeaMenuScreenTests {
     // snippet: keysTest
     @Test func keyBytesMoveTheSelectionAndAddToTheOrder() async {
-        let clock = TestClock()   // runs the ViewModel's work: waitUntilIdle below
-        let screen = TeaMenuScreen(viewModel: clock.schedule(TeaMenuViewModel { ["Sencha", "Hojicha", "Genmaicha", "Matcha"] }))
+        let clock = TestClock()   // runs the ViewModel's work: clock.advance() below
+        let screen = TeaMenuScreen(viewModel: clock.drive { TeaMenuViewModel { ["Sencha", "Hojicha", "Genmaicha", "Matcha"] } })
         screen.didAppear()                              // what TerminalApp does first
-        #expect(await waitUntilIdle(screen.viewModel))  // the menu arrived
+        await clock.advance()                           // the menu arrived
 
         var decoder = KeyDecoder()
         for key in decoder.decode(Array("\u{1B}[B\u{1B}[B\r".utf8)) {   // ↓ ↓ Enter
@@ -194,13 +194,14 @@ struct TeaMenuScreenTests {
         screen.didAppear()
         screen.render(into: &frame)
         #expect(frame.line(1) == "⠋ Loading…")
-        #expect(await waitUntilSleeping(server))        // the request is on its way
+        await server.advance()
+        #expect(server.sleeperCount == 1)        // the request is on its way
 
         screen.willDisappear()                          // q, a screen pushed over it, Ctrl-C, a signal
         #expect(screen.viewModel.state.teas == .idle)   // no spinner left for when it comes back
 
         screen.didAppear()                              // back on screen: it loads again
-        #expect(await advanceUntilIdle(screen.viewModel, clock: server))
+        await server.advance(by: .seconds(2))           // the server answers
         #expect(screen.viewModel.state.teas == .loaded(["Sencha"]))
     }
     // snippet end
@@ -208,9 +209,9 @@ struct TeaMenuScreenTests {
     @Test func aFailedLoadShowsItsMessageAndRRetries() async {
         struct Closed: PresentableError { var message: LocalizedText { "The shop is closed." } }
         let clock = TestClock()
-        let screen = TeaMenuScreen(viewModel: clock.schedule(TeaMenuViewModel { throw Closed() }))
+        let screen = TeaMenuScreen(viewModel: clock.drive { TeaMenuViewModel { throw Closed() } })
         screen.didAppear()
-        #expect(await waitUntilIdle(screen.viewModel))
+        await clock.advance()
         var frame = Frame(width: 34, height: 6)
         screen.render(into: &frame)
         #expect(frame.line(1) == "The shop is closed.  r: retry")

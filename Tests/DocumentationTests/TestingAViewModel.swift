@@ -134,8 +134,8 @@ struct TestingAViewModelTests {
         let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock)
 
         tester.appear { $0.todos = .loading() }
-        await tester.advance(by: .milliseconds(49))   // the answer takes 50 ms: nothing yet
-        await tester.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(49))   // the answer takes 50 ms: nothing yet
+        await clock.advance(by: .milliseconds(1))
         await tester.receive(from: "load") { $0.todos = .loaded([Self.milk, Self.call]) }
         await tester.finish()
     }
@@ -163,7 +163,7 @@ struct TestingAViewModelTests {
         let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
         let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock)
         tester.appear { $0.todos = .loading() }
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         await tester.receive(from: "load") { $0.todos = .loaded([Self.milk, done]) }
 
         tester.send(.clearDoneTapped) { $0.navigation.present(.clearDone) }
@@ -187,7 +187,7 @@ struct TestingAViewModelTests {
         let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
         let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock)
         tester.appear { $0.todos = .loading() }
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         await tester.receive { $0.todos = .loaded([Self.milk]) }
 
         tester.send(.doneToggled(id: 1)) { $0.todos = .loaded([Todo(id: 1, title: "Buy milk", isDone: true)]) }

@@ -55,7 +55,7 @@ struct LoadableTests {
             $0.query = "ann"
             $0.results = .loading()
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.results = .loaded(.answer(to: "ann")) }
         await tester.finish()
     }
@@ -69,13 +69,13 @@ struct LoadableTests {
             $0.query = "ann"
             $0.results = .loading()
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.results = .loaded(.answer(to: "ann")) }
         tester.send(.searchSubmitted("bob")) {
             $0.query = "bob"
             $0.results = .loading(previous: .answer(to: "ann"))
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive {
             $0.results = .failed(
                 ErrorPresentation(title: "Search", message: "The search failed. Try again.", isRetryable: true),
@@ -97,11 +97,11 @@ struct LoadableTests {
         }
         viewModel.disappear()
         await tester.receive { $0.results = .idle }   // no spinner waits for the view's return
-        await tester.advance(by: .milliseconds(100))   // the cancelled answer arrives: it never lands
+        await clock.advance(by: .milliseconds(100))   // the cancelled answer arrives: it never lands
 
         viewModel.appear()
         tester.send(.searchSubmitted("ann")) { $0.results = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.results = .loaded(.answer(to: "ann")) }
         #expect(viewModel.appearCount == 2 && viewModel.disappearCount == 1)
         await tester.finish()

@@ -37,7 +37,7 @@ struct RetryTests {
 
         // Deadline by deadline until nothing sleeps: a call that would try a fourth time is seen
         // trying, never waited for.
-        _ = await advance(clock, until: { call.result != nil })
+        _ = await clock.advance(until: { call.result != nil })
         #expect(try #require(call.result)?.status == 504)
         #expect(transport.requests.count == 3)
     }
@@ -60,7 +60,7 @@ struct RetryTests {
         endpoint.isIdempotent = true
         let call = Call(on: clock) { [endpoint] in await outcome { try await client(transport, clock: clock).send(endpoint) } }
 
-        _ = await advance(clock, until: { call.result != nil })
+        _ = await clock.advance(until: { call.result != nil })
         #expect(try #require(call.result).get().id == 5)
         #expect(transport.requests.count == 2)
         #expect(RetryPolicy(retriesNonIdempotentRequests: true)

@@ -104,7 +104,7 @@ struct DeterministicWaitingTests {
         let tester = ViewModelTester(LoaderViewModel(repository: GatedRepository(), clock: clock), clock: clock, reporter: log.reporter)
 
         tester.send(.tickTwiceTapped)
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive(from: "load") { $0.ticks = 1 }
 
         #expect(log.messages == [
@@ -118,15 +118,15 @@ struct DeterministicWaitingTests {
         let tester = ViewModelTester(LoaderViewModel(repository: GatedRepository(), clock: clock), clock: clock)
 
         tester.send(.tickTwiceTapped)
-        await tester.advance(by: .milliseconds(199))
+        await clock.advance(by: .milliseconds(199))
         await tester.receive(from: "tick") { $0.ticks = 1 }
-        await tester.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await tester.receive(from: "tick") { $0.ticks = 2 }
         await tester.finish()
 
         let again = ViewModelTester(LoaderViewModel(repository: GatedRepository(), clock: clock), clock: clock)
         again.send(.tickTwiceTapped)
-        await again.advance(by: .milliseconds(200))   // both moments, in one advance
+        await clock.advance(by: .milliseconds(200))   // both moments, in one advance
         await again.receive(from: "tick") { $0.ticks = 1 }
         await again.receive(from: "tick") { $0.ticks = 2 }
         await again.finish()

@@ -12,7 +12,7 @@ struct ViewModelTesterTests {
 
         tester.send(.nameChanged("Ann")) { $0.name = "Ann" }
         tester.send(.greetTapped)
-        await tester.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await tester.receive { $0.greeting = "Hello, Ann!" }
         await tester.finish()
 
@@ -22,7 +22,8 @@ struct ViewModelTesterTests {
 
     @Test func aWrongExpectationFailsWithADiff() async {
         let log = FailureLog()
-        let tester = ViewModelTester(GreetingViewModel(clock: TestClock()), reporter: log.reporter)
+        let clock = TestClock()
+        let tester = ViewModelTester(GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter)
 
         tester.send(.nameChanged("Ann")) { $0.name = "Bob" }
 
@@ -41,7 +42,8 @@ struct ViewModelTesterTests {
 
     @Test func aChangeAfterAnEventDeclaredUnchangingFails() {
         let log = FailureLog()
-        let tester = ViewModelTester(GreetingViewModel(clock: TestClock()), reporter: log.reporter)
+        let clock = TestClock()
+        let tester = ViewModelTester(GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter)
 
         tester.send(.nameChanged("Ann"))
         tester.send(.nothingTapped)
@@ -65,7 +67,7 @@ struct ViewModelTesterTests {
         let tester = ViewModelTester(GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter)
 
         tester.send(.greetTapped)
-        await tester.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await tester.finish()
 
         #expect(log.messages == [
@@ -88,7 +90,7 @@ struct ViewModelTesterTests {
         let tester = ViewModelTester(GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter)
 
         tester.send(.greetTapped)
-        await tester.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         tester.send(.nameChanged("Ann")) { $0.name = "Ann"; $0.greeting = "Hello, !" }
 
         #expect(log.messages.count == 1)
@@ -139,7 +141,7 @@ struct ViewModelTesterTests {
         let tester = ViewModelTester(GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter)
 
         tester.send(.greetTapped)
-        await tester.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await tester.receive { $0.greeting = "Hi" }
 
         #expect(log.messages == [
@@ -155,15 +157,16 @@ struct ViewModelTesterTests {
         ])
     }
 
-    @Test func advancingWithoutAClockFailsWithAHint() async {
+    @Test func aViewModelOnATestClockTheTesterWasNotGivenFailsWithAHint() async {
         let log = FailureLog()
-        let tester = ViewModelTester(GreetingViewModel(clock: TestClock()), reporter: log.reporter)
-
-        await tester.advance(by: .seconds(1))
+        let clock = TestClock()
+        let tester = ViewModelTester(GreetingViewModel(clock: clock), reporter: log.reporter)
 
         #expect(log.messages == [
-            "advance(by:) needs a clock: create the tester with the TestClock you gave the ViewModel.",
+            "The ViewModel waits on a TestClock the tester was not given: create it with "
+                + "ViewModelTester(viewModel, clock: clock), so that clock.advance(by:) runs its work.",
         ])
+        await tester.finish()
     }
 
     @Test func skippedChangesAreAcceptedWithoutAssertion() async {
@@ -172,7 +175,7 @@ struct ViewModelTesterTests {
         let tester = ViewModelTester(GreetingViewModel(clock: clock), clock: clock, reporter: log.reporter)
 
         tester.send(.greetTapped)
-        await tester.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         tester.skipReceivedChanges()
         tester.send(.nameChanged("Ann")) { $0.name = "Ann" }
         await tester.finish()

@@ -42,7 +42,7 @@ struct ViewModelTesterTreeTests {
         #expect(shelf.child(shelf.viewModel.child!) === greeting, "one tester per child")
         greeting.send(.nameChanged("Ann")) { $0.name = "Ann" }
         greeting.send(.greetTapped)
-        await shelf.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await greeting.receive(from: "greet") { $0.greeting = "Hello, Ann!" }
         await shelf.finish()
 
@@ -56,7 +56,7 @@ struct ViewModelTesterTreeTests {
         shelf.send(.childOpened) { $0.openChildren = 1 }
         let greeting = shelf.child(shelf.viewModel.child!)
         greeting.send(.greetTapped)
-        await shelf.advance(by: .seconds(1))   // the child's greeting arrives; nobody asserts it
+        await clock.advance(by: .seconds(1))   // the child's greeting arrives; nobody asserts it
 
         shelf.send(.childOpened) { $0.openChildren = 2 }
 
@@ -83,7 +83,7 @@ struct ViewModelTesterTreeTests {
 
         tester.send(.nameChanged("Ann"))                      // not stated: skipped, listed
         tester.send(.greetTapped)
-        await tester.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await tester.receive { $0.greeting = "Hello, Ann!" }  // stated: checked
         await tester.finish()
         #expect(log.messages == [])

@@ -43,7 +43,7 @@ struct RegistrationDriverViewModelTests {
     }
 
     @Test func validationFollowsEachKeystroke() {
-        let output = bind(clock.schedule(RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: []))))
+        let output = bind(clock.drive { RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: [])) })
         let summary = output.summary.record()
         let loginIDStatus = output.loginIDStatus.record()
         let passwordStatus = output.passwordStatus.record()
@@ -76,7 +76,7 @@ struct RegistrationDriverViewModelTests {
     }
 
     @Test func theArticlesOrderBlankThenMismatchThenReady() {
-        let output = bind(clock.schedule(RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: []))))
+        let output = bind(clock.drive { RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: [])) })
         let summary = output.summary.record()
         let isSubmitEnabled = output.isSubmitEnabled.record()
 
@@ -92,7 +92,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func submitShowsSubmittingThenTheRegistrationAndADoubleTapSendsOnce() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
-        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
+        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         let isSubmitting = output.isSubmitting.record()
         let isSubmitEnabled = output.isSubmitEnabled.record()
@@ -112,7 +112,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func aTakenIDIsTheLoginIDFieldsErrorAndNoAlert() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.loginIDTaken)])
-        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
+        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         let loginIDStatus = output.loginIDStatus.record()
         let summary = output.summary.record()
@@ -134,7 +134,7 @@ struct RegistrationDriverViewModelTests {
         let repository = StubRegistrationRepository(
             clock: clock, answers: [.failure(.server), .success(Fixture.registration)]
         )
-        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
+        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         let alert = output.alert.map { $0.map { ShownAlert(title: $0.title, message: $0.message, buttons: $0.buttons.map(\.label)) } }.record()
         let registration = output.registration.record()
@@ -160,7 +160,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func aDismissedAlertStaysDismissed() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.noInternet)])
-        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
+        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         typeValidForm()
         submit.send()
@@ -178,7 +178,7 @@ struct RegistrationDriverViewModelTests {
         let repository = StubRegistrationRepository(
             clock: clock, answers: [.success(Fixture.registration)], ignoresCancellation: true
         )
-        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
+        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         let isSubmitting = output.isSubmitting.record()
         let registration = output.registration.record()
@@ -201,7 +201,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func cancelEndsTheSubmitShowingNothing() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
-        let viewModel = clock.schedule(RegistrationDriverViewModel(repository: repository))
+        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         let isSubmitting = output.isSubmitting.record()
         let alert = output.alert.map { $0?.title }.record()

@@ -18,8 +18,8 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(99))
-        await tester.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(99))
+        await clock.advance(by: .milliseconds(1))
         await tester.receive {
             $0.submission = .loaded(Fixture.registration)
             $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
@@ -52,7 +52,7 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive {
             $0.submission = .loaded(Fixture.registration)
             $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
@@ -73,7 +73,7 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive {
             $0.submission = .idle
             $0.form.takenLoginIDs = ["mika@example.jp"]
@@ -103,7 +103,7 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive {
             $0.submission = .loaded(Fixture.registration)
             $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
@@ -122,7 +122,7 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive {
             $0.submission = .idle
             $0.isSubmitEnabled = true
@@ -153,7 +153,7 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive {
             $0.submission = .idle
             $0.isSubmitEnabled = true
@@ -165,7 +165,7 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive {
             $0.submission = .loaded(Fixture.registration)
             $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
@@ -185,9 +185,9 @@ struct RegistrationViewModelSubmitTests {
             $0.isSubmitEnabled = false
         }
         tester.send(.submitTapped)
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         tester.send(.submitTapped)
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         await tester.receive {
             $0.submission = .loaded(Fixture.registration)
             $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
@@ -209,14 +209,14 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         tester.send(.passwordConfirmationChanged("secret12")) {
             $0.form.passwordConfirmation = "secret12"
             $0.submission = .idle
             $0.passwordConfirmationStatus = .error(Fixture.mismatch.text)
             $0.summary = Fixture.mismatch
         }
-        await tester.advance(by: .milliseconds(50))   // the stale success arrives, and is dropped
+        await clock.advance(by: .milliseconds(50))   // the stale success arrives, and is dropped
         #expect(repository.answeredCount == 1)
 
         tester.send(.passwordConfirmationChanged("secret123")) {
@@ -229,7 +229,7 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive {
             $0.submission = .idle
             $0.isSubmitEnabled = true
@@ -250,7 +250,7 @@ struct RegistrationViewModelSubmitTests {
             $0.isSubmitEnabled = false
         }
         tester.send(.loginIDChanged(Fixture.loginID))
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive {
             $0.submission = .loaded(Fixture.registration)
             $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
@@ -268,13 +268,13 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         tester.viewModel.disappear()
         await tester.receive {
             $0.submission = .idle
             $0.isSubmitEnabled = true
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.finish()
 
         #expect(repository.cancelledCount == 1)
@@ -302,7 +302,7 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive {
             $0.submission = .loaded(Fixture.registration)
             $0.navigation.present(Fixture.registeredAlert)   // article 001: 登録！
@@ -319,7 +319,7 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .loading()
             $0.isSubmitEnabled = false
         }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive {
             $0.submission = .idle
             $0.isSubmitEnabled = true

@@ -33,7 +33,7 @@ struct ServerNumbersTests {
 
         #expect(viewModel.state.visibleUsers.first { $0.id == inactive.id }?.isActive == true)
         #expect(viewModel.state.activeCount == .max)
-        #expect(await advance(clock, until: { app.records.pendingIDs.isEmpty }))
+        #expect(await clock.advance(until: { app.records.pendingIDs.isEmpty }))
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         #expect(viewModel.state.activeCount == .max)
         withExtendedLifetime(app) {}
@@ -51,7 +51,7 @@ struct ServerNumbersTests {
 
         #expect(!viewModel.state.visibleUsers.contains { $0.id == active.id })
         #expect(viewModel.state.activeCount == 0)
-        #expect(await advance(clock, until: { app.records.pendingIDs.isEmpty }))
+        #expect(await clock.advance(until: { app.records.pendingIDs.isEmpty }))
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         #expect(viewModel.state.activeCount == 0)
         withExtendedLifetime(app) {}
@@ -70,7 +70,7 @@ struct ServerNumbersTests {
         await app.records.waitUntilSaved()   // on disk: the row goes, and the count with it
         #expect(!viewModel.state.visibleUsers.contains { $0.id == active.id })
         #expect(viewModel.state.activeCount == .max - 1)
-        #expect(await advance(clock, until: { app.records.pendingIDs.isEmpty }))
+        #expect(await clock.advance(until: { app.records.pendingIDs.isEmpty }))
 
         #expect(viewModel.state.activeCount == .max)
         withExtendedLifetime(app) {}
@@ -113,14 +113,14 @@ struct MismatchedAnswerTests {
 
         viewModel.onEvent(.toggleActiveTapped(userID: user.id))
         #expect(viewModel.state.users.rows.first { $0.id == user.id }?.pending == .saving)
-        #expect(await advance(clock, until: { app.records.pendingIDs.isEmpty }))
+        #expect(await clock.advance(until: { app.records.pendingIDs.isEmpty }))
 
         #expect(viewModel.state.visibleUsers.first { $0.id == user.id }?.isActive == user.isActive)
         #expect(viewModel.state.navigation.modal?.message == UserError.invalidData.message)
 
         repository.setActiveAnswersWithID = nil
         viewModel.onEvent(.toggleActiveTapped(userID: user.id))
-        #expect(await advance(clock, until: { app.records.pendingIDs.isEmpty }))
+        #expect(await clock.advance(until: { app.records.pendingIDs.isEmpty }))
         #expect(viewModel.state.visibleUsers.first { $0.id == user.id }?.isActive == !user.isActive)
         #expect(repository.calls.filter { $0.hasPrefix("setActive") }.count == 2)
         withExtendedLifetime(app) {}

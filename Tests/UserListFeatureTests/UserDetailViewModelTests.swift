@@ -29,7 +29,7 @@ struct UserDetailViewModelTests {
     /// Appears and receives user 1.
     func appearAndLoad(_ tester: ViewModelTester<UserDetailViewModel>) async {
         tester.appear { $0.user.record = .loading() }
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         await tester.receive { $0.user.record = .loaded(Self.ann) }
     }
 
@@ -47,9 +47,9 @@ struct UserDetailViewModelTests {
         tester.appear { $0.user.record = .loading() }
         #expect(tester.state.user.record.isLoading)
         #expect(!tester.state.canEdit)
-        await tester.advance(by: .milliseconds(49))   // the answer takes 50 ms: nothing yet
+        await clock.advance(by: .milliseconds(49))   // the answer takes 50 ms: nothing yet
         #expect(tester.state.user.record == .loading())
-        await tester.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await tester.receive { $0.user.record = .loaded(Self.ann) }
 
         #expect(tester.state.title == "Ann Lee")
@@ -75,7 +75,7 @@ struct UserDetailViewModelTests {
         let tester = makeTester()
         tester.appear { $0.user.record = .loading() }
         tester.appear()
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         await tester.receive { $0.user.record = .loaded(Self.ann) }
         #expect(repository.calls == ["user(1)"])
         await tester.finish()
@@ -84,7 +84,7 @@ struct UserDetailViewModelTests {
     @Test func aUserTheServerDoesNotHaveIsGoneWithNoRetry() async {
         let tester = makeTester(userID: 99)
         tester.appear { $0.user.record = .loading() }
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         await tester.receive {
             $0.user.isGone = true
             $0.user.record = .idle
@@ -110,7 +110,7 @@ struct UserDetailViewModelTests {
         let tester = makeTester()
         repository.fail(.user, with: .noInternet)
         tester.appear { $0.user.record = .loading() }
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         let offline = ErrorPresentation(UserError.noInternet)
         await tester.receive { $0.user.record = .failed(offline, previous: nil) }
 
@@ -124,7 +124,7 @@ struct UserDetailViewModelTests {
         tester.send(.retryTapped) { $0.user.record = .loading() }
         #expect(!tester.state.canRetry)
         tester.send(.retryTapped)   // a load in flight: no retry offered, nothing
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         await tester.receive { $0.user.record = .loaded(Self.ann) }
 
         #expect(tester.state.message == nil)
@@ -140,11 +140,11 @@ struct UserDetailViewModelTests {
         await tester.settle()
         #expect(repository.calls == ["user(1)"])   // the request is in flight
         tester.disappear { $0.user.record = .idle }
-        await tester.advance(by: .seconds(1))   // the cancelled answer never lands
+        await clock.advance(by: .seconds(1))   // the cancelled answer never lands
         #expect(tester.state.user.record == .idle)
 
         tester.appear { $0.user.record = .loading() }
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         await tester.receive { $0.user.record = .loaded(Self.ann) }
         #expect(repository.calls == ["user(1)", "user(1)"])
         await tester.finish()
@@ -166,7 +166,7 @@ struct UserDetailViewModelTests {
         tester.send(.toggleActiveTapped)   // still pending: nothing
 
         #expect(await repository.waitForWrites(1))
-        await tester.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await tester.receive { $0.user.pending = nil }
 
         #expect(records.confirmedValue(for: 1) == Self.ann(isActive: false))
@@ -184,7 +184,7 @@ struct UserDetailViewModelTests {
         tester.send(.toggleActiveTapped) { $0.user.pending = .saving }
         await tester.receive { $0.user.record = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(1))
-        await tester.advance(by: .milliseconds(200))   // the try fails: it waits for the network
+        await clock.advance(by: .milliseconds(200))   // the try fails: it waits for the network
         await tester.receive { $0.user.pending = .retrying }   // and says so
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
         #expect(tester.state.isSaving)
@@ -195,7 +195,7 @@ struct UserDetailViewModelTests {
         await tester.settle()
         #expect(repository.calls.count == 3)
         #expect(await repository.waitForWrites(2))
-        await tester.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await tester.receive { $0.user.pending = nil }
         await tester.finish()
     }
@@ -209,7 +209,7 @@ struct UserDetailViewModelTests {
         tester.send(.toggleActiveTapped) { $0.user.pending = .saving }
         await tester.receive { $0.user.record = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(1))
-        await tester.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await tester.receive { $0.user.pending = nil; $0.user.record = .loaded(Self.ann) }
         await tester.receive { $0.navigation.present(Alert(refusal, dismiss: .navigation(.dismiss))) }
         let alert = try #require(tester.state.navigation.modal)
@@ -220,7 +220,7 @@ struct UserDetailViewModelTests {
         tester.send(.toggleActiveTapped) { $0.user.pending = .saving }
         await tester.receive { $0.user.record = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(2))
-        await tester.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await tester.receive { $0.user.pending = nil; $0.user.record = .loaded(Self.ann) }
         #expect(tester.state.navigation.modal == alert)
 
@@ -238,7 +238,7 @@ struct UserDetailViewModelTests {
         tester.send(.toggleActiveTapped) { $0.user.pending = .saving }
         await tester.receive { $0.user.record = .loaded(Self.ann(isActive: false)) }
         #expect(await repository.waitForWrites(1))
-        await tester.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await tester.receive {
             $0.user.pending = nil
             $0.user.isGone = true
@@ -257,7 +257,7 @@ struct UserDetailViewModelTests {
     @Test func aWriteOutlivesTheScreenAndTheViewModelItself() async {
         var viewModel: UserDetailViewModel? = UserDetailViewModel(userID: 1, repository: repository, records: records)
         viewModel?.appear()
-        #expect(await advance(clock, until: { viewModel?.state.user.value != nil }))
+        #expect(await clock.advance(until: { viewModel?.state.user.value != nil }))
         viewModel?.onEvent(.toggleActiveTapped)
         #expect(viewModel?.state.isSaving == true)
         weak let released = viewModel
@@ -265,7 +265,7 @@ struct UserDetailViewModelTests {
         viewModel = nil
         #expect(released == nil, "the records hold no screen")
 
-        #expect(await advance(clock, until: { !records.isPending(1) }))
+        #expect(await clock.advance(until: { !records.isPending(1) }))
         #expect(records.value(for: 1) == Self.ann(isActive: false))
         #expect(repository.calls == ["user(1)", "setActive(false, 1)"])
     }
@@ -307,7 +307,7 @@ struct UserDetailViewModelTests {
         #expect(records.isPending(1))
 
         #expect(await repository.waitForWrites(1))
-        await tester.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await tester.receive { $0.user.pending = nil; $0.user.isGone = true; $0.user.record = .idle }
         #expect(repository.calls == ["user(1)", "delete(1)"])
         await tester.finish()
@@ -318,7 +318,7 @@ struct UserDetailViewModelTests {
         await appearAndLoad(tester)
 
         tester.send(.deleteConfirmed)
-        await tester.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
 
         #expect(repository.calls == ["user(1)"])
         await tester.finish()
@@ -330,7 +330,7 @@ struct UserDetailViewModelTests {
         tester.send(.toggleActiveTapped)
         tester.appear { $0.user.record = .loading() }
         tester.send(.deleteTapped)   // still loading: nothing
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         await tester.receive { $0.user.record = .loaded(Self.ann) }
         #expect(repository.calls == ["user(1)"])
         await tester.finish()
@@ -344,7 +344,7 @@ struct UserDetailViewModelTests {
         tester.send(.deleteTapped) { $0.navigation.present(.deleteConfirmation(of: Self.ann)) }
         tester.send(.deleteConfirmed) { $0.navigation.handle(.dismiss); $0.user.pending = .deleting }
         #expect(await repository.waitForWrites(1))
-        await tester.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await tester.receive { $0.user.pending = nil }
         await tester.receive {
             $0.navigation.present(Alert(ErrorPresentation(UserError.unauthorized), dismiss: .navigation(.dismiss)))

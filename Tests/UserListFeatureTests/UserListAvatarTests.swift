@@ -39,7 +39,7 @@ struct UserListAvatarTests {
     /// Loads the first page (20 users), its changes accepted without asserting them.
     func appearAndLoad() async {
         tester.viewModel.appear()
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         tester.skipReceivedChanges()
         #expect(tester.state.visibleUsers.count == 20)
     }

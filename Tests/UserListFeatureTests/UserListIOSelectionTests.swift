@@ -23,7 +23,7 @@ struct UserListIOSelectionTests {
         let selected = output.selectedUser.map(\.id).record()
         appeared.send()
         // The first page, however late its request reaches the clock.
-        #expect(await advance(clock, until: { viewModel.viewModel.state.visibleUsers.count == 5 }))
+        #expect(await clock.advance(until: { viewModel.viewModel.state.visibleUsers.count == 5 }))
 
         selection.send(2)
         selection.send(4)

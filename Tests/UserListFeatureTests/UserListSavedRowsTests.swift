@@ -38,7 +38,7 @@ struct UserListSavedRowsTests {
         let before = Date()
         let (tester, app) = start()
         tester.viewModel.appear()
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         tester.skipReceivedChanges()
         let after = Date()
         #expect(tester.state.visibleUsers == Self.firstPage)
@@ -75,9 +75,9 @@ struct UserListSavedRowsTests {
         tester.viewModel.appear()
         await tester.receive { $0.users.refresh = .loading }
         await receiveTheSavedRows(tester, learnt: learnt)
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         await tester.receive { $0.users.counts = ["active": 29] }   // the server's count
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))
         var fresh = Self.firstPage
         fresh[0].isActive.toggle()
         await tester.receive {   // the server's rows, in one update
@@ -101,7 +101,7 @@ struct UserListSavedRowsTests {
         tester.disappear { $0.users.refresh = .idle }
         #expect(tester.state.visibleUsers == Self.firstPage)
         #expect(tester.state.savedDataNotice?.isUpdating == false)
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.finish()
         withExtendedLifetime(app) {}
     }
@@ -113,8 +113,8 @@ struct UserListSavedRowsTests {
         tester.viewModel.appear()
         await tester.receive { $0.users.refresh = .loading }
         await receiveTheSavedRows(tester, learnt: learnt)
-        await tester.advance(by: .milliseconds(50))   // the server's count agrees: no change
-        await tester.advance(by: .milliseconds(50))
+        await clock.advance(by: .milliseconds(50))   // the server's count agrees: no change
+        await clock.advance(by: .milliseconds(50))
         let failure = ErrorPresentation(UserError.server(statusCode: 503))
         await tester.receive { $0.users.refresh = .failed(failure) }
         #expect(tester.state.visibleUsers == Self.firstPage)
@@ -153,15 +153,15 @@ struct UserListSavedRowsTests {
         restored.nextPage = .reachedEnd
         #expect(tester.state.users == restored)
         #expect(tester.state.activeCount == 29, "the saved count, moved by the waiting toggle")
-        await tester.advance(by: .milliseconds(100))   // the server's count and page, read before the toggle lands
+        await clock.advance(by: .milliseconds(100))   // the server's count and page, read before the toggle lands
         await tester.receive {
             $0.users.refresh = .loaded
             $0.users.nextPage = .idle
             $0.users.origin = .network
         }
-        await tester.advance(by: .milliseconds(100))   // the server takes the toggle
+        await clock.advance(by: .milliseconds(100))   // the server takes the toggle
         await tester.receive { $0.users.rows = ChunkedArray(shown.marking(2, nil)) }
-        await tester.advance(by: .milliseconds(50))   // the counts, read again, agree
+        await clock.advance(by: .milliseconds(50))   // the counts, read again, agree
         #expect(tester.state.activeCount == 29)
         await tester.finish()
         withExtendedLifetime(app) {}

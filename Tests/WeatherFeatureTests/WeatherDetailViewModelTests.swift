@@ -37,9 +37,9 @@ struct WeatherDetailViewModelTests {
         #expect(tester.state.isLoading)
         #expect(tester.state.titleText == "栃木県 宇都宮")
         #expect(tester.state.bodyText == "")
-        await tester.advance(by: .milliseconds(99))   // the answer takes 100 ms: nothing yet
+        await clock.advance(by: .milliseconds(99))   // the answer takes 100 ms: nothing yet
         #expect(tester.state.isLoading)
-        await tester.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
 
         #expect(!tester.state.isLoading)
@@ -58,12 +58,12 @@ struct WeatherDetailViewModelTests {
 
     @Test func appearingWhenAlreadyLoadedDoesNotReload() async {
         tester.appear { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
 
         tester.disappear()   // no work in flight: nothing changes
         tester.appear()      // shown: nothing to load
-        await tester.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(repository.requests == ["090010"])
         #expect(tester.state.forecast == .loaded(.fresh(Self.forecast)))
         await tester.finish()
@@ -72,7 +72,7 @@ struct WeatherDetailViewModelTests {
     @Test func appearingWhileLoadingDoesNotLoadTwice() async {
         tester.appear { $0.forecast = .loading() }
         tester.appear()
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
         #expect(repository.requests == ["090010"])
         await tester.finish()
@@ -81,7 +81,7 @@ struct WeatherDetailViewModelTests {
     @Test func aFailureShowsTheErrorUnderTheCityAndRetryLoads() async {
         repository.fail("090010", with: .server)
         tester.appear { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         let failure = ErrorPresentation(WeatherError.server)
         await tester.receive { $0.forecast = .failed(failure, previous: nil) }
 
@@ -94,7 +94,7 @@ struct WeatherDetailViewModelTests {
 
         repository.fail("090010", with: nil)
         tester.send(.retryTapped) { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
 
         #expect(tester.state.error == nil)
@@ -106,12 +106,12 @@ struct WeatherDetailViewModelTests {
     @Test func appearingAfterAFailureLoadsAgain() async {
         repository.fail("090010", with: .noInternet)
         tester.appear { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .failed(ErrorPresentation(WeatherError.noInternet), previous: nil) }
 
         repository.fail("090010", with: nil)
         tester.appear { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
         #expect(repository.requests == ["090010", "090010"])
         await tester.finish()
@@ -122,12 +122,12 @@ struct WeatherDetailViewModelTests {
         await tester.settle()
         #expect(repository.requests == ["090010"])   // the request is in flight
         tester.disappear { $0.forecast = .idle }
-        await tester.advance(by: .seconds(1))   // the cancelled answer never lands
+        await clock.advance(by: .seconds(1))   // the cancelled answer never lands
         #expect(tester.state.forecast == .idle)
         #expect(tester.state.titleText == "栃木県 宇都宮")
 
         tester.appear { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
         #expect(repository.requests == ["090010", "090010"])
         await tester.finish()
@@ -135,7 +135,7 @@ struct WeatherDetailViewModelTests {
 
     @Test func aRetryOverAShownForecastKeepsItShownWhileLoading() async {
         tester.appear { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(Self.forecast)) }
 
         tester.send(.retryTapped) { $0.forecast = .loading(previous: .fresh(Self.forecast)) }

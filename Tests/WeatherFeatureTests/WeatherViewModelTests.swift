@@ -59,7 +59,7 @@ struct WeatherViewModelTests {
         tester.appear { $0.forecast = .loading() }
         #expect(tester.state.isLoading)
         #expect(tester.state.titleText == "東京都 東京")
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.tokyo))) }
 
         #expect(tester.state.titleText == "東京都 東京 の天気")
@@ -72,7 +72,7 @@ struct WeatherViewModelTests {
     @Test func selectingACityLoadsItWithoutShowingThePreviousCitysForecast() async {
         let (tester, _) = makeTester()
         tester.appear { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         let tokyo = StubWeatherRepository.forecast(for: Self.tokyo)
         await tester.receive { $0.forecast = .loaded(.fresh(tokyo)) }
 
@@ -80,7 +80,7 @@ struct WeatherViewModelTests {
         tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka; $0.forecast = .loading() }
         #expect(tester.state.titleText == "大阪府 大阪")
         #expect(tester.state.dateText == "")
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.osaka))) }
         tester.send(.citySelected(id: "999999"))   // not in the list: nothing
         await tester.finish()
@@ -92,9 +92,9 @@ struct WeatherViewModelTests {
         await tester.settle()
         #expect(repository.requests == ["130010"])   // Tokyo's request is in flight
         tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.osaka))) }
-        await tester.advance(by: .seconds(3))   // Tokyo's late answer never lands
+        await clock.advance(by: .seconds(3))   // Tokyo's late answer never lands
 
         #expect(repository.requests == ["130010", "270000"])
         #expect(tester.state.forecast.value?.value.title == "大阪府 大阪 の天気")
@@ -107,11 +107,11 @@ struct WeatherViewModelTests {
         let (tester, repository) = makeTester()
         repository.fail("270000", with: .noInternet)
         tester.appear { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.tokyo))) }
 
         tester.send(.citySelected(id: "270000")) { $0.selectedCity = Self.osaka; $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .failed(ErrorPresentation(WeatherError.noInternet), previous: nil) }
 
         #expect(tester.state.titleText == "大阪府 大阪")
@@ -125,7 +125,7 @@ struct WeatherViewModelTests {
         let (tester, repository) = makeTester()
         repository.fail("130010", with: .noInternet)
         tester.appear { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         let offline = ErrorPresentation(WeatherError.noInternet)
         await tester.receive { $0.forecast = .failed(offline, previous: nil) }
         #expect(tester.state.forecast.errorMessage?.resolved(in: .japanese) == "ネットワークエラー: サーバーに接続できません")
@@ -133,7 +133,7 @@ struct WeatherViewModelTests {
 
         repository.fail("130010", with: nil)
         tester.send(.retryTapped) { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.tokyo))) }
         await tester.finish()
     }
@@ -145,10 +145,10 @@ struct WeatherViewModelTests {
         #expect(repository.requests == ["130010"])
         tester.viewModel.disappear()
         await tester.receive { $0.forecast = .idle }
-        await tester.advance(by: .seconds(1))   // the cancelled answer never lands
+        await clock.advance(by: .seconds(1))   // the cancelled answer never lands
 
         tester.appear { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(StubWeatherRepository.forecast(for: Self.tokyo))) }
         #expect(repository.requests == ["130010", "130010"])
         await tester.finish()
@@ -158,7 +158,7 @@ struct WeatherViewModelTests {
         let (tester, _) = makeTester()
         let tokyo = StubWeatherRepository.forecast(for: Self.tokyo)
         tester.appear { $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(.fresh(tokyo)) }
         tester.send(.retryTapped) { $0.forecast = .loading(previous: .fresh(tokyo)) }
         tester.viewModel.disappear()
@@ -180,7 +180,7 @@ struct WeatherNoBindingViewModelTests {
     @Test func theClosureReceivesEachPhaseOnce() async {
         let clock = TestClock()
         let repository = StubWeatherRepository(clock: clock)
-        let viewModel = clock.schedule(WeatherNoBindingViewModel(repository: repository, cities: WeatherViewModelTests.cities))
+        let viewModel = clock.drive { WeatherNoBindingViewModel(repository: repository, cities: WeatherViewModelTests.cities) }
         var phases: [WeatherNoBindingViewModel.Phase] = []
         viewModel.stateDidUpdate = { phases.append($0) }
 

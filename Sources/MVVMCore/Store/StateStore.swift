@@ -70,6 +70,9 @@ public final class StateStore<State>: Observable {
 
     deinit { sideIfMade?.storeDidEnd() }
 
+    /// The clock given at init when it is not `ContinuousClock` (a test's clock), else `nil`.
+    package var givenClock: (any Clock<Duration>)? { sideIfMade?.clock }
+
     /// Changes the state through one mutation, and notifies every observer once.
     ///
     /// However many fields `mutate` touches, Observation sees one change and each closure

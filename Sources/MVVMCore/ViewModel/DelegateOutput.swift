@@ -1,7 +1,7 @@
 /// What a child ViewModel tells the one that made it: "a row was opened", "a city was chosen".
 /// The child sends; its parent, which connected when it made the child, receives at once, on the
-/// main actor. A child never holds its parent or the app: the connection is a closure the parent
-/// gives (capturing itself weakly), and the child names what happened, not what to do about it.
+/// main actor. A child never holds its parent or the app: the parent connects itself (held
+/// weakly), and the child names what happened, not what to do about it.
 ///
 /// ```swift
 /// // The child:
@@ -9,14 +9,17 @@
 /// public let delegate = DelegateOutput<Delegate>()
 /// case .rowOpened(let id): delegate.send(.userOpened(id: id))
 ///
-/// // The parent, making it:
+/// // The parent, making it: each output becomes one of its own events.
 /// let list = UserListViewModel(…)
-/// list.delegate.connect { [weak self] output in
-///     switch output { case .userOpened(let id): self?.navigate { $0.push(.user(id: id)) } }
+/// list.delegate.connect(to: self) { output in
+///     switch output { case .userOpened(let id): .opened(.user(id: id)) }
 /// }
 /// ```
 ///
-/// One receiver at a time: ``connect(_:)`` replaces the last. An output sent while nothing is
+/// A parent's change made while it handles such an event is received in a test by naming the
+/// event (`ViewModelTester.receive(_:_:fileID:filePath:line:column:)` with an event).
+///
+/// One receiver at a time: a new connection replaces the last. An output sent while nothing is
 /// connected is kept, in order, and handed to the next receiver when it connects, so a child
 /// sending before its parent connected loses nothing.
 @MainActor
@@ -33,8 +36,19 @@ public final class DelegateOutput<Output: Sendable> {
         receive(output)
     }
 
+    /// Makes `parent` the receiver of every output from now on, after the outputs that waited
+    /// for one: each reaches `parent.onEvent` as the event `event` maps it to (none for `nil`).
+    /// `parent` is held weakly: once it is gone, outputs are dropped.
+    public func connect<Parent: ViewModel>(to parent: Parent, _ event: @escaping @MainActor (Output) -> Parent.Event?) {
+        connect { [weak parent] output in
+            guard let parent, let event = event(output) else { return }
+            EventDelivery.deliver(event, to: parent)
+        }
+    }
+
     /// Makes `receive` the receiver of every output from now on, after the outputs that waited
-    /// for one.
+    /// for one: for a receiver that is not a ViewModel (a coordinator, a test); a ViewModel
+    /// connects with ``connect(to:_:)``.
     public func connect(_ receive: @escaping @MainActor (Output) -> Void) {
         self.receive = receive
         let waited = waiting

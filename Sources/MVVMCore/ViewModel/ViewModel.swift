@@ -112,7 +112,8 @@ extension ViewModel where Event: Sendable {
     /// The mailbox holds the ViewModel weakly: events posted after it is gone are dropped.
     public func mailbox() -> MainActorMailbox<Event> {
         MainActorMailbox { [weak self] events in
-            for event in events { self?.onEvent(event) }
+            guard let self else { return }
+            for event in events { EventDelivery.deliver(event, to: self) }
         }
     }
 }

@@ -34,7 +34,7 @@ struct LiveRecordTests {
     }
 
     @Test func aRecordTheStoreKnowsShowsAtOnceWithNoRequest() async {
-        await clock.drive {
+        clock.drive {
             let records = makeRecords()
             records.merge([Contact(id: 3, name: "Known", isFavourite: true)], readAt: records.beginRead())
             let (store, live) = makeDetail(records)
@@ -143,7 +143,7 @@ struct LiveRecordTests {
 
     /// Review of issue 38: a record the store knew deleted showed as nothing at all, never gone.
     @Test func aRecordTheStoreKnowsDeletedIsGoneAtOnce() async {
-        await clock.drive {
+        clock.drive {
             let records = makeRecords()
             records.merge([], gone: [3], readAt: records.beginRead())
             let (store, live) = makeDetail(records)

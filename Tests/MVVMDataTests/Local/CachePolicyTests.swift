@@ -33,7 +33,7 @@ struct CachePolicyTests {
         tester.send(.opened(city: "東京", policy: .cacheThenNetwork)) { $0.city = "東京"; $0.forecast = .loading() }
         await tester.receive { $0.forecast = .loading(previous: saved("saved 東京")) }
         #expect(tester.state.forecast.savedDataNotice() == SavedDataNotice(savedAt: savedAt, isUpdating: true, failure: nil))
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(fresh("fresh 東京")) }
         #expect(tester.state.forecast.savedDataNotice() == nil)
         #expect(try await local.saved(String.self, for: "forecast/東京").value == "fresh 東京")
@@ -45,7 +45,7 @@ struct CachePolicyTests {
         let tester = makeTester(online: false)
         tester.send(.opened(city: "東京", policy: .cacheThenNetwork)) { $0.city = "東京"; $0.forecast = .loading() }
         await tester.receive { $0.forecast = .loading(previous: saved("saved 東京")) }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .failed(offline, previous: saved("saved 東京")) }
         #expect(tester.state.forecast.savedDataNotice() == SavedDataNotice(savedAt: savedAt, isUpdating: false, failure: offline))
         await tester.finish()
@@ -55,7 +55,7 @@ struct CachePolicyTests {
         try await save("saved 東京", for: "東京")
         let tester = makeTester()
         tester.send(.opened(city: "東京", policy: .networkFirst)) { $0.city = "東京"; $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(fresh("fresh 東京")) }
         #expect(try await local.saved(String.self, for: "forecast/東京").value == "fresh 東京")
         await tester.finish()
@@ -65,7 +65,7 @@ struct CachePolicyTests {
         try await save("saved 東京", for: "東京")
         let tester = makeTester(online: false)
         tester.send(.opened(city: "東京", policy: .networkFirst)) { $0.city = "東京"; $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loading(previous: saved("saved 東京")) }
         await tester.receive { $0.forecast = .failed(offline, previous: saved("saved 東京")) }
         #expect(tester.state.forecast.savedDataNotice()?.failure == offline)
@@ -75,7 +75,7 @@ struct CachePolicyTests {
     @Test func networkFirstOfflineWithNothingSavedShowsTheFailureAlone() async throws {
         let tester = makeTester(online: false)
         tester.send(.opened(city: "東京", policy: .networkFirst)) { $0.city = "東京"; $0.forecast = .loading() }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .failed(offline, previous: nil) }
         await tester.finish()
     }
@@ -102,13 +102,13 @@ struct CachePolicyTests {
         try await save("saved 東京", for: "東京")
         let offlineTester = makeTester(online: false)
         offlineTester.send(.opened(city: "東京", policy: .networkOnly)) { $0.city = "東京"; $0.forecast = .loading() }
-        await offlineTester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await offlineTester.receive { $0.forecast = .failed(offline, previous: nil) }
         await offlineTester.finish()
 
         let onlineTester = makeTester()
         onlineTester.send(.opened(city: "東京", policy: .networkOnly)) { $0.city = "東京"; $0.forecast = .loading() }
-        await onlineTester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await onlineTester.receive { $0.forecast = .loaded(fresh("fresh 東京")) }
         #expect(try await local.saved(String.self, for: "forecast/東京").value == "fresh 東京")
         await onlineTester.finish()
@@ -122,10 +122,10 @@ struct CachePolicyTests {
         await tester.receive { $0.forecast = .loading(previous: saved("saved 東京")) }
         tester.send(.opened(city: "大阪", policy: .cacheThenNetwork)) { $0.city = "大阪"; $0.forecast = .loading() }
         await tester.receive { $0.forecast = .loading(previous: saved("saved 大阪")) }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.receive { $0.forecast = .loaded(fresh("fresh 大阪")) }
         // 東京's answer would have come now; its request was cancelled with its stream.
-        await tester.advance(by: .milliseconds(400))
+        await clock.advance(by: .milliseconds(400))
         await tester.finish()
         #expect(tester.state.forecast == .loaded(fresh("fresh 大阪")))
         #expect(try await local.saved(String.self, for: "forecast/東京").value == "saved 東京")
@@ -137,7 +137,7 @@ struct CachePolicyTests {
         tester.send(.opened(city: "東京", policy: .cacheThenNetwork)) { $0.city = "東京"; $0.forecast = .loading() }
         await tester.receive { $0.forecast = .loading(previous: saved("saved 東京")) }
         tester.disappear { $0.forecast = .loaded(saved("saved 東京")) }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.finish()
         #expect(try await local.saved(String.self, for: "forecast/東京").value == "saved 東京")
     }
@@ -146,7 +146,7 @@ struct CachePolicyTests {
         let tester = makeTester()
         tester.send(.opened(city: "東京", policy: .networkFirst)) { $0.city = "東京"; $0.forecast = .loading() }
         tester.disappear { $0.forecast = .idle }
-        await tester.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         await tester.finish()
     }
 }

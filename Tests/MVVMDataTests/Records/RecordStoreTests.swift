@@ -185,7 +185,7 @@ struct RecordStoreTests {
     /// Review of issue 38: an older read whose answer came last replaced what a read begun later
     /// had brought (a list page and a detail in flight together: the older value showed on both).
     @Test func aReadBegunEarlierNeverReplacesWhatALaterReadBrought() async {
-        await clock.drive {
+        clock.drive {
             let store = makeStore()
             let older = store.beginRead()
             let newer = store.beginRead()

@@ -26,7 +26,7 @@ final class TestRecords {
         self.clock = clock
         // Made on the clock's executor, so that its saves and reads run where a tester sees them.
         let make = { UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), storage: saved, search: .users) }
-        records = clock.map { $0.schedule(make()) } ?? make()
+        records = clock.map { $0.drive { make() } } ?? make()
         if delivering { startDelivering(through: repository) }
     }
 

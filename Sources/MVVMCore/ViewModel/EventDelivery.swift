@@ -1,0 +1,22 @@
+/// Delivers events a ViewModel receives from the library rather than from its view (a child's
+/// delegate output, a mailbox) and says, while one is handled, which: a tester names it as the
+/// cause of the state changes it makes (`ViewModelTester.receive(_:_:fileID:filePath:line:column:)`
+/// with an event).
+@MainActor
+package enum EventDelivery {
+    /// The events being handled now, the innermost last: whose, and which.
+    private static var handling: [(viewModel: ObjectIdentifier, event: Any)] = []
+
+    /// Calls `viewModel.onEvent(event)`, noting `event` as what it handles until it returns.
+    static func deliver<Model: ViewModel>(_ event: Model.Event, to viewModel: Model) {
+        handling.append((ObjectIdentifier(viewModel), event))
+        defer { handling.removeLast() }
+        viewModel.onEvent(event)
+    }
+
+    /// The innermost event `viewModel` is handling from the library now, if any.
+    package static func event<Model: ViewModel>(handledBy viewModel: Model) -> Model.Event? {
+        let id = ObjectIdentifier(viewModel)
+        return handling.last { $0.viewModel == id }?.event as? Model.Event
+    }
+}
