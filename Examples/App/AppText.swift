@@ -26,6 +26,12 @@ public enum AppText {
         LocalizedText([.japanese: "Ctrl-C 終了", .english: "Ctrl-C Quit"]),
     ]
 
+    /// The home screen's notice when the cache folder cannot be written.
+    public static let unsavedNotice = LocalizedText([
+        .japanese: "保存先に書き込めません。終了すると、開いていた画面と入力した内容は戻りません。",
+        .english: "The cache folder can't be written: the screens open and what you typed won't come back after you quit.",
+    ])
+
     /// `q` goes back.
     public static let backHint = LocalizedText([.japanese: "q 戻る", .english: "q Back"])
 }

@@ -25,6 +25,10 @@ public final class AppViewModel: ViewModel {
     public struct State: Equatable, Sendable {
         /// The pushed screens over the home menu.
         public var navigation = Navigation<AppDestination, Never>()
+        /// Whether the home screen says that the screens open and what was typed cannot be
+        /// saved (the cache folder cannot be written): they will not come back after the app
+        /// ends.
+        public var showsUnsavedNotice = false
     }
 
     /// What the screens ask for.
@@ -54,6 +58,8 @@ public final class AppViewModel: ViewModel {
     private let userRecords: UserRecords
     /// Keeps the app following the records for as long as it lives.
     private var recordsToken: ObservationToken?
+    /// Keeps the notice following whether the shared values are saved.
+    private var savingToken: ObservationToken?
     /// The screens open, saved as a path as they change: the next start after a kill opens them.
     private let openScreens: Shared<String>
 
@@ -79,6 +85,12 @@ public final class AppViewModel: ViewModel {
         userRecords = dependencies.userRecords
         children.follow(store.state.navigation.stack)
         recordsToken = userRecords.observe { [weak self] change in self?.closeDeletedUsers(change) }
+        let sharedValues = made.sharedValues
+        store.update { $0.showsUnsavedNotice = sharedValues.saveFailure != nil }
+        savingToken = observe { [weak self] in
+            let failed = sharedValues.saveFailure != nil
+            self?.store.update { $0.showsUnsavedNotice = failed }
+        }
         let users = dependencies.users
         store.run("user writes") { [userRecords] in   // not shown: a work key
             await userRecords.deliver(isRetryable: UserWrite.isRetryable) { write, idempotencyKey in

@@ -19,10 +19,10 @@ struct AppRestoreTests {
 
     init() throws { folder = try TemporaryFolder() }
 
-    /// The app of one start: its shared values in `folder`, as the demo keeps them.
-    func start(path: String? = nil) throws -> AppViewModel {
+    /// The app of one start: its shared values in `folder` (or `shared`), as the demo keeps them.
+    func start(path: String? = nil, shared: URL? = nil) throws -> AppViewModel {
         let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), search: .users)
-        return try Dependencies.with { $0.sharedValues = SharedValues(directory: folder.url) } operation: {
+        return try Dependencies.with { $0.sharedValues = SharedValues(directory: shared ?? folder.url) } operation: {
             try AppViewModel(
                 dependencies: AppDependencies(
                     users: users, registrations: UnusedRegistrationRepository(), weather: InstantWeatherRepository(), userRecords: records
@@ -64,6 +64,22 @@ struct AppRestoreTests {
             let data = FileManager.default.contents(atPath: folder.path(file)) ?? Data()
             #expect(data.range(of: Data(password.utf8)) == nil, "\(file) holds the password")
         }
+    }
+
+    @Test func aFolderThatCannotBeWrittenIsSaidOnTheHomeScreenUntilASaveWorks() async throws {
+        let blocked = folder.url.appending(path: "blocked")
+        try Data().write(to: blocked)   // a file where the folder should be: root cannot write in it either
+        let app = try ViewModelTester(start(path: "", shared: blocked))
+        #expect(app.state.showsUnsavedNotice, "said from the start")
+
+        app.send(.opened(.registration)) { $0.navigation.push(.registration) }   // the app works on
+        try FileManager.default.removeItem(at: blocked)
+        try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: false)
+        app.send(.navigation(.back)) { $0.navigation.handle(.back) }
+        await app.receive { $0.showsUnsavedNotice = false }   // the path was saved
+        #expect(try start(shared: blocked).state.navigation.stack == [], "saved: the home menu")
+        app.disappear()   // the records' delivery ends with the app
+        await app.finish()
     }
 
     @Test func aDeepLinkWinsOverTheSavedScreensAndASavedPathThatNoLongerOpensShowsTheMenu() throws {

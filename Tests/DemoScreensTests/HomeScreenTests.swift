@@ -1,5 +1,9 @@
 import AppFeature
 import DemoScreens
+import Foundation
+import MVVMCore
+import MVVMData
+import MVVMTesting
 import MVVMTerminal
 import Testing
 
@@ -28,6 +32,30 @@ struct HomeScreenTests {
             " ↑↓ Move  Enter Open  q Quit  Ctrl-C Quit",
         ].joined(separator: "\n"))
         #expect(frame[2, 1].style.inverse)
+    }
+
+    @Test func saysWhenWhereTheUserIsCannotBeSaved() throws {
+        let folder = try TemporaryFolder()
+        let blocked = folder.url.appending(path: "blocked")
+        try Data().write(to: blocked)   // a file where the folder should be
+        let app = try Dependencies.with { $0.sharedValues = SharedValues(directory: blocked) } operation: { try pendingApp() }
+        var frame = Frame(width: 42, height: 12)
+        HomeScreen(app: app).render(into: &frame)
+        #expect(frame.text == [
+            " swift-mvvm demo",
+            "",
+            "   User list",
+            "   Registration",
+            "   Weather",
+            "   Quit",
+            "",
+            " The cache folder can't be written: the",
+            " screens open and what you typed won't",
+            " come back after you quit.",
+            "",
+            " ↑↓ Move  Enter Open  q Quit  Ctrl-C Quit",
+        ].joined(separator: "\n"))
+        #expect(frame[7, 1].style.foreground == .yellow)
     }
 
     @Test func keysMoveOpenAndQuit() {

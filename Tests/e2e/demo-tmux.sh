@@ -422,6 +422,20 @@ wait_for '^   User list' "the home screen below the restored list"
 tmux send-keys -t "$SESSION" q
 wait_for_shell "quit after the restored screens"
 
+# 4e3. A cache folder where the screens cannot be saved (a file where `shared/` should be: root
+#     cannot write in it either): the home screen says so, and the app works on.
+unsaved_cache=$(mktemp -d)
+touch "$unsaved_cache/shared"
+start_demo "--cache-dir $unsaved_cache --open ''"
+wait_for "The cache folder can't be written" "the notice that the screens will not come back"
+tmux send-keys -t "$SESSION" Enter
+wait_for "${ROW}[●○] " "the list's rows with nothing saved"
+tmux send-keys -t "$SESSION" q
+wait_for '^   User list' "the home screen"
+tmux send-keys -t "$SESSION" q
+wait_for_shell "quit with nothing saved"
+rm -rf "$unsaved_cache"
+
 # 4f. A hostile --api-url: its escape sequences are shown as �, never acted on (they set the
 #     window title and printed in red).
 title_before="$(tmux display-message -p -t "$SESSION" '#{pane_title}')"
@@ -584,4 +598,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, the registration draft (never its password) and the search back after a kill -9, a hostile --api-url, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, 101 early signals, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, the registration draft (never its password) and the search back after a kill -9, the notice when they cannot be saved, a hostile --api-url, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, 101 early signals, 10 quick quits; terminal restored, no temporary files left)"

@@ -23,6 +23,12 @@ public final class HomeScreen: Screen {
         frame.put(AppText.title.resolved(in: language), at: Position(row: 0, column: 1), style: Style(bold: true))
         ListView(rows: Self.titles.map { "  \($0.resolved(in: language))" }, selection: selection)
             .draw(into: &frame, in: Rect(row: 2, column: 1, width: frame.width - 2, height: frame.height - 3))
+        if app.state.showsUnsavedNotice {
+            let lines = TerminalText.wrap(AppText.unsavedNotice.resolved(in: language), width: max(1, frame.width - 2))
+            for (index, line) in lines.enumerated() {
+                frame.put(line, at: Position(row: 3 + Self.titles.count + index, column: 1), style: Style(foreground: .yellow))
+            }
+        }
         StatusBar.draw(into: &frame, items: AppText.homeHints)
     }
 

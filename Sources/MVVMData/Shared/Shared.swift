@@ -19,6 +19,7 @@ public final class Shared<Value: Codable & Sendable & Equatable> {
             guard newValue != current else { return }
             current = newValue
             saveFailure = storage?.save(newValue, as: fileName)
+            saved(saveFailure)
             // At once, in order: each screen's state follows in this same turn. A follower that
             // sets another value meanwhile has told the rest; this older one stops here.
             followers.removeAll { $0.token == nil }
@@ -41,9 +42,12 @@ public final class Shared<Value: Codable & Sendable & Equatable> {
     @ObservationIgnored private var nextFollower = 0
     @ObservationIgnored private let storage: SharedFileStorage?
     @ObservationIgnored private let fileName: String
+    /// Tells the ``SharedValues`` it came from how each save went.
+    @ObservationIgnored private let saved: @MainActor (CacheStoreError?) -> Void
 
-    init(_ key: SharedKey<Value>, storage: SharedFileStorage?) {
+    init(_ key: SharedKey<Value>, storage: SharedFileStorage?, saved: @escaping @MainActor (CacheStoreError?) -> Void) {
         self.storage = storage
+        self.saved = saved
         fileName = key.fileName
         current = storage?.load(Value.self, from: key.fileName) ?? key.defaultValue
     }

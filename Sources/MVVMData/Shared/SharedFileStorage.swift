@@ -94,6 +94,17 @@ final class SharedFileStorage: Sendable {
 
     private func path(_ fileName: String) -> String { directory + "/" + fileName }
 
+    /// Whether a save can work now: a temporary file is made in the folder and removed.
+    /// - Returns: why it cannot (the folder is missing, read-only or not a folder), or `nil`.
+    func checkWritable() -> CacheStoreError? {
+        let probe = path(".probe.tmp-\(UInt64.random(in: 0 ... .max))")
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return .io("creating \(probe): \(DurableFile.errnoText())") }
+        close(descriptor)
+        unlink(probe)
+        return nil
+    }
+
     /// Removes `.<name>.tmp-<n>` files older than ``abandonedAfter``: a save renames its file
     /// within moments, so an older one was left by a process killed mid-save (any process, in
     /// any container sharing the folder).

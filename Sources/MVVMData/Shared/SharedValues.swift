@@ -1,5 +1,6 @@
 public import Foundation
 public import MVVMCore
+public import Observation
 
 /// The values screens share and that survive the process, as TCA's `@Shared(.fileStorage)`: the
 /// search text, a form's draft, the screen that was open, settings. Any `Codable` type.
@@ -20,14 +21,26 @@ public import MVVMCore
 ///     AppViewModel()
 /// }
 /// ```
+///
+/// When the folder cannot be written (read-only, full, not a folder), the values stay on screen
+/// and in memory, and ``saveFailure`` says so, from the start: an app tells its user that where
+/// they are will not come back after the app ends.
 @MainActor
+@Observable
 public final class SharedValues {
-    private let storage: SharedFileStorage?
-    private var values: [String: AnyObject] = [:]
+    @ObservationIgnored private let storage: SharedFileStorage?
+    @ObservationIgnored private var values: [String: AnyObject] = [:]
 
-    /// Values saved in `directory` (made if missing); `nil`: kept in memory only.
+    /// Why the values are not being saved: the folder could not be written when these values
+    /// were made, or the last save of any of them failed. `nil` once a save works.
+    public private(set) var saveFailure: CacheStoreError?
+
+    /// Values saved in `directory` (made if missing, and checked for writing); `nil`: kept in
+    /// memory only.
     public nonisolated init(directory: URL?) {
-        storage = directory.map(SharedFileStorage.init(directory:))
+        let storage = directory.map(SharedFileStorage.init(directory:))
+        self.storage = storage
+        _saveFailure = storage?.checkWritable()
     }
 
     /// The shared value of `key`: the same object for every caller of this `SharedValues`. Two
@@ -39,7 +52,7 @@ public final class SharedValues {
             }
             return shared
         }
-        let shared = Shared(key, storage: storage)
+        let shared = Shared(key, storage: storage) { [weak self] failure in self?.saveFailure = failure }
         values[key.name] = shared
         return shared
     }

@@ -83,6 +83,25 @@ struct SharedValuesTests {
         #expect(search.saveFailure != nil)
     }
 
+    @Test func aFolderThatCannotBeWrittenIsKnownBeforeTheFirstSaveAndUntilASaveWorks() throws {
+        let folder = try TemporaryFolder()
+        let blocked = folder.url.appending(path: "blocked")
+        try Data().write(to: blocked)
+        let values = SharedValues(directory: blocked)
+        #expect(values.saveFailure != nil, "said at once, before anything is saved")
+        #expect(SharedValues(directory: folder.url).saveFailure == nil)
+        #expect(SharedValues(directory: nil).saveFailure == nil, "in memory: nothing to save")
+
+        try FileManager.default.removeItem(at: blocked)   // the folder can be made again
+        try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: false)
+        values.value(.search).value = "ann"
+        #expect(values.saveFailure == nil, "a save that works clears it")
+        try FileManager.default.removeItem(at: blocked)
+        try Data().write(to: blocked)
+        values.value(.search).value = "bob"
+        #expect(values.saveFailure != nil, "any value's failed save says it again")
+    }
+
     @Test func aKillBetweenTheWriteAndTheRenameLeavesNoTemporaryFileBehind() throws {
         let folder = try TemporaryFolder()
         // What a process killed mid-save leaves: its temporary file, minutes old.
