@@ -1,3 +1,4 @@
+public import MVVMCore
 public import RegistrationFeature
 public import UserListFeature
 public import WeatherFeature
@@ -14,4 +15,15 @@ public enum AppScreenModel {
     case weather(WeatherViewModel)
     /// One city's forecast.
     case city(WeatherDetailViewModel)
+
+    /// The screen's ViewModel.
+    public var viewModel: any ViewModel {
+        switch self {
+        case .users(let model): model
+        case .user(let model): model
+        case .registration(let model): model
+        case .weather(let model): model
+        case .city(let model): model
+        }
+    }
 }

@@ -51,7 +51,7 @@ public final class AppViewModel: ViewModel {
         let model = Dependencies.with { $0 = made } operation: { Self.makeScreenModel(for: destination, dependencies: dependencies) }
         connect(model)
         return model
-    }
+    } viewModel: { $0.viewModel }
     private let dependencies: AppDependencies
     /// The `Dependencies` in effect when the app was made.
     private let made: Dependencies

@@ -95,7 +95,11 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) rethrows {
         let executor = clock?.executor ?? TestWorkExecutor()
-        let viewModel = try Dependencies.with { if let clock { $0.clock = clock } } operation: {
+        // Made as `TestClock.drive(_:)` makes what a test drives: on the clock, or on the tester's
+        // own executor without one.
+        let viewModel = if let clock {
+            try clock.drive { try viewModel() }
+        } else {
             try WorkContext.$executor.withValue(executor) { try viewModel() }
         }
         self.viewModel = viewModel

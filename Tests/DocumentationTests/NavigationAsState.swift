@@ -91,6 +91,8 @@ extension TeamViewModel {
             case .members: .members
             case .member(let id): .member(MemberDetailViewModel(memberID: id))
             }
+        } viewModel: { screen in
+            if case .member(let detail) = screen { detail } else { nil }   // disappears when popped
         }
     }
 }

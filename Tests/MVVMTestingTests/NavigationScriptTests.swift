@@ -31,7 +31,7 @@ final class ContactsViewModel: ViewModel {
         switch destination {
         case .detail(let id): DetailViewModel(id: id)
         }
-    }
+    } viewModel: { _ in nil }   // a plain object: nothing to tell when it leaves
 
     func onEvent(_ event: Event) {
         switch event {

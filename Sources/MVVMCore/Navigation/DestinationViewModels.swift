@@ -13,7 +13,7 @@
 ///     case .user(let id): .user(UserDetailViewModel(userID: id, repository: repository))
 ///     case .weather: .weather(WeatherViewModel(repository: weather))
 ///     }
-/// }
+/// } viewModel: { $0.viewModel }   // the case's ViewModel
 ///
 /// store.update { $0.navigation.push(.user(id: 42)) }
 /// children.follow(state.navigation.stack)
@@ -22,14 +22,27 @@
 /// A destination keeps its ViewModel while it stays at the same place in the stack (popping
 /// what is above it does not recreate it, so its scroll position and selection survive); a
 /// destination pushed again gets a new one.
+///
+/// A child's lifetime is its place in the stack: one that leaves it disappears at once
+/// (`ViewModel.disappear()`: its owned work is cancelled and puts back what it had changed), even
+/// while a view still holds it (a transition running, a SwiftUI view kept), then is released.
+/// Its appearing is its own view's: the parent's own screen disappears when a child is pushed
+/// over it, so the parent's `disappear()` is not passed to its children.
 @MainActor
 public final class DestinationViewModels<Destination: Hashable & Sendable, Child> {
     private let make: (Destination) -> Child
+    private let viewModel: (Child) -> (any ViewModel)?
     private var entries: [(destination: Destination, viewModel: Child)] = []
 
     /// Children made by `make`, one per destination.
-    public init(make: @escaping (Destination) -> Child) {
+    ///
+    /// - Parameters:
+    ///   - make: makes the child of a destination pushed.
+    ///   - viewModel: the ViewModel of a child (its case's payload, for an enum of screens):
+    ///     told to disappear when its destination leaves the stack. `nil`: none to tell.
+    public init(make: @escaping (Destination) -> Child, viewModel: @escaping (Child) -> (any ViewModel)?) {
         self.make = make
+        self.viewModel = viewModel
     }
 
     /// Brings the children in line with `stack`: keeps those whose destination is at the same
@@ -42,7 +55,9 @@ public final class DestinationViewModels<Destination: Hashable & Sendable, Child
         while kept < min(entries.count, stack.count), entries[kept].destination == stack[kept] {
             kept += 1
         }
+        let leaving = entries[kept...].reversed().map(\.viewModel)   // the top first
         entries.removeLast(entries.count - kept)
+        for child in leaving { viewModel(child)?.disappear() }
         for destination in stack[kept...] {
             entries.append((destination, make(destination)))
         }
@@ -60,4 +75,12 @@ public final class DestinationViewModels<Destination: Hashable & Sendable, Child
 
     /// The top destination's child, if the stack is not empty.
     public var top: Child? { entries.last?.viewModel }
+}
+
+extension DestinationViewModels where Child: ViewModel {
+    /// Children that are ViewModels, made by `make`, one per destination; each disappears when
+    /// its destination leaves the stack.
+    public convenience init(make: @escaping (Destination) -> Child) {
+        self.init(make: make, viewModel: { $0 })
+    }
 }

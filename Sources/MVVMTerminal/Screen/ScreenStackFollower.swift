@@ -21,7 +21,8 @@ final class ScreenStackFollower<Destination: Hashable & Sendable>: ScreenStackFo
 
     init(_ binding: NavigationBinding<Destination>) {
         self.binding = binding
-        self.screens = DestinationViewModels(make: binding.screen)
+        // Screens, not ViewModels: the terminal app tells a screen that leaves (willDisappear).
+        self.screens = DestinationViewModels(make: binding.screen, viewModel: { _ in nil })
     }
 
     func follow() -> [any Screen] {
