@@ -11,10 +11,14 @@ import WeatherFeature
 /// path (`users/42`), so a deep link opens the same screens:
 ///
 /// ```swift
-/// let app = try AppViewModel(dependencies: dependencies, path: "users/42")
+/// let app = try AppViewModel(path: "users/42")   // its repositories from `Dependencies`
 /// app.state.navigation.stack                 // [.users, .user(id: 42)]
 /// app.onEvent(.navigation(.back))            // the list, with its rows
 /// ```
+///
+/// Its repositories, and those of every screen it opens, come from `Dependencies`
+/// (`Dependencies.users`, `.registrations`, `.weather`, `.userRecords`, `.avatars`): an app sets
+/// them once around it, and a test overrides one the same way.
 ///
 /// The app owns the users' records for as long as it lives: their delivery runs as its owned
 /// work (under the key `"user writes"`), so a test sees it; a user deleted on its detail screen
@@ -48,11 +52,10 @@ public final class AppViewModel: ViewModel {
     /// One ViewModel per pushed screen, made with the `Dependencies` in effect when the app was;
     /// each tells the app what happened through its delegate.
     private lazy var children = DestinationViewModels<AppDestination, AppScreenModel> { [unowned self] destination in
-        let model = Dependencies.with { $0 = made } operation: { Self.makeScreenModel(for: destination, dependencies: dependencies) }
+        let model = Dependencies.with { $0 = made } operation: { Self.makeScreenModel(for: destination, records: userRecords) }
         connect(model)
         return model
     } viewModel: { $0.viewModel }
-    private let dependencies: AppDependencies
     /// The `Dependencies` in effect when the app was made.
     private let made: Dependencies
     private let userRecords: UserRecords
@@ -70,10 +73,9 @@ public final class AppViewModel: ViewModel {
     /// The screens it opens later are made with the `Dependencies` in effect here.
     ///
     /// - Throws: ``NavigationPathError`` when `path` names no screen.
-    public init(dependencies: AppDependencies, path: String? = nil) throws(NavigationPathError) {
+    public init(path: String? = nil) throws(NavigationPathError) {
         let made = Dependencies.current
         self.made = made
-        self.dependencies = dependencies
         openScreens = made.sharedValues.value(.openScreens)
         let navigation = if let path {
             try Navigation<AppDestination, Never>(path: path)
@@ -82,7 +84,8 @@ public final class AppViewModel: ViewModel {
         }
         store = StateStore(State(navigation: navigation))
         openScreens.value = navigation.path
-        userRecords = dependencies.userRecords
+        // The app's records, or records in memory for an app that set none.
+        userRecords = made.userRecords ?? UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage()), search: .users)
         children.follow(store.state.navigation.stack)
         recordsToken = userRecords.observe { [weak self] change in self?.closeDeletedUsers(change) }
         let sharedValues = made.sharedValues
@@ -91,7 +94,7 @@ public final class AppViewModel: ViewModel {
             let failed = sharedValues.saveFailure != nil
             self?.store.update { $0.showsUnsavedNotice = failed }
         }
-        let users = dependencies.users
+        let users = made.users
         store.run("user writes") { [userRecords] in   // not shown: a work key
             await userRecords.deliver(isRetryable: UserWrite.isRetryable) { write, idempotencyKey in
                 try await users.send(write, idempotencyKey: idempotencyKey)
@@ -154,13 +157,15 @@ public final class AppViewModel: ViewModel {
         }
     }
 
-    private static func makeScreenModel(for destination: AppDestination, dependencies: AppDependencies) -> AppScreenModel {
+    /// The screen of `destination`, its repositories from `Dependencies`, showing the app's
+    /// `records`.
+    private static func makeScreenModel(for destination: AppDestination, records: UserRecords) -> AppScreenModel {
         switch destination {
-        case .users: .users(UserListViewModel(repository: dependencies.users, records: dependencies.userRecords, avatars: dependencies.avatars))
-        case .user(let id): .user(UserDetailViewModel(userID: id, repository: dependencies.users, records: dependencies.userRecords, avatars: dependencies.avatars))
-        case .registration: .registration(RegistrationViewModel(repository: dependencies.registrations))
-        case .weather: .weather(WeatherViewModel(repository: dependencies.weather))
-        case .city(let city): .city(WeatherDetailViewModel(city: city, repository: dependencies.weather))
+        case .users: .users(UserListViewModel(records: records))
+        case .user(let id): .user(UserDetailViewModel(userID: id, records: records))
+        case .registration: .registration(RegistrationViewModel())
+        case .weather: .weather(WeatherViewModel())
+        case .city(let city): .city(WeatherDetailViewModel(city: city))
         }
     }
 }

@@ -49,7 +49,7 @@ extension ViewModelTester {
     /// tester's ``exhaustivity`` when it is made.
     ///
     /// ```swift
-    /// let app = ViewModelTester(try AppViewModel(dependencies: dependencies, path: "users"))
+    /// let app = try ViewModelTester(AppViewModel(path: "users"))   // repositories from Dependencies
     /// guard case .users(let listModel)? = app.viewModel.screenModel(for: .users) else { return }
     /// let list = app.child(listModel)
     /// list.appear { $0.users.refresh = .loading }

@@ -205,24 +205,26 @@ struct DemoCommand: AsyncParsableCommand {
         for legacy in ["records/users", "records/users.counts.users"] { try? await cache.removeEntry(for: legacy) }
         await userRecords.restore()
         let userSource = UserRemoteDataSource(client: api)
-        let dependencies = AppDependencies(
-            users: RemoteUserRepository(dataSource: userSource),
-            registrations: RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api)),
-            weather: RemoteWeatherRepository(
+        // The repositories of every screen, taken from `Dependencies` by what the app makes.
+        let app = Dependencies.with {
+            $0.users = RemoteUserRepository(dataSource: userSource)
+            $0.registrations = RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api))
+            $0.weather = RemoteWeatherRepository(
                 dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)),
                 // Forecasts are saved: shown at once on the next start, and when the server is gone.
                 local: local
-            ),
-            userRecords: userRecords,
+            )
+            $0.userRecords = userRecords
             // Pictures are saved too: a second start draws them without the network. A terminal
             // without colour (NO_COLOR, TERM=dumb) draws initials, never a picture: none is
             // fetched (it fetched 18 for the first screen).
-            avatars: ColorSupport.detect(environment: ProcessInfo.processInfo.environment) == .none
+            $0.avatars = ColorSupport.detect(environment: ProcessInfo.processInfo.environment) == .none
                 ? nil
                 : AvatarLoading.loader(repository: AvatarRepository(dataSource: userSource, local: LocalDataSource(store: pictures, schemaVersion: 1)))
-        )
-        // `validate()` checked the path: it opens.
-        guard let app = try? AppViewModel(dependencies: dependencies, path: path) else { return .success(.finished) }
+        } operation: {
+            try? AppViewModel(path: path)   // `validate()` checked the path: it opens
+        }
+        guard let app else { return .success(.finished) }
         do {
             let exit = try await TerminalApp(root: AppScreens.root(app), navigation: AppScreens.navigation(app)).run()
             await userRecords.waitUntilSaved()   // the last writes are in the outbox before the process ends

@@ -2,6 +2,7 @@ import AppFeature
 import MVVMCore
 import MVVMData
 import MVVMTesting
+import RegistrationFeature
 import Testing
 import UserListFeature
 import WeatherFeature
@@ -14,14 +15,16 @@ struct AppViewModelTests {
     let users = InMemoryUserRepository(sampleUsers)
 
     /// The app over `users`, with its records' writes waiting in memory.
-    func makeApp(path: String = "") throws(NavigationPathError) -> AppViewModel {
+    func makeApp(path: String = "") throws -> AppViewModel {
         let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), search: .users)
-        return try AppViewModel(
-            dependencies: AppDependencies(
-                users: users, registrations: UnusedRegistrationRepository(), weather: InstantWeatherRepository(), userRecords: records
-            ),
-            path: path
-        )
+        return try Dependencies.with {
+            $0.users = users
+            $0.registrations = UnusedRegistrationRepository()
+            $0.weather = InstantWeatherRepository()
+            $0.userRecords = records
+        } operation: {
+            try AppViewModel(path: path)
+        }
     }
 
     nonisolated static let tokyo = City.all.first { $0.id == "130010" }!

@@ -51,6 +51,24 @@ struct UserListViewModelTests {
         }
     }
 
+    @Test func theRepositoryAndThePicturesComeFromDependenciesWithoutAnInitializerArgument() async {
+        let tester = ViewModelTester(
+            Dependencies.with { $0.users = repository } operation: { UserListViewModel(records: app.records, analytics: analytics) },
+            clock: clock
+        )
+        await appearAndLoad(tester)
+        #expect(tester.state.visibleUsers == Self.rows(0..<20), "the stub set in Dependencies answered")
+        tester.disappear()
+        await tester.finish()
+    }
+
+    @Test func anAppThatSetsNoRepositoryGetsOneThatFailsNotOneThatIsEmpty() async {
+        await #expect(throws: UserError.unknown) { try await Dependencies.current.users.stats() }
+        await #expect(throws: UserError.unknown) { _ = try await Dependencies.current.users.users(after: nil, size: 20, query: "", filter: .all) }
+        #expect(Dependencies.current.userRecords == nil, "the app keeps its records in memory")
+        #expect(Dependencies.current.avatars == nil, "no pictures: rows show initials")
+    }
+
     @Test func appearingLoadsTheFirstPageAndTheActiveCount() async {
         await appearAndLoad()
 

@@ -36,11 +36,11 @@ public final class RegistrationViewModel: ViewModel {
     /// Creates the ViewModel.
     ///
     /// - Parameters:
-    ///   - repository: where registrations go.
+    ///   - repository: where registrations go; `Dependencies.registrations` by default.
     ///   - validator: the form's rules; ``FormValidator/registration`` by default.
     ///   - clock: the store's clock; the ViewModel itself never waits on it.
     public init(
-        repository: any RegistrationRepository,
+        repository: any RegistrationRepository = Dependencies.current.registrations,
         validator: RegistrationValidator = .registration,
         clock: any Clock<Duration> = Dependencies.current.clock
     ) {

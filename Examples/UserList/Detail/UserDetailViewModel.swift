@@ -49,8 +49,14 @@ public final class UserDetailViewModel: ViewModel {
     private var tokens: [ObservationToken] = []
 
     /// Creates the detail of user `userID`, shown as `records` has it, loaded through
-    /// `repository` when the records do not have it yet; its picture comes from `avatars`.
-    public init(userID: Int, repository: any UserRepository, records: UserRecords, avatars: AvatarLoader? = nil) {
+    /// `repository` (`Dependencies.users` by default) when the records do not have it yet; its
+    /// picture comes from `avatars` (`Dependencies.avatars` by default).
+    public init(
+        userID: Int,
+        repository: any UserRepository = Dependencies.current.users,
+        records: UserRecords,
+        avatars: AvatarLoader? = Dependencies.current.avatars
+    ) {
         self.records = records
         self.avatars = avatars
         let store = StateStore(State(userID: userID))

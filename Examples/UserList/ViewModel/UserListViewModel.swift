@@ -48,16 +48,17 @@ public final class UserListViewModel: ViewModel {
     /// Creates the ViewModel.
     ///
     /// - Parameters:
-    ///   - repository: where pages and counts come from.
+    ///   - repository: where pages and counts come from; `Dependencies.users` by default.
     ///   - records: the users every screen shows, and where toggles and deletes go.
     ///   - analytics: where analytics events go.
-    ///   - avatars: where the users' pictures come from; `nil` for none (rows show initials).
+    ///   - avatars: where the users' pictures come from (`Dependencies.avatars` by default); `nil`
+    ///     for none (rows show initials).
     ///   - clock: the clock of the search debounce.
     public init(
-        repository: any UserRepository,
+        repository: any UserRepository = Dependencies.current.users,
         records: UserRecords,
         analytics: any AnalyticsTracker = NoAnalytics(),
-        avatars: AvatarLoader? = nil,
+        avatars: AvatarLoader? = Dependencies.current.avatars,
         clock: any Clock<Duration> = Dependencies.current.clock
     ) {
         self.records = records

@@ -23,8 +23,9 @@ public final class WeatherDetailViewModel: ViewModel {
     private let repository: any WeatherRepository
     private let presenter = ErrorPresenter(fallbackTitle: WeatherText.title)
 
-    /// Creates the detail of `city`, reading through `repository`.
-    public init(city: City, repository: any WeatherRepository) {
+    /// Creates the detail of `city`, reading through `repository` (`Dependencies.weather` by
+    /// default).
+    public init(city: City, repository: any WeatherRepository = Dependencies.current.weather) {
         self.repository = repository
         self.store = StateStore(WeatherDetailState(city: city))
     }

@@ -42,8 +42,9 @@ public final class WeatherViewModel: ViewModel {
     private let repository: any WeatherRepository
     private let presenter = ErrorPresenter(fallbackTitle: WeatherText.title)
 
-    /// Creates the ViewModel; `cities` are offered, the first one chosen.
-    public init(repository: any WeatherRepository, cities: [City] = City.all) {
+    /// Creates the ViewModel reading through `repository` (`Dependencies.weather` by default);
+    /// `cities` are offered, the first one chosen.
+    public init(repository: any WeatherRepository = Dependencies.current.weather, cities: [City] = City.all) {
         self.repository = repository
         self.store = StateStore(WeatherState(cities: cities))
     }

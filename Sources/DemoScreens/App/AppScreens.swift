@@ -5,7 +5,7 @@ public import MVVMTerminal
 /// destination of its navigation stack, which the terminal app follows.
 ///
 /// ```swift
-/// let app = try AppViewModel(dependencies: dependencies, path: "users/42")
+/// let app = try AppViewModel(path: "users/42")
 /// try await TerminalApp(root: AppScreens.root(app), navigation: AppScreens.navigation(app)).run()
 /// ```
 @MainActor
