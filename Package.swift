@@ -219,6 +219,14 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // This package's own tests' helpers that wait on the wall clock (a loopback server, a
+        // child process, a pseudo-terminal): kept out of MVVMTesting, whose public API never
+        // waits on it. Not a product.
+        .target(
+            name: "MVVMTestSupport",
+            dependencies: ["MVVMCore", "MVVMTesting"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "MVVMCombineTesting",
             dependencies: ["MVVMTesting", "MVVMCombine", "MVVMLocking"],
@@ -308,7 +316,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MVVMCoreTests",
-            dependencies: ["MVVMCore", "MVVMTesting"],
+            dependencies: ["MVVMTestSupport", "MVVMCore", "MVVMTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -323,7 +331,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MVVMDataTests",
-            dependencies: [
+            dependencies: ["MVVMTestSupport", 
                 "MVVMCore", "MVVMCollections", "MVVMData", "MVVMDataTesting", "DemoServer",
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
@@ -332,7 +340,7 @@ let package = Package(
         // Depends on cache-crash-writer so that building the tests builds the writer they run.
         .testTarget(
             name: "MVVMGRDBTests",
-            dependencies: ["MVVMGRDB", "MVVMData", "MVVMDataTesting", "cache-crash-writer"],
+            dependencies: ["MVVMTestSupport", "MVVMGRDB", "MVVMData", "MVVMDataTesting", "cache-crash-writer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -342,12 +350,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WeatherFeatureTests",
-            dependencies: ["WeatherFeature", "MVVMTesting", "DemoServer"],
+            dependencies: ["MVVMTestSupport", "WeatherFeature", "MVVMTesting", "DemoServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "UserListFeatureTests",
-            dependencies: ["UserListFeature", "MVVMTesting", "MVVMCombineTesting"],
+            dependencies: ["MVVMTestSupport", "UserListFeature", "MVVMTesting", "MVVMCombineTesting"],
             swiftSettings: swiftSettings
         ),
         // The features against the real demo server over loopback, and an app killed with
@@ -355,7 +363,7 @@ let package = Package(
         // user-writes-crash-app: building the tests builds the app KilledAppTests kills.
         .testTarget(
             name: "LoopbackTests",
-            dependencies: [
+            dependencies: ["MVVMTestSupport", 
                 "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMTesting", "DemoServer", "user-writes-crash-app",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -363,7 +371,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RegistrationFeatureTests",
-            dependencies: ["RegistrationFeature", "MVVMCombineTesting"],
+            dependencies: ["MVVMTestSupport", "RegistrationFeature", "MVVMCombineTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -392,7 +400,7 @@ let package = Package(
         // suspending. Process tests: their bounds are wall-clock.
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["MVVMTesting", "mvvm-demo", "demo-server", "terminal-session-probe"],
+            dependencies: ["MVVMTestSupport", "MVVMTesting", "mvvm-demo", "demo-server", "terminal-session-probe"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -434,7 +442,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MVVMTestingTests",
-            dependencies: ["MVVMCore", "MVVMTesting"],
+            dependencies: ["MVVMTestSupport", "MVVMCore", "MVVMTesting"],
             swiftSettings: swiftSettings
         ),
     ],

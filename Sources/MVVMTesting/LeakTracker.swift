@@ -58,22 +58,19 @@ public final class LeakTracker {
         entries.filter { $0.object != nil }.map(\.name)
     }
 
-    /// Waits for every tracked object to be deallocated; each one still alive once the tests'
-    /// work has settled and `timeout` has passed fails at the line that tracked it. A test
-    /// whose objects are gone reads no wall clock: its work runs on test executors
-    /// (``ViewModelTester``, ``TestClock``), and the clock is read only after 4,096 turns of the
-    /// main actor with an object alive.
+    /// Runs the tests' work until every tracked object is deallocated; each one still alive
+    /// once that work has settled (or `timeout` has passed) fails at the line that tracked it.
+    /// The work must run on test executors (``ViewModelTester``, ``TestClock/drive(_:)``): an
+    /// object held by a task on the global pool is out of a test's reach and reported. A test
+    /// whose objects are gone reads no wall clock: the clock is read only after 4,096 turns of
+    /// the main actor with an object alive, as the bound of `timeout`.
     public func expectAllDeallocated() async {
         // The tests' work runs until every tracked object is gone (at once, for a test without a
         // leak), or all of it has settled, or `timeout` passed: the wall clock only bounds it, and
-        // is read only once thousands of turns passed with an object alive.
+        // is read only once thousands of turns passed with an object alive. What still lives
+        // then is held by something no test executor will run: a leak.
         guard !allGone else { return }
-        let settled = await TestWorkExecutor.settleAll(until: { self.allGone }, timeout: timeout)
-        if !allGone, settled {
-            // Work no test executor ran (a task on the global pool, out of a test's reach) may
-            // still hold one: polled for up to `timeout` on the wall clock.
-            _ = await waitUntil(timeout: timeout) { self.allGone }
-        }
+        await TestWorkExecutor.settleAll(until: { self.allGone }, timeout: timeout)
         for entry in entries where entry.object != nil {
             reporter.fail(
                 "\(entry.name) was not deallocated: something still holds it "

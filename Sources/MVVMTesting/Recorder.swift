@@ -6,7 +6,7 @@ import Testing
 /// ```swift
 /// let isLoading = Recorder(viewModel, \.isLoading)   // [false]
 /// viewModel.appear()
-/// _ = await waitUntil { !viewModel.state.isLoading }
+/// await clock.advance(by: .seconds(1))               // the load's answer
 /// isLoading.expectHistory([false, true, false])
 /// ```
 @MainActor

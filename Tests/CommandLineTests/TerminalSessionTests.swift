@@ -1,4 +1,5 @@
 import Foundation
+import MVVMTestSupport
 import MVVMTesting
 import Testing
 

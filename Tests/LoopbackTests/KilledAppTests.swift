@@ -1,4 +1,5 @@
 import DemoServer
+import MVVMTestSupport
 import Foundation
 import GRDB
 import MVVMTesting   // SplitMix64

@@ -1,4 +1,5 @@
 import DemoServer
+import MVVMTestSupport
 import Foundation
 import MVVMCore
 import MVVMData

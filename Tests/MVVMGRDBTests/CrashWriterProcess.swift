@@ -1,4 +1,5 @@
 import Foundation
+import MVVMTestSupport
 import MVVMTesting
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 #if os(Linux)
 import Glibc
 import MVVMTesting
+import MVVMTestSupport
 import Testing
 
 /// The crash tests' children get standard input, output and error, and nothing else: a socket

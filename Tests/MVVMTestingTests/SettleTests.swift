@@ -1,4 +1,5 @@
 import MVVMCore
+import MVVMTestSupport
 import MVVMTesting
 import Synchronization
 import Testing

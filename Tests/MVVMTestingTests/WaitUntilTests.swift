@@ -1,4 +1,5 @@
 import MVVMTesting
+import MVVMTestSupport
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import MVVMCombineTesting
+import MVVMTestSupport
 import RegistrationFeature
 import Testing
 

@@ -1,4 +1,5 @@
 import MVVMCombine
+import MVVMTestSupport
 import MVVMCore
 import MVVMTesting
 import Testing

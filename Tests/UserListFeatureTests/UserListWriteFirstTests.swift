@@ -1,4 +1,5 @@
 import Foundation
+import MVVMTestSupport
 import MVVMData
 import MVVMTesting
 import Testing

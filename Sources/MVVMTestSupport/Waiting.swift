@@ -1,4 +1,5 @@
 package import MVVMCore
+package import MVVMTesting
 
 // This package's own tests' shorthands, not MVVMTesting's public API (one way per job: a test
 // runs work with `ViewModelTester` and `TestClock`; the *Testing a ViewModel* article's table).
