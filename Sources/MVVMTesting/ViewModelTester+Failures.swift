@@ -12,7 +12,7 @@ extension ViewModelTester {
         } else if let event = EventDelivery.event(handledBy: viewModel) {
             .event(event)
         } else {
-            WorkContext.key.map { .work($0) } ?? .elsewhere
+            WorkContext.key.map { .work($0) } ?? tree.stepInProgress.map { .otherStep($0) } ?? .elsewhere
         }
         unasserted.append((state, origin))
     }
@@ -22,6 +22,7 @@ extension ViewModelTester {
         case .step: "the step itself"
         case .event(let event): "handling \(describe(event))"
         case .work(let key): "work \"\(key)\""
+        case .otherStep(let step): "the step \(step)"
         case .elsewhere: "outside owned work (an observer, a mailbox, a shared record store)"
         }
     }

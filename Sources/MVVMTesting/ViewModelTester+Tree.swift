@@ -23,6 +23,9 @@ final class TesterTree {
     }
 
     private var members: [Member] = []
+    /// The step a tester of the tree is taking now ("AppViewModel sending …"): the origin of the
+    /// changes it makes in the others' ViewModels.
+    var stepInProgress: String?
 
     func add<Model>(_ tester: ViewModelTester<Model>) {
         members.append(Member(tester: tester) { [weak tester] step, location in

@@ -43,6 +43,8 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         case step
         case event(Model.Event)
         case work(WorkKey)
+        /// A step another tester of the script took (a parent's pop that released this child).
+        case otherStep(String)
         case elsewhere
     }
 
@@ -78,7 +80,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     ///   - column: the column a failure is reported at; the caller's by default.
     ///
     /// A ViewModel given a ``TestClock`` (its store's clock) needs that clock here too: without
-    /// it the tester fails at once, with that hint.
+    /// it, or with another one, the tester fails at once, with that hint.
     ///
     /// `viewModel` is made here, on the tester's executor: the stores it makes (its own, its
     /// child screens') run their work where the tester can see it.
@@ -108,7 +110,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         self.token = viewModel.readOnlyStore.base.subscribe(sendCurrent: false) { [weak self] state in
             self?.record(state)
         }
-        if clock == nil, viewModel.readOnlyStore.base.givenClock is TestClock {
+        if let storeClock = viewModel.readOnlyStore.base.givenClock as? TestClock, storeClock !== clock {
             reporter.fail(
                 "The ViewModel waits on a TestClock the tester was not given: create it with "
                     + "ViewModelTester(viewModel, clock: clock), so that clock.advance(by:) runs its work.",
@@ -202,7 +204,9 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     ) {
         tree.failOnUnasserted(before: name, at: location)
         isTakingStep = true
+        tree.stepInProgress = "\(self.name ?? "\(Model.self)") \(name)"
         WorkContext.$executor.withValue(executor) { action() }
+        tree.stepInProgress = nil
         isTakingStep = false
         let changed = !unasserted.isEmpty
         unasserted.removeAll()

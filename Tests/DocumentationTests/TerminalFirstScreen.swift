@@ -186,16 +186,18 @@ struct TeaMenuScreenTests {
     // snippet: lifecycleTest
     @Test func leavingTheScreenStopsTheLoadAndItsSpinner() async {
         let server = TestClock()
-        let screen = TeaMenuScreen(viewModel: TeaMenuViewModel {
-            try await server.sleep(for: .seconds(2))    // the server answers in two seconds
-            return ["Sencha"]
+        let screen = TeaMenuScreen(viewModel: server.drive {   // its work runs where the test moves it
+            TeaMenuViewModel {
+                try await server.sleep(for: .seconds(2))    // the server answers in two seconds
+                return ["Sencha"]
+            }
         })
         var frame = Frame(width: 28, height: 6)
         screen.didAppear()
         screen.render(into: &frame)
         #expect(frame.line(1) == "⠋ Loading…")
         await server.advance()
-        #expect(server.sleeperCount == 1)        // the request is on its way
+        #expect(server.sleeperCount == 1)               // the request is on its way
 
         screen.willDisappear()                          // q, a screen pushed over it, Ctrl-C, a signal
         #expect(screen.viewModel.state.teas == .idle)   // no spinner left for when it comes back

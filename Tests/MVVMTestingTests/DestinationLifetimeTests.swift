@@ -23,6 +23,29 @@ private final class SlowDetailViewModel: ViewModel {
     }
 }
 
+/// A stack of slow details.
+@MainActor
+private final class StackViewModel: ViewModel {
+    struct State: Equatable, Sendable { var stack: [Int] = [] }
+    enum Event { case opened(Int), back }
+
+    private let store = StateStore(State())
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+    let details: DestinationViewModels<Int, SlowDetailViewModel>
+
+    init(clock: TestClock) {
+        details = DestinationViewModels { _ in SlowDetailViewModel(clock: clock) }
+    }
+
+    func onEvent(_ event: Event) {
+        switch event {
+        case .opened(let id): store.update { $0.stack.append(id) }
+        case .back: store.update { _ = $0.stack.popLast() }
+        }
+        details.follow(state.stack)
+    }
+}
+
 /// A child's lifetime is its place in its parent's stack: one that leaves disappears at once
 /// (its work cancelled, its spinner gone), even while something still holds it.
 @Suite(.timeLimit(.minutes(2)))
@@ -46,5 +69,38 @@ struct DestinationLifetimeTests {
         await clock.advance(by: .seconds(60))
         #expect(heldByAView.state.text == .idle, "its load never lands")
         #expect(shown[0].state.text == .loaded("loaded"))
+    }
+
+    @Test func whatThePopDoesToTheChildIsAssertedOnItsTesterAndNamesTheParentsStep() async {
+        var failures: [String] = []
+        let clock = TestClock()
+        let stack = ViewModelTester(
+            StackViewModel(clock: clock), clock: clock,
+            reporter: TestFailureReporter { message, _ in failures.append(message) }
+        )
+        stack.send(.opened(7)) { $0.stack = [7] }
+        let detail = stack.child(stack.viewModel.details.top!)
+        detail.appear { $0.text = .loading() }
+        stack.send(.back) { $0.stack = [] }
+        await detail.receive { $0.text = .idle }   // the pop called its load off
+        await stack.finish()
+        #expect(failures == [])
+
+        stack.send(.opened(8)) { $0.stack = [8] }
+        let next = stack.child(stack.viewModel.details.top!)
+        next.appear { $0.text = .loading() }
+        stack.send(.back) { $0.stack = [] }
+        await stack.finish()   // the detail's change was never asserted
+        #expect(failures == [
+            """
+            SlowDetailViewModel: 1 state change(s) were not asserted before finishing. Assert each with receive(_:):
+            From the step StackViewModel sending StackViewModel.Event.back:
+            (Expected: −, Actual: +)
+            − SlowDetailViewModel.State(
+            −   text: .loading(previous: nil)
+            − )
+            + SlowDetailViewModel.State(text: .idle)
+            """,
+        ])
     }
 }

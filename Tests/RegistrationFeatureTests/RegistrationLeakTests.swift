@@ -9,8 +9,9 @@ struct RegistrationLeakTests {
     @Test func theViewModelAndItsRepositoryAreReleasedMidSubmit() async {
         let leaks = LeakTracker()
         do {
-            let repository = StubRegistrationRepository(clock: TestClock(), answers: [.success(Fixture.registration)])
-            let viewModel = RegistrationViewModel(repository: repository)
+            let clock = TestClock()   // the submit runs on its executor, where the tracker sees it end
+            let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
+            let viewModel = clock.drive { RegistrationViewModel(repository: repository) }
             leaks.track(viewModel, "view model")
             leaks.track(repository, "repository")
             let token = viewModel.subscribe { _ in }
@@ -27,8 +28,9 @@ struct RegistrationLeakTests {
     @Test func theDriverViewModelItsOutputsAndItsRepositoryAreReleasedMidSubmit() async {
         let leaks = LeakTracker()
         do {
-            let repository = StubRegistrationRepository(clock: TestClock(), answers: [.success(Fixture.registration)])
-            let viewModel = RegistrationDriverViewModel(repository: repository)
+            let clock = TestClock()   // the submit runs on its executor, where the tracker sees it end
+            let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
+            let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
             leaks.track(viewModel, "view model")
             leaks.track(repository, "repository")
             let submit = PassthroughSubject<Void, Never>()

@@ -57,11 +57,14 @@ public final class DestinationViewModels<Destination: Hashable & Sendable, Child
         }
         let leaving = entries[kept...].reversed().map(\.viewModel)   // the top first
         entries.removeLast(entries.count - kept)
-        for child in leaving { viewModel(child)?.disappear() }
         for destination in stack[kept...] {
             entries.append((destination, make(destination)))
         }
-        return entries.map(\.viewModel)
+        let children = entries.map(\.viewModel)
+        // Told once the children are in line: what a leaving child does as it disappears (a
+        // write its parent follows) may call `follow` again, on a consistent list.
+        for child in leaving { viewModel(child)?.disappear() }
+        return children
     }
 
     /// The children, in stack order, as of the last ``follow(_:)``.

@@ -94,14 +94,20 @@ final class SharedFileStorage: Sendable {
 
     private func path(_ fileName: String) -> String { directory + "/" + fileName }
 
-    /// Whether a save can work now: a temporary file is made in the folder and removed.
-    /// - Returns: why it cannot (the folder is missing, read-only or not a folder), or `nil`.
+    /// Whether a save can work now: a temporary file of one byte is written in the folder and
+    /// removed.
+    /// - Returns: why it cannot (the folder is missing, read-only, full or not a folder), or `nil`.
     func checkWritable() -> CacheStoreError? {
         let probe = path(".probe.tmp-\(UInt64.random(in: 0 ... .max))")
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return .io("creating \(probe): \(DurableFile.errnoText())") }
-        close(descriptor)
-        unlink(probe)
+        defer { unlink(probe) }
+        do throws(CacheStoreError) {
+            defer { close(descriptor) }
+            try DurableFile.writeAll([0x0A], to: descriptor)
+        } catch {
+            return error
+        }
         return nil
     }
 

@@ -23,24 +23,45 @@ public import Observation
 /// ```
 ///
 /// When the folder cannot be written (read-only, full, not a folder), the values stay on screen
-/// and in memory, and ``saveFailure`` says so, from the start: an app tells its user that where
-/// they are will not come back after the app ends.
+/// and in memory, and ``saveFailure`` says so, from the start (a file of one byte is written in
+/// the folder and removed): an app tells its user that where they are will not come back after
+/// the app ends.
 @MainActor
 @Observable
 public final class SharedValues {
     @ObservationIgnored private let storage: SharedFileStorage?
     @ObservationIgnored private var values: [String: AnyObject] = [:]
 
-    /// Why the values are not being saved: the folder could not be written when these values
-    /// were made, or the last save of any of them failed. `nil` once a save works.
+    /// Why the values are not all being saved: the folder could not be written when these
+    /// values were made (until a save works), or some value's last save failed (until its next
+    /// save works). `nil` when every value on screen is saved.
     public private(set) var saveFailure: CacheStoreError?
+
+    /// Why each value whose last save failed is not saved, by key name.
+    @ObservationIgnored private var failedSaves: [String: CacheStoreError] = [:]
+    /// Why the folder could not be written when these values were made, until a save works.
+    @ObservationIgnored private var folderFailure: CacheStoreError?
 
     /// Values saved in `directory` (made if missing, and checked for writing); `nil`: kept in
     /// memory only.
     public nonisolated init(directory: URL?) {
         let storage = directory.map(SharedFileStorage.init(directory:))
         self.storage = storage
-        _saveFailure = storage?.checkWritable()
+        let folderFailure = storage?.checkWritable()
+        self.folderFailure = folderFailure
+        _saveFailure = folderFailure
+    }
+
+    /// Notes how the save of the value of `name` went, and says it when ``saveFailure`` changes.
+    private func saved(_ failure: CacheStoreError?, name: String) {
+        if let failure {
+            failedSaves[name] = failure
+        } else {
+            failedSaves[name] = nil
+            folderFailure = nil   // the folder takes files now
+        }
+        let now = failure ?? failedSaves.sorted { $0.key < $1.key }.first?.value ?? folderFailure
+        if now != saveFailure { saveFailure = now }
     }
 
     /// The shared value of `key`: the same object for every caller of this `SharedValues`. Two
@@ -52,7 +73,7 @@ public final class SharedValues {
             }
             return shared
         }
-        let shared = Shared(key, storage: storage) { [weak self] failure in self?.saveFailure = failure }
+        let shared = Shared(key, storage: storage) { [weak self] failure in self?.saved(failure, name: key.name) }
         values[key.name] = shared
         return shared
     }

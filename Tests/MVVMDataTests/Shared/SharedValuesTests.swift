@@ -83,6 +83,21 @@ struct SharedValuesTests {
         #expect(search.saveFailure != nil)
     }
 
+    @Test func aValueThatCannotBeSavedIsSaidUntilItsOwnSaveWorksWhateverOtherValuesDo() throws {
+        let folder = try TemporaryFolder()
+        let values = SharedValues(directory: folder.url)
+        // A folder where the search's file should be: its save fails, the draft's works.
+        let searchFile = folder.url.appending(path: "search.json")
+        try FileManager.default.createDirectory(at: searchFile, withIntermediateDirectories: false)
+        values.value(.search).value = "ann"
+        #expect(values.saveFailure != nil)
+        values.value(.draft).value.name = "山田"
+        #expect(values.saveFailure != nil, "the search is still not saved")
+        try FileManager.default.removeItem(at: searchFile)
+        values.value(.search).value = "bob"
+        #expect(values.saveFailure == nil, "every value on screen is saved")
+    }
+
     @Test func aFolderThatCannotBeWrittenIsKnownBeforeTheFirstSaveAndUntilASaveWorks() throws {
         let folder = try TemporaryFolder()
         let blocked = folder.url.appending(path: "blocked")
