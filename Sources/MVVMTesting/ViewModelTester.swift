@@ -90,6 +90,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         reporter: TestFailureReporter = .swiftTesting,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) rethrows {
+        EventDelivery.isNoted = true   // events from children and mailboxes name their changes
         let executor = clock?.executor ?? TestWorkExecutor()
         // Made as `TestClock.drive(_:)` makes what a test drives: on the clock, or on the tester's
         // own executor without one.

@@ -7,8 +7,13 @@ package enum EventDelivery {
     /// The events being handled now, the innermost last: whose, and which.
     private static var handling: [(viewModel: ObjectIdentifier, event: Any)] = []
 
+    /// Whether a tester reads what is handled: set by the first `ViewModelTester` of the
+    /// process. An app never makes one, so its events reach `onEvent` with nothing noted.
+    package static var isNoted = false
+
     /// Calls `viewModel.onEvent(event)`, noting `event` as what it handles until it returns.
     static func deliver<Model: ViewModel>(_ event: Model.Event, to viewModel: Model) {
+        guard isNoted else { return viewModel.onEvent(event) }
         handling.append((ObjectIdentifier(viewModel), event))
         defer { handling.removeLast() }
         viewModel.onEvent(event)
