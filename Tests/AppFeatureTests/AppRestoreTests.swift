@@ -21,13 +21,9 @@ struct AppRestoreTests {
 
     /// The app of one start: its shared values in `folder` (or `shared`), as the demo keeps them.
     func start(path: String? = nil, shared: URL? = nil) throws -> AppViewModel {
-        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), search: .users)
-        return try Dependencies.with {
+        try Dependencies.with {
             $0.sharedValues = SharedValues(directory: shared ?? folder.url)
-            $0.users = users
-            $0.registrations = UnusedRegistrationRepository()
-            $0.weather = InstantWeatherRepository()
-            $0.userRecords = records
+            $0.useTestRepositories(users: users)
         } operation: {
             try AppViewModel(path: path)
         }

@@ -16,13 +16,7 @@ struct AppViewModelTests {
 
     /// The app over `users`, with its records' writes waiting in memory.
     func makeApp(path: String = "") throws -> AppViewModel {
-        let records = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), search: .users)
-        return try Dependencies.with {
-            $0.users = users
-            $0.registrations = UnusedRegistrationRepository()
-            $0.weather = InstantWeatherRepository()
-            $0.userRecords = records
-        } operation: {
+        try Dependencies.with { $0.useTestRepositories(users: users) } operation: {
             try AppViewModel(path: path)
         }
     }

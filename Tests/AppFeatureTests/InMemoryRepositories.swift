@@ -1,4 +1,7 @@
 import Foundation
+import MVVMCore
+import MVVMData
+import MVVMTesting
 import RegistrationFeature
 import UserListFeature
 import WeatherFeature
@@ -74,3 +77,15 @@ let sampleUsers = [
     User(id: 2, name: "山田 太郎", email: "taro@example.com", isActive: true),
     User(id: 3, name: "Zoë Müller", email: "zoe@example.com", isActive: false),
 ]
+
+extension Dependencies {
+    /// The app's repositories in its tests: `users` for the user screens, records whose writes
+    /// wait in memory, and stand-ins for registration and weather.
+    @MainActor
+    mutating func useTestRepositories(users: any UserRepository) {
+        self.users = users
+        registrations = UnusedRegistrationRepository()
+        weather = InstantWeatherRepository()
+        userRecords = UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), search: .users)
+    }
+}
