@@ -89,8 +89,7 @@ public final class AppViewModel: ViewModel {
         children.follow(store.state.navigation.stack)
         recordsToken = userRecords.observe { [weak self] change in self?.closeDeletedUsers(change) }
         let sharedValues = made.sharedValues
-        store.update { $0.showsUnsavedNotice = sharedValues.saveFailure != nil }
-        savingToken = observe { [weak self] in
+        savingToken = observe { [weak self] in   // now, and after each change
             let failed = sharedValues.saveFailure != nil
             self?.store.update { $0.showsUnsavedNotice = failed }
         }

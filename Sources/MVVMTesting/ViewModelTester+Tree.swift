@@ -68,7 +68,7 @@ extension ViewModelTester {
     /// Asking again for the same child, while its tester lives, gives the same tester.
     public func child<Child: ViewModel>(_ child: Child) -> ViewModelTester<Child> where Child.State: Equatable {
         if let existing = tree.tester(of: child) { return existing }
-        let tester = ViewModelTester<Child>(scopedTo: child, in: tree, executor: executor, clock: clock, reporter: reporter)
+        let tester = ViewModelTester<Child>(child, in: tree, executor: executor, clock: clock, reporter: reporter, name: "\(Child.self)")
         tester.exhaustivity = exhaustivity
         return tester
     }

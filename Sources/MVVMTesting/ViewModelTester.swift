@@ -84,7 +84,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     ///
     /// `viewModel` is made here, on the tester's executor: the stores it makes (its own, its
     /// child screens') run their work where the tester can see it.
-    public init(
+    public convenience init(
         _ viewModel: @autoclosure () throws -> Model,
         clock: TestClock? = nil,
         reporter: TestFailureReporter = .swiftTesting,
@@ -94,24 +94,13 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         let executor = clock?.executor ?? TestWorkExecutor()
         // Made as `TestClock.drive(_:)` makes what a test drives: on the clock, or on the tester's
         // own executor without one.
-        let viewModel = if let clock {
+        let made = if let clock {
             try clock.drive { try viewModel() }
         } else {
             try WorkContext.$executor.withValue(executor) { try viewModel() }
         }
-        self.viewModel = viewModel
-        self.clock = clock
-        self.reporter = reporter
-        self.executor = executor
-        self.tree = TesterTree()
-        self.name = nil
-        self.asserted = viewModel.state
-        tree.add(self)
-        viewModel.readOnlyStore.base.runWork(on: executor)
-        self.token = viewModel.readOnlyStore.base.subscribe(sendCurrent: false) { [weak self] state in
-            self?.record(state)
-        }
-        if let storeClock = viewModel.readOnlyStore.base.givenClock as? TestClock, storeClock !== clock {
+        self.init(made, in: TesterTree(), executor: executor, clock: clock, reporter: reporter, name: nil)
+        if let storeClock = made.readOnlyStore.base.givenClock as? TestClock, storeClock !== clock {
             reporter.fail(
                 "The ViewModel waits on a TestClock the tester was not given: create it with "
                     + "ViewModelTester(viewModel, clock: clock), so that clock.advance(by:) runs its work.",
@@ -120,14 +109,15 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         }
     }
 
-    /// A tester of a child ViewModel already made, in `tree` (``child(_:)``).
-    init(scopedTo viewModel: Model, in tree: TesterTree, executor: TestWorkExecutor, clock: TestClock?, reporter: TestFailureReporter) {
+    /// A tester of `viewModel`, already made, in `tree`: the script's first (`name` `nil`), or a
+    /// child's (``child(_:)``, named after its type in failures).
+    init(_ viewModel: Model, in tree: TesterTree, executor: TestWorkExecutor, clock: TestClock?, reporter: TestFailureReporter, name: String?) {
         self.viewModel = viewModel
         self.clock = clock
         self.reporter = reporter
         self.executor = executor
         self.tree = tree
-        self.name = "\(Model.self)"
+        self.name = name
         self.asserted = viewModel.state
         tree.add(self)
         viewModel.readOnlyStore.base.runWork(on: executor)

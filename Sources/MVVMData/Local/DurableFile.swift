@@ -9,15 +9,16 @@ import Darwin
 
 /// The POSIX steps ``FileCacheStore`` and ``FileOutboxStorage`` share to put bytes on disk.
 enum DurableFile {
-    /// Creates `path` (it must not exist), writes `bytes` and flushes them (`fsync`); on a
+    /// Creates `path` (it must not exist), writes `bytes` and, when `flushing`, flushes them
+    /// (`fsync`; a caller that must not wait on the disk flushes later, off its thread); on a
     /// failure the file is removed.
-    static func create(_ path: String, with bytes: [UInt8]) throws(CacheStoreError) {
+    static func create(_ path: String, with bytes: [UInt8], flushing: Bool = true) throws(CacheStoreError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .io("creating \(path): \(errnoText())") }
         defer { close(descriptor) }
         do throws(CacheStoreError) {
             try writeAll(bytes, to: descriptor)
-            guard fsync(descriptor) == 0 else { throw .io("flushing \(path): \(errnoText())") }
+            guard !flushing || fsync(descriptor) == 0 else { throw .io("flushing \(path): \(errnoText())") }
         } catch {
             unlink(path)
             throw error

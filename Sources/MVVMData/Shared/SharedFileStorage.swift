@@ -64,13 +64,9 @@ final class SharedFileStorage: Sendable {
         }
         let target = path(fileName)
         let temporary = path(".\(fileName).tmp-\(UInt64.random(in: 0 ... .max))")
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return .io("creating \(temporary): \(DurableFile.errnoText())") }
         do throws(CacheStoreError) {
-            defer { close(descriptor) }
-            try DurableFile.writeAll(bytes, to: descriptor)
+            try DurableFile.create(temporary, with: bytes, flushing: false)   // flushed below, off the main actor
         } catch {
-            unlink(temporary)
             return error
         }
         guard rename(temporary, target) == 0 else {
@@ -99,15 +95,12 @@ final class SharedFileStorage: Sendable {
     /// - Returns: why it cannot (the folder is missing, read-only, full or not a folder), or `nil`.
     func checkWritable() -> CacheStoreError? {
         let probe = path(".probe.tmp-\(UInt64.random(in: 0 ... .max))")
-        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return .io("creating \(probe): \(DurableFile.errnoText())") }
-        defer { unlink(probe) }
         do throws(CacheStoreError) {
-            defer { close(descriptor) }
-            try DurableFile.writeAll([0x0A], to: descriptor)
+            try DurableFile.create(probe, with: [0x0A], flushing: false)
         } catch {
             return error
         }
+        unlink(probe)
         return nil
     }
 

@@ -60,7 +60,7 @@ public final class SharedValues {
             failedSaves[name] = nil
             folderFailure = nil   // the folder takes files now
         }
-        let now = failure ?? failedSaves.sorted { $0.key < $1.key }.first?.value ?? folderFailure
+        let now = failure ?? failedSaves.min { $0.key < $1.key }?.value ?? folderFailure
         if now != saveFailure { saveFailure = now }
     }
 
