@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// swift-mvvm: one package, lean library products.
+// swift-mvvm: the library, its products and their tests. Nothing else.
 //
 // Layout:
 //   Sources/MVVMCore       ViewModel runtime: state store, observation, owned work, Loadable, paging, validation, errors
@@ -12,21 +12,26 @@ import PackageDescription
 //   Sources/MVVMCombine    Input/Output, ViewModelType/ViewModelBindable, Driver; Combine or OpenCombine
 //   Sources/MVVMOpenCombine internal, Linux: OpenCombine plus the operators it lacks and `Combine.`
 //   Sources/MVVMData       transport, endpoints, APIError, retry, logging, DataSource/Repository helpers
-//   Sources/MVVMAsyncHTTPClient  opt-in: an HTTPTransport on AsyncHTTPClient (the demo's on Linux)
-//   Sources/MVVMGRDB       opt-in: SQLiteCacheStore, a CacheStore in one SQLite file through GRDB
 //   Sources/MVVMTerminal   terminal view layer: frames, diff renderer, key decoder, session, widgets, screens
-//   Examples/*             the reference features (user list, registration, weather), one target each,
-//                          and the app that navigates between them (AppFeature)
-//   Sources/DemoServer     the demo's HTTP API (Hummingbird) over SQLite (GRDB); demo-only
-//   Sources/DemoScreens    the demo's terminal screens; demo-only
-//   Sources/demo-server, Sources/mvvm-demo   the executables
-//   Benchmarks/            a package of its own (package-benchmark), so the library build stays lean
+//   Sources/MVVMLogging    a ViewModel's events and state changes as diffs through swift-log
+//   Sources/MVVMPNG        a small PNG decoder over the system's zlib (the terminal draws pictures)
+//   Sources/MVVMAsyncHTTPClient  opt-in, trait MVVMAsyncHTTPClient: an HTTPTransport on AsyncHTTPClient
+//   Sources/MVVMGRDB       opt-in, trait MVVMGRDB: a CacheStore and a RecordStorage in SQLite through GRDB
+//   Tests/                 the library's tests; Tests/Support holds what they share (not API)
+//   Demo/                  a package of its own: the demo app and server, the example features
+//                          (Demo/Examples), the crash-test programs and their tests, and the
+//                          opt-in integrations' tests (it turns both traits on)
+//   Benchmarks/            a package of its own (package-benchmark)
 //
-// Library products must never depend on what only the demo needs (Hummingbird; GRDB but for the
-// opt-in MVVMGRDB), and the
-// core products (MVVMCore, MVVMCollections, MVVMCombine, MVVMData, MVVMTesting,
-// MVVMCombineTesting, MVVMDataTesting, MVVMTerminal, MVVMLogging)
-// never on SwiftNIO: AsyncHTTPClient is reached only through the opt-in MVVMAsyncHTTPClient.
+// An app that adds swift-mvvm resolves what the library needs and nothing else: the demo's
+// dependencies (Hummingbird, SwiftNIO, ArgumentParser, ...) are in Demo/Package.swift, and the two
+// opt-in integrations' dependencies are guarded by a trait that is off unless the app turns it on.
+// SwiftPM resolves no dependency whose every use is guarded by a trait that is off, so an app
+// asking for MVVMCore (or MVVMCore, MVVMData and MVVMTesting) resolves 6 packages; the
+// `.ci/consumer-check` step of CI fails above 7. To use an integration:
+//
+//     .package(url: "https://github.com/OWNER/swift-mvvm", from: "...", traits: ["MVVMGRDB"]),
+//     ... .product(name: "MVVMGRDB", package: "swift-mvvm")
 //
 // Platforms: Swift 6.2 or later (the code uses `SendableMetatype` and `weak let`). The Apple
 // minimums are those of the newest API we use without an availability check: Synchronization's
@@ -55,18 +60,24 @@ let package = Package(
         .library(name: "MVVMTerminal", targets: ["MVVMTerminal"]),
         // Debugging: a ViewModel's events and state changes as diffs through swift-log.
         .library(name: "MVVMLogging", targets: ["MVVMLogging"]),
-        // Opt-in: an HTTPTransport on AsyncHTTPClient (SwiftNIO), for Linux servers and tools.
+        // Opt-in, with the trait of the same name: an HTTPTransport on AsyncHTTPClient (SwiftNIO),
+        // for Linux servers and tools. Empty without the trait.
         .library(name: "MVVMAsyncHTTPClient", targets: ["MVVMAsyncHTTPClient"]),
-        // Opt-in: a CacheStore on SQLite through GRDB; MVVMCore/MVVMData/MVVMCombine users never build GRDB.
+        // Opt-in, with the trait of the same name: a CacheStore and a RecordStorage on SQLite
+        // through GRDB. Empty without the trait.
         .library(name: "MVVMGRDB", targets: ["MVVMGRDB"]),
         // Opt-in: a small PNG decoder over the system's zlib (Linux: zlib1g-dev), for drawing
         // images where UIKit and SwiftUI do not exist (the terminal).
         .library(name: "MVVMPNG", targets: ["MVVMPNG"]),
-        // Not API: the demo's screens, for the key-to-frame benchmark in Benchmarks/ (a separate
-        // package reaches only products). Builds no server code: no Hummingbird, GRDB or SwiftNIO.
-        .library(name: "DemoScreens", targets: ["DemoScreens", "AppFeature", "UserListFeature", "WeatherFeature", "RegistrationFeature"]),
-        .executable(name: "demo-server", targets: ["demo-server"]),
-        .executable(name: "mvvm-demo", targets: ["mvvm-demo"]),
+        // Not API (the underscore says so, as swift-syntax's `_SwiftSyntaxTestSupport` does): the
+        // wall-clock helpers this repository's own tests share with Demo/'s (a child process, a
+        // pseudo-terminal, a poll with a deadline). MVVMTesting's public API never waits on the
+        // wall clock; this does, and is for process and socket tests only.
+        .library(name: "_MVVMTestSupport", targets: ["MVVMTestSupport"]),
+    ],
+    traits: [
+        .trait(name: "MVVMAsyncHTTPClient", description: "The MVVMAsyncHTTPClient product: an HTTPTransport on AsyncHTTPClient (resolves SwiftNIO and its packages)."),
+        .trait(name: "MVVMGRDB", description: "The MVVMGRDB product: SQLiteCacheStore and SQLiteRecordStorage through GRDB (resolves GRDB)."),
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -76,17 +87,14 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", .upToNextMinor(from: "0.14.0")),
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // MVVMAsyncHTTPClient only (an opt-in product), and the demo.
+        // The MVVMAsyncHTTPClient trait only: resolved by an app that turns it on.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        // The demo only: never a dependency of a library product.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        // The demo, and MVVMGRDB only (an opt-in product).
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The MVVMGRDB trait only: resolved by an app that turns it on.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // The documentation plugin only (`swift package generate-documentation`, to preview or
-        // publish: docs/Documentation.md): no product links it. .ci/docc-check calls docc itself.
+        // publish: docs/Documentation.md): no target uses it, so no app resolves it.
+        // .ci/docc-check calls docc itself.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -138,29 +146,31 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // Opt-in: AsyncHTTPClient's transport. Only users who ask for this product build SwiftNIO.
+        // Opt-in: AsyncHTTPClient's transport. Its code and its dependencies are behind the
+        // MVVMAsyncHTTPClient trait: an app that does not turn it on resolves no SwiftNIO.
         .target(
             name: "MVVMAsyncHTTPClient",
             dependencies: [
                 "MVVMData",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["MVVMAsyncHTTPClient"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["MVVMAsyncHTTPClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["MVVMAsyncHTTPClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["MVVMAsyncHTTPClient"])),
             ],
             swiftSettings: swiftSettings
         ),
-        // Opt-in: SQLiteCacheStore. Only users who ask for this product build GRDB.
+        // Opt-in: SQLiteCacheStore and SQLiteRecordStorage. Their code and GRDB are behind the
+        // MVVMGRDB trait: an app that does not turn it on resolves no GRDB.
         .target(
             name: "MVVMGRDB",
             dependencies: [
                 "MVVMData",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["MVVMGRDB"])),
             ],
             swiftSettings: swiftSettings
         ),
         // The system's zlib (inflate, deflate, crc32). Linux: `apt-get install zlib1g-dev`;
-        // Apple platforms: in the SDK. Only MVVMPNG and the demo server link it.
+        // Apple platforms: in the SDK. Only MVVMPNG links it here (and the demo server in Demo/).
         .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
@@ -170,26 +180,6 @@ let package = Package(
         .target(
             name: "MVVMPNG",
             dependencies: ["CZlib"],
-            swiftSettings: swiftSettings
-        ),
-        // A test helper only, not a product: saves forever until killed (CrashSafetyTests).
-        .executableTarget(
-            name: "cache-crash-writer",
-            dependencies: ["MVVMData", "MVVMGRDB"],
-            swiftSettings: swiftSettings
-        ),
-        // A test helper only, not a product: the demo's user writes without a terminal, killed
-        // at random moments by KilledAppTests.
-        .executableTarget(
-            name: "user-writes-crash-app",
-            dependencies: ["MVVMData", "UserListFeature"],
-            swiftSettings: swiftSettings
-        ),
-        // A test helper only, not a product: one screen in a real terminal session, with a file
-        // registered for removal, for CommandLineTests' pseudo-terminal tests.
-        .executableTarget(
-            name: "terminal-session-probe",
-            dependencies: ["MVVMTerminal"],
             swiftSettings: swiftSettings
         ),
         // `@Sensitive` printed as `<redacted>` by swift-custom-dump: one conformance, shared by
@@ -219,14 +209,6 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // This package's own tests' helpers that wait on the wall clock (a loopback server, a
-        // child process, a pseudo-terminal): kept out of MVVMTesting, whose public API never
-        // waits on it. Not a product.
-        .target(
-            name: "MVVMTestSupport",
-            dependencies: ["MVVMCore", "MVVMTesting"],
-            swiftSettings: swiftSettings
-        ),
         .target(
             name: "MVVMCombineTesting",
             dependencies: ["MVVMTesting", "MVVMCombine", "MVVMLocking"],
@@ -243,75 +225,13 @@ let package = Package(
             dependencies: ["MVVMCore", "MVVMLocking"],
             swiftSettings: swiftSettings
         ),
-        // The reference features (Examples/): model, data, ViewModels; one target each.
+        // The tests' helpers that wait on the wall clock (a child process, a pseudo-terminal, a
+        // poll with a deadline): kept out of MVVMTesting, whose public API never waits on it.
+        // Shared with Demo/'s tests through the `_MVVMTestSupport` product (not API).
         .target(
-            name: "WeatherFeature",
-            dependencies: ["MVVMCore", "MVVMData"],
-            path: "Examples/Weather",
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "UserListFeature",
-            dependencies: ["MVVMCore", "MVVMCollections", "MVVMData", "MVVMCombine"],
-            path: "Examples/UserList",
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "RegistrationFeature",
-            dependencies: ["MVVMCore", "MVVMData", "MVVMCombine"],
-            path: "Examples/Registration",
-            swiftSettings: swiftSettings
-        ),
-        // The demo app's root: navigation over the three features, deep-link paths.
-        .target(
-            name: "AppFeature",
-            dependencies: ["MVVMCore", "UserListFeature", "WeatherFeature", "RegistrationFeature"],
-            path: "Examples/App",
-            swiftSettings: swiftSettings
-        ),
-        // The demo's HTTP API over SQLite: Hummingbird and GRDB stay here, out of every library product.
-        .target(
-            name: "DemoServer",
-            dependencies: [
-                "CZlib",
-                "MVVMLocking",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            resources: [.copy("Resources")],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "demo-server",
-            dependencies: [
-                "DemoServer", "MVVMTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // The demo app's screens (ViewModel state → frame, keys → events); not a product.
-        .target(
-            name: "DemoScreens",
-            dependencies: ["MVVMTerminal", "MVVMPNG", "AppFeature", "UserListFeature", "WeatherFeature", "RegistrationFeature"],
-            swiftSettings: swiftSettings
-        ),
-        // `swift run mvvm-demo`: the features in the terminal, with the embedded demo server.
-        .executableTarget(
-            name: "mvvm-demo",
-            dependencies: [
-                "DemoScreens", "AppFeature", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMData",
-                "DemoServer", "MVVMGRDB",
-                .target(name: "MVVMAsyncHTTPClient", condition: .when(platforms: [.linux])),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            name: "MVVMTestSupport",
+            dependencies: ["MVVMCore", "MVVMTesting"],
+            path: "Tests/Support/MVVMTestSupport",
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -321,7 +241,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MVVMCollectionsTests",
-            dependencies: ["MVVMCollections", "MVVMTesting"],
+            dependencies: ["MVVMTestSupport", "MVVMCollections", "MVVMTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -331,97 +251,15 @@ let package = Package(
         ),
         .testTarget(
             name: "MVVMDataTests",
-            dependencies: ["MVVMTestSupport", 
-                "MVVMCore", "MVVMCollections", "MVVMData", "MVVMDataTesting", "DemoServer",
-                .product(name: "InMemoryLogging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // Depends on cache-crash-writer so that building the tests builds the writer they run.
-        .testTarget(
-            name: "MVVMGRDBTests",
-            dependencies: ["MVVMTestSupport", "MVVMGRDB", "MVVMData", "MVVMDataTesting", "cache-crash-writer"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "MVVMAsyncHTTPClientTests",
-            dependencies: ["MVVMAsyncHTTPClient", "MVVMData", "DemoServer"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "WeatherFeatureTests",
-            dependencies: ["MVVMTestSupport", "WeatherFeature", "MVVMTesting", "DemoServer"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "UserListFeatureTests",
-            dependencies: ["MVVMTestSupport", "UserListFeature", "MVVMTesting", "MVVMCombineTesting"],
-            swiftSettings: swiftSettings
-        ),
-        // The features against the real demo server over loopback, and an app killed with
-        // SIGKILL: the only feature tests that wait on the wall clock (a socket, another process).
-        // user-writes-crash-app: building the tests builds the app KilledAppTests kills.
-        .testTarget(
-            name: "LoopbackTests",
-            dependencies: ["MVVMTestSupport", 
-                "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMTesting", "DemoServer", "user-writes-crash-app",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "RegistrationFeatureTests",
-            dependencies: ["MVVMTestSupport", "RegistrationFeature", "MVVMCombineTesting"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "AppFeatureTests",
-            dependencies: ["AppFeature", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMTesting"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "DemoServerTests",
             dependencies: [
-                "DemoServer",
-                // AvatarTests: CRC-32 and inflate, to check the avatar PNGs independently.
-                "CZlib",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
+                "MVVMTestSupport", "MVVMCore", "MVVMCollections", "MVVMData", "MVVMDataTesting",
                 .product(name: "InMemoryLogging", package: "swift-log"),
-                // RequestHeadLateLoopTests: the head guard in a Hummingbird server on a loop of its own.
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            swiftSettings: swiftSettings
-        ),
-        // The real executables (mvvm-demo, demo-server, the terminal session probe) in processes
-        // and pseudo-terminals, as a user runs them: hostile arguments, signals, crashes,
-        // suspending. Process tests: their bounds are wall-clock.
-        .testTarget(
-            name: "CommandLineTests",
-            dependencies: ["MVVMTestSupport", "MVVMTesting", "mvvm-demo", "demo-server", "terminal-session-probe"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MVVMTerminalTests",
-            dependencies: ["MVVMTerminal", "MVVMTesting"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "DemoScreensTests",
-            dependencies: [
-                "DemoScreens", "AppFeature", "MVVMTerminal", "UserListFeature", "WeatherFeature", "RegistrationFeature", "MVVMCore",
-                "MVVMTesting",
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "MVVMLoggingTests",
-            dependencies: [
-                "MVVMLogging", "MVVMCore", "RegistrationFeature", "MVVMTesting",
-                .product(name: "InMemoryLogging", package: "swift-log"),
-            ],
+            dependencies: ["MVVMTestSupport", "MVVMTerminal", "MVVMTesting"],
             swiftSettings: swiftSettings
         ),
         // The documentation's code: every ```swift block of README and the DocC articles is a region

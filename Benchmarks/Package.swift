@@ -7,7 +7,10 @@ let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "swift-mvvm", path: ".."),
+        // MVVMGRDB is behind its trait (the SQLite record storage's workloads).
+        .package(name: "swift-mvvm", path: "..", traits: ["MVVMGRDB"]),
+        // The demo's screens (DemoScreens), for the key-to-frame workloads.
+        .package(name: "swift-mvvm-demo", path: "../Demo"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
         // The benchmark package's malloc interposer, read directly by the memory workloads.
@@ -24,7 +27,7 @@ let package = Package(
                 // SQLiteCacheStore, for the local-data workloads: builds GRDB into the benchmarks only.
                 .product(name: "MVVMGRDB", package: "swift-mvvm"),
                 .product(name: "MVVMTerminal", package: "swift-mvvm"),
-                .product(name: "DemoScreens", package: "swift-mvvm"),
+                .product(name: "DemoScreens", package: "swift-mvvm-demo"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),

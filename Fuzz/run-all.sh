@@ -46,15 +46,15 @@ sources_for() {
         echo Sources/MVVMTerminal/Text/EastAsianWide.swift Sources/MVVMTerminal/Text/DisplayWidth+Uncertain.swift
         echo Fuzz/Harnesses/TerminalTextFuzz.swift ;;
     fault-plan)
-        echo Sources/DemoServer/Faults/FaultPlan.swift Sources/DemoServer/Faults/FaultPlan+Parse.swift
-        echo Sources/DemoServer/Faults/FaultPlan+Description.swift Sources/DemoServer/Faults/FaultPlanParseError.swift
-        echo Sources/DemoServer/Support/Int+DigitsOnly.swift Sources/DemoServer/Support/StringProtocol+Trimming.swift
-        echo Sources/DemoServer/Support/QuotedValue.swift
+        echo Demo/Sources/DemoServer/Faults/FaultPlan.swift Demo/Sources/DemoServer/Faults/FaultPlan+Parse.swift
+        echo Demo/Sources/DemoServer/Faults/FaultPlan+Description.swift Demo/Sources/DemoServer/Faults/FaultPlanParseError.swift
+        echo Demo/Sources/DemoServer/Support/Int+DigitsOnly.swift Demo/Sources/DemoServer/Support/StringProtocol+Trimming.swift
+        echo Demo/Sources/DemoServer/Support/QuotedValue.swift
         echo Fuzz/Harnesses/FaultPlanFuzz.swift ;;
     dto-decoding)
-        echo Examples/Weather/Data/ForecastDTO.swift Examples/Weather/Data/ForecastMapping.swift
-        echo Examples/Weather/Model/Forecast.swift Fuzz/Support/WeatherErrorStub.swift
-        echo Examples/UserList/Data/UserDTO.swift Examples/UserList/Model/User.swift
+        echo Demo/Examples/Weather/Data/ForecastDTO.swift Demo/Examples/Weather/Data/ForecastMapping.swift
+        echo Demo/Examples/Weather/Model/Forecast.swift Fuzz/Support/WeatherErrorStub.swift
+        echo Demo/Examples/UserList/Data/UserDTO.swift Demo/Examples/UserList/Model/User.swift
         echo Fuzz/Harnesses/DTODecodingFuzz.swift ;;
     search-index)
         echo Sources/MVVMCollections/Search/SearchIndex.swift Sources/MVVMCollections/Search/SearchFolding.swift

@@ -1,3 +1,6 @@
+// Compiled only with the package's `MVVMAsyncHTTPClient` trait on (Package.swift): without it this
+// product is empty and its dependency is never resolved.
+#if MVVMAsyncHTTPClient
 import AsyncHTTPClient
 import MVVMData
 import NIOCore
@@ -60,3 +63,4 @@ extension AsyncHTTPClientTransport {
         }
     }
 }
+#endif  // MVVMAsyncHTTPClient

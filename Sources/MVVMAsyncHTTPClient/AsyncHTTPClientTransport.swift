@@ -1,3 +1,6 @@
+// Compiled only with the package's `MVVMAsyncHTTPClient` trait on (Package.swift): without it this
+// product is empty and its dependency is never resolved.
+#if MVVMAsyncHTTPClient
 public import AsyncHTTPClient
 import Foundation
 public import MVVMData
@@ -103,3 +106,4 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         duration < .zero ? .zero : TimeAmount(duration)
     }
 }
+#endif  // MVVMAsyncHTTPClient

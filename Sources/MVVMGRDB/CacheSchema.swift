@@ -1,3 +1,6 @@
+// Compiled only with the package's `MVVMGRDB` trait on (Package.swift): without it this
+// product is empty and its dependency is never resolved.
+#if MVVMGRDB
 import Foundation
 import GRDB
 import MVVMData
@@ -110,3 +113,4 @@ enum CacheSchema {
         }
     }
 }
+#endif  // MVVMGRDB

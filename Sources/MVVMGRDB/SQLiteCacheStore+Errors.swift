@@ -1,3 +1,6 @@
+// Compiled only with the package's `MVVMGRDB` trait on (Package.swift): without it this
+// product is empty and its dependency is never resolved.
+#if MVVMGRDB
 import GRDB
 import MVVMData
 
@@ -22,3 +25,4 @@ extension SQLiteCacheStore {
         }
     }
 }
+#endif  // MVVMGRDB

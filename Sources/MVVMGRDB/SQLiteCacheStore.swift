@@ -1,3 +1,6 @@
+// Compiled only with the package's `MVVMGRDB` trait on (Package.swift): without it this
+// product is empty and its dependency is never resolved.
+#if MVVMGRDB
 import Foundation
 import GRDB
 public import MVVMData
@@ -164,3 +167,4 @@ public final class SQLiteCacheStore: CacheStore {
         }
     }
 }
+#endif  // MVVMGRDB

@@ -1,3 +1,6 @@
+// Compiled only with the package's `MVVMGRDB` trait on (Package.swift): without it this
+// product is empty and its dependency is never resolved.
+#if MVVMGRDB
 public import Foundation
 import GRDB
 public import MVVMData
@@ -167,3 +170,4 @@ public final class SQLiteRecordStorage: RecordStorage {
         }
     }
 }
+#endif  // MVVMGRDB

@@ -49,12 +49,14 @@ final class NoteEditorViewModel: ViewModel {
 // snippet end
 
 // snippet: test
+import Foundation
 import Testing
 
 @Test(.timeLimit(.minutes(1))) @MainActor func theDraftIsBackAfterAKill() throws {
-    let folder = try TemporaryFolder()
+    let folder = FileManager.default.temporaryDirectory.appending(path: "notes-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
     func start() -> NoteEditorViewModel {
-        Dependencies.with { $0.sharedValues = SharedValues(directory: folder.url) } operation: { NoteEditorViewModel() }
+        Dependencies.with { $0.sharedValues = SharedValues(directory: folder) } operation: { NoteEditorViewModel() }
     }
     let first = start()
     first.onEvent(.titleChanged("買い物"))

@@ -6,9 +6,10 @@ enum DocumentationFiles {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// README.md, Examples/README.md, docs/*.md and every Markdown file in a DocC catalog.
+    /// README.md, Demo/README.md, Demo/Examples/README.md, docs/*.md and every Markdown file in
+    /// a DocC catalog.
     static func markdown() throws -> [URL] {
-        var files = ["README.md", "Examples/README.md"].map { root.appending(path: $0) }
+        var files = ["README.md", "Demo/README.md", "Demo/Examples/README.md"].map { root.appending(path: $0) }
         files += try markdownFiles(under: root.appending(path: "docs"))
         for module in try contents(of: root.appending(path: "Sources")) {
             for entry in try contents(of: module) where entry.pathExtension == "docc" {
@@ -18,10 +19,11 @@ enum DocumentationFiles {
         return files.filter { FileManager.default.fileExists(atPath: $0.path) }.sorted { $0.path < $1.path }
     }
 
-    /// Swift files under Tests/ and Sources/ that mark a region.
+    /// Swift files of the library's and the demo's sources and tests that mark a region (never
+    /// a build folder's checkouts).
     static func swiftFilesWithRegions() throws -> [URL] {
         var found: [URL] = []
-        for folder in ["Tests", "Sources", "Examples"] {
+        for folder in ["Tests", "Sources", "Demo/Examples", "Demo/Sources", "Demo/Tests"] {
             let base = root.appending(path: folder)
             guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
             for case let url as URL in walker where url.pathExtension == "swift" {

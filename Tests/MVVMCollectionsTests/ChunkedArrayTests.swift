@@ -1,3 +1,4 @@
+import MVVMTestSupport
 @testable import MVVMCollections
 import MVVMTesting
 import Testing

@@ -1,3 +1,4 @@
+import MVVMTestSupport
 import MVVMCollections
 import MVVMTesting
 import Testing

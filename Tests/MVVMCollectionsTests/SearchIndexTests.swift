@@ -1,3 +1,4 @@
+import MVVMTestSupport
 import Foundation
 import MVVMCollections
 import MVVMTesting

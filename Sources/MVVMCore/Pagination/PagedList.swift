@@ -13,7 +13,7 @@
 /// which begins a request in an update, fetches it as owned work, adds the page (each id once),
 /// or records the failure, and hands the request back when the view disappears, so the list is
 /// never left loading and the same page can be asked for again (`UserListViewModel` in
-/// `Examples/UserList` is the full version, with keyset pages, search and analytics):
+/// `Demo/Examples/UserList` is the full version, with keyset pages, search and analytics):
 ///
 /// ```swift
 /// func onEvent(_ event: Event) {

@@ -1,3 +1,4 @@
+import MVVMTestSupport
 import Foundation
 import MVVMData
 import MVVMTesting

@@ -1,3 +1,4 @@
+import MVVMTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import MVVMTestSupport
 import MVVMTerminal
 import MVVMTesting
 import Testing

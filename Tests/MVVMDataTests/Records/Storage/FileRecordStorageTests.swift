@@ -1,3 +1,4 @@
+import MVVMTestSupport
 import Foundation
 @testable import MVVMData
 import MVVMTesting
