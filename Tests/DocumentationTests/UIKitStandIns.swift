@@ -3,11 +3,18 @@
 // They do only what the guide's test needs: hold text, run actions, record a spinner's state.
 import Foundation
 
+/// UIKit's responder: an `NSObject`, as Apple declares it (`open class UIResponder: NSObject`),
+/// so that a view controller has every member `NSObject` has, KVO's `observe` among them.
+@MainActor
+class UIResponder: NSObject {
+    override init() { super.init() }
+}
+
 /// UIKit's view controller, reduced to the lifecycle methods the guide overrides.
 @MainActor
-class UIViewController {
-    init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
-    required init?(coder: NSCoder) {}
+class UIViewController: UIResponder {
+    init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+    required init?(coder: NSCoder) { super.init() }
     func viewDidLoad() {}
     func viewWillAppear(_ animated: Bool) {}
     func viewDidDisappear(_ animated: Bool) {}

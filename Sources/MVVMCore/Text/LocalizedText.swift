@@ -49,7 +49,18 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible, Expres
     }
 
     /// The text in `language`: its own text, else the English one (else the first written).
-    public func resolved(in language: Language) -> String {
+    ///
+    /// Without a language, the text in the user's (``Language/current``): the one call a UIKit or
+    /// SwiftUI view makes to show `LocalizedText` where Apple's API takes a `String`:
+    ///
+    /// ```swift
+    /// UIAlertController(title: alert.title.resolved(), message: alert.message?.resolved(), preferredStyle: .alert)
+    /// Text(row.status.resolved())
+    /// ```
+    ///
+    /// - Parameter language: the language to show; the user's when omitted.
+    /// - Returns: the text in that language.
+    public func resolved(in language: Language = .current) -> String {
         texts[language] ?? fallback
     }
 
