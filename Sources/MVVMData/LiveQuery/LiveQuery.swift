@@ -15,7 +15,8 @@ public import MVVMCore
 ///   was answered never undoes it); a row the server sends twice shows once.
 /// - **Every change, as it happens.** A write on any screen, its answer, a refusal, another
 ///   screen's page: the rows and counts follow in one update, from the ids that changed (the
-///   cost grows with them, not with the records held), and ``LiveRows/changes`` says how.
+///   cost grows with them, not with the records held), and ``AppliedRows`` hands a table view
+///   each change of the rows once.
 /// - **The search, at once.** ``show(_:)`` filters the rows by a new query without asking the
 ///   server (a keystroke); ``load(_:)`` then asks it.
 /// - **Offline.** Until the server answers a query, and when it cannot, the query is answered
@@ -68,6 +69,8 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     /// The answer from the records the device has seen, while the server's pages do not answer
     /// the query shown.
     var deviceAnswer: DeviceAnswer<Write, Query>
+    /// The changes of the rows last published, from their ``LiveRows/base`` to their version.
+    private var publishedChanges = ListDiff()
     /// Bumped by every request: an answer to an older one changes nothing.
     private var generation = 0
     /// The server's figures (or their saved copies), by name.
@@ -320,11 +323,20 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         }
     }
 
-    /// Hands the result to the screen, with the counts of the same moment.
+    /// Hands the result to the screen, with the counts of the same moment. Rows that changed
+    /// take a new version, their changes told from the last one; rows that did not keep their
+    /// version and the changes that led to it (a view that missed them still gets them).
     private func publish(_ end: LivePageEnd? = nil) {
         result.counts = shownCounts()
+        if result.changes.isEmpty {
+            result.changes = publishedChanges
+        } else {
+            result.base = result.version
+            result.version = liveRowsVersions.wrappingAdd(1, ordering: .relaxed).newValue
+            publishedChanges = result.changes
+        }
         host?.show(result, end: end)
-        // Told once: the next update says only what it changed.
+        // The next update computes only what it changes.
         result.changes = ListDiff()
     }
 }

@@ -2,13 +2,16 @@ public import MVVMCollections
 public import MVVMCore
 
 /// What a ``LiveQuery`` shows, as one value a screen keeps in its `State`: the rows with their
-/// pending marks, the counts moved by the same pending writes, where the rows came from, how its
-/// refresh and its next page stand, and how the rows changed in the last update.
+/// pending marks, the counts moved by the same pending writes, where the rows came from, and how
+/// its refresh and its next page stand.
 ///
 /// Every field comes from one update: a refused write takes its row and its count back together.
 /// The fields are settable so that a test (or a preview) can state the value it expects; only
-/// the ``LiveQuery`` writes them in an app. Two values are equal when what they show is:
-/// ``changes`` describes the last transition, not what is shown, and is left out.
+/// the ``LiveQuery`` writes them in an app. Two values are equal when what they show is.
+///
+/// A table view that animates its rows asks an ``AppliedRows`` what to do with each value it is
+/// handed: the changes of the rows since the value it showed, each change once, however many
+/// other updates of the screen's state (a picture arriving) hand it the same rows again.
 public struct LiveRows<Record: Identifiable> {
     /// The rows, in the query's order. A `ChunkedArray` (MVVMCollections): read it as an array;
     /// a write to one row copies its chunk, not 100,000 rows.
@@ -24,9 +27,13 @@ public struct LiveRows<Record: Identifiable> {
     public var refresh: PagingPhase = .idle
     /// How the next page stands: ``PagingPhase/reachedEnd`` once the last page is shown.
     public var nextPage: PagingPhase = .idle
-    /// How ``rows`` changed in the last update, by position: what a table view or a diffable
-    /// data source applies as is.
-    public var changes = ListDiff()
+    /// How ``rows`` changed from the rows of version ``base`` to these, of version ``version``
+    /// (``AppliedRows`` hands it to a view that showed version ``base``).
+    var changes = ListDiff()
+    /// The version of the rows ``changes`` starts from.
+    var base = 0
+    /// The version of ``rows``: a number no other rows of this process had (0: none given).
+    var version = 0
 
     /// Nothing shown yet.
     public init() {}
@@ -42,7 +49,8 @@ public struct LiveRows<Record: Identifiable> {
 }
 
 extension LiveRows: Equatable where Record: Equatable {
-    /// Whether both show the same: rows, counts, origin and paging state (not ``changes``).
+    /// Whether both show the same: rows, counts, origin and paging state (not how the rows came
+    /// to be, which ``AppliedRows`` reads).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.rows == rhs.rows && lhs.counts == rhs.counts && lhs.origin == rhs.origin
             && lhs.refresh == rhs.refresh && lhs.nextPage == rhs.nextPage

@@ -139,43 +139,43 @@ final class ContactServer: Sendable {
 /// A screen's state holding a live query's result.
 struct ContactListState: Equatable, Sendable {
     var contacts = LiveRows<Contact>()
+    /// Another part of the screen (a picture arriving, a banner): its updates move no row.
+    var unrelated = 0
 }
 
-/// A stand-in for `UITableView` with one section: it keeps a copy of each row it was given, and
-/// changes them only as a batch update says (`deleteRows`, `insertRows`, `moveRow`, then
-/// `reloadRows`), checking what UIKit checks (the row count after the update). A diff that
-/// misses a change leaves a stale or misplaced row, which `rows` then shows.
-final class TableViewStandIn<Row: Identifiable & Equatable> {
-    private(set) var rows: [Row] = []
+/// A table view fed a live list as an app feeds one, on every update of the screen's state
+/// (whatever part of it changed), and keeping what UIKit would have raised.
+@MainActor
+final class LiveListTable {
+    let table = BatchUpdateTableView<LiveRow<Contact>>()
+    /// What UIKit would have raised, in order; the table then reloads, as an app would crash.
     private(set) var problems: [String] = []
 
-    func reloadData(_ source: some Collection<Row>) { rows = Array(source) }
+    /// A table showing `rows`.
+    init(_ rows: LiveRows<Contact>) {
+        show(rows)
+    }
 
-    func performBatchUpdates(_ diff: ListDiff, source: some Collection<Row>) {
-        let source = Array(source)
-        let movedFrom = Set(diff.moves.map(\.from))
-        let expectedCount = rows.count - diff.deletions.count + diff.insertions.count
-        guard expectedCount == source.count else {
-            problems.append("invalid update: \(rows.count) rows - \(diff.deletions.count) + \(diff.insertions.count) != \(source.count)")
-            rows = source
-            return
+    private var applied = AppliedRows()
+    /// How many updates were reloads (the first one, and those after a missed update).
+    private(set) var reloads = 0
+
+    /// Shows `rows`: what `AppliedRows` says to do with them.
+    func show(_ rows: LiveRows<Contact>) {
+        do {
+            switch applied.update(to: rows) {
+            case .unchanged:
+                break
+            case .reload:
+                reloads += 1
+                table.reloadData(rows.rows)
+            case .apply(let diff):
+                try table.performBatchUpdates(diff, dataSource: rows.rows)
+                try table.reloadRows(diff.reloads, dataSource: rows.rows)
+            }
+        } catch {
+            problems.append("\(error)")
+            table.reloadData(rows.rows)
         }
-        guard diff.deletions.allSatisfy(rows.indices.contains), diff.insertions.allSatisfy(source.indices.contains) else {
-            problems.append("an index out of range in \(diff)")
-            rows = source
-            return
-        }
-        // Old positions: what stays (not deleted, not moved) keeps its order.
-        var staying: [Row] = []
-        for (index, row) in rows.enumerated() where !diff.deletions.contains(index) && !movedFrom.contains(index) {
-            staying.append(row)
-        }
-        let old = rows
-        var placed = [Row?](repeating: nil, count: source.count)
-        for index in diff.insertions { placed[index] = source[index] }
-        for move in diff.moves { placed[move.to] = old[move.from] }
-        var next = staying.makeIterator()
-        rows = placed.map { $0 ?? next.next()! }
-        for index in diff.reloads where rows.indices.contains(index) { rows[index] = source[index] }
     }
 }

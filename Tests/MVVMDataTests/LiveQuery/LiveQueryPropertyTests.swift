@@ -38,8 +38,11 @@ struct LiveQueryPropertyTests {
         var fromPages: [Bool]
         /// The query each list shows (a keystroke or a filter changes it).
         var queries: [ContactQuery]
-        /// A table view per list, updated only by each update's changes.
-        let tables: [TableViewStandIn<LiveRow<Contact>>]
+        /// A table view per list, handed every update of the list's state (`subscribe`) and
+        /// updated only by the changes `AppliedRows` gives it.
+        let tables: [LiveListTable]
+        /// The same, handed the state as `observe` does: updates made in one turn coalesced.
+        let coalescedTables: [LiveListTable]
         let tokens: [ObservationToken]
     }
 
@@ -68,14 +71,18 @@ struct LiveQueryPropertyTests {
                 }
                 return (store, live)
             }
-            let tables = lists.map { _ in TableViewStandIn<LiveRow<Contact>>() }
-            let tokens = lists.indices.map { index in
-                tables[index].reloadData(lists[index].0.state.contacts.rows)
-                return lists[index].0.subscribe(sendCurrent: false) { state in
-                    tables[index].performBatchUpdates(state.contacts.changes, source: state.contacts.rows)
-                }
+            let tables = lists.map { LiveListTable($0.0.state.contacts) }
+            let coalescedTables = lists.map { LiveListTable($0.0.state.contacts) }
+            let tokens = lists.indices.flatMap { index in
+                let store = lists[index].0
+                return [
+                    store.subscribe(sendCurrent: false) { state in tables[index].show(state.contacts) },
+                    observe { coalescedTables[index].show(store.state.contacts) },
+                ]
             }
-            return App(records: records, lists: lists, fromPages: Array(repeating: false, count: lists.count), queries: Self.queries, tables: tables, tokens: tokens)
+            return App(
+                records: records, lists: lists, fromPages: Array(repeating: false, count: lists.count), queries: Self.queries,
+                tables: tables, coalescedTables: coalescedTables, tokens: tokens)
         }
 
         func expected(_ app: App, _ index: Int) -> [LiveRow<Contact>] {
@@ -99,7 +106,10 @@ struct LiveQueryPropertyTests {
                 let expected = expected(app, index)
                 #expect(Set(shown.map(\.id)).count == shown.count, "seed \(seed), \(step): an id twice in list \(index)")
                 #expect(app.tables[index].problems == [], "seed \(seed), \(step): list \(index)'s changes")
-                #expect(app.tables[index].rows == shown, "seed \(seed), \(step): list \(index)'s table view, updated by the changes alone")
+                #expect(app.tables[index].table.rows == shown, "seed \(seed), \(step): list \(index)'s table view, updated by the changes alone")
+                #expect(app.tables[index].reloads == 1, "seed \(seed), \(step): list \(index) reloaded once, then only applied changes")
+                #expect(app.coalescedTables[index].problems == [], "seed \(seed), \(step): list \(index)'s changes, observed")
+                #expect(app.coalescedTables[index].table.rows == shown, "seed \(seed), \(step): list \(index)'s observed table view")
                 if app.fromPages[index] {
                     #expect(shown == expected, "seed \(seed), \(step): list \(index), from its pages")
                 } else {
@@ -127,7 +137,7 @@ struct LiveQueryPropertyTests {
                 let index = Int.random(in: 0..<app.lists.count, using: &random)
                 let live = app.lists[index].live
                 let shownIDs = app.lists[index].store.state.contacts.rows.map(\.id)
-                let action = Int.random(in: 0..<11, using: &random)
+                let action = Int.random(in: 0..<12, using: &random)
                 var name = ""
                 switch action {
                 case 0:
@@ -162,6 +172,10 @@ struct LiveQueryPropertyTests {
                     app.queries[index] = query
                     live.show(query)
                     name = "show \(index) \(query)"
+                case 10:
+                    // Another part of the screen changes (a picture arrives): no row moves.
+                    app.lists[index].store.update { $0.unrelated += 1 }
+                    name = "unrelated \(index)"
                 default:
                     delivery.cancel()
                     await delivery.value
