@@ -6,7 +6,7 @@ seeds a fresh temporary SQLite database with 10,000 users before the first frame
 starts just before exec and stops when the home screen's title ("swift-mvvm demo") has been
 written; then `q` quits and the run waits for the exit (status 0 required).
 
-Usage (from the repository root, after `swift build -c release --product mvvm-demo`):
+Usage (from the repository root, after `swift build --package-path Demo -c release --product mvvm-demo`):
     Benchmarks/Scripts/cold-start.py [path-to-mvvm-demo] [runs]
 Prints each run's milliseconds, then min / median / max.
 """
@@ -24,7 +24,7 @@ try:
 except ImportError:  # not a POSIX system
     sys.exit("cold-start.py needs a POSIX pseudo-terminal")
 
-BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/release/mvvm-demo"
+BINARY = sys.argv[1] if len(sys.argv) > 1 else "Demo/.build/release/mvvm-demo"
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 MARKER = "swift-mvvm demo".encode()
 TIMEOUT = 60.0
