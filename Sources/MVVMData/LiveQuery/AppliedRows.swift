@@ -31,7 +31,8 @@ import Synchronization
 /// random runs this way ends equal to the rows computed from scratch, with nothing UIKit would
 /// refuse (`LiveQueryPropertyTests`, `BatchUpdateTableView`).
 public struct AppliedRows: Hashable, Sendable {
-    /// The version of the rows shown; `nil` before the first.
+    /// The version of the rows shown; `nil` before the first, -1 for rows no live query made
+    /// (version 0 with rows: a state written by hand), which no change starts from.
     private var version: Int?
 
     /// Nothing shown yet: the first update is a reload.
@@ -43,7 +44,7 @@ public struct AppliedRows: Hashable, Sendable {
     /// - Parameter rows: the live list, as the screen's state has it now.
     /// - Returns: nothing to do, the changes since the rows shown, or a reload.
     public mutating func update<Record>(to rows: LiveRows<Record>) -> RowUpdate {
-        defer { version = rows.version }
+        defer { version = rows.version == 0 && !rows.rows.isEmpty ? -1 : rows.version }
         switch version {
         case rows.version?: return .unchanged
         case rows.base? where rows.base != rows.version: return .apply(rows.changes)

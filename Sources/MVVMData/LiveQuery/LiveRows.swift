@@ -32,7 +32,8 @@ public struct LiveRows<Record: Identifiable> {
     var changes = ListDiff()
     /// The version of the rows ``changes`` starts from.
     var base = 0
-    /// The version of ``rows``: a number no other rows of this process had (0: none given).
+    /// The version of ``rows``: a number no other rows of this process had (0: no rows yet, or
+    /// rows no live query made, such as a state written by hand).
     var version = 0
 
     /// Nothing shown yet.

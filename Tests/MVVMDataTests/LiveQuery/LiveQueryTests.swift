@@ -354,6 +354,45 @@ struct LiveQueryTests {
         }
     }
 
+    /// A view that missed an update (an observation that coalesced two) reloads rather than
+    /// apply changes that start from rows it never showed; rows it shows are left alone.
+    @Test func aViewThatMissedAnUpdateReloads() async {
+        await clock.drive {
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            live.loadIfNeeded()
+            await clock.advance()
+            var applied = AppliedRows()
+            #expect(applied.update(to: store.state.contacts) == .reload, "the first time")
+            #expect(applied.update(to: store.state.contacts) == .unchanged)
+            live.load(.next)
+            await clock.advance()
+            live.load(.next)
+            await clock.advance()
+            #expect(ids(store) == Array(1...30))
+            #expect(applied.update(to: store.state.contacts) == .reload, "the second page was never shown")
+            store.update { $0.unrelated += 1 }
+            #expect(applied.update(to: store.state.contacts) == .unchanged)
+        }
+    }
+
+    /// Rows no live query made (a state written by hand, a preview) are never the start of a
+    /// live query's changes: the view reloads.
+    @Test func rowsWrittenByHandAreReloadedOver() async {
+        await clock.drive {
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            var byHand = LiveRows<Contact>()
+            byHand.rows = [LiveRow(Contact(id: 99, name: "Preview", isFavourite: false))]
+            var applied = AppliedRows()
+            #expect(applied.update(to: byHand) == .reload)
+            live.loadIfNeeded()
+            await clock.advance()
+            #expect(ids(store) == Array(1...10))
+            #expect(applied.update(to: store.state.contacts) == .reload, "not the changes from no rows")
+        }
+    }
+
     /// The rows' changes reach a view once: a later update of the screen that moves no row (a
     /// picture arriving) hands the view nothing to apply, where applying the last insertions
     /// again would make UIKit raise.
