@@ -1,3 +1,4 @@
+import MVVMTestSupport
 import Dispatch
 import MVVMCore
 import MVVMTesting

@@ -1,3 +1,4 @@
+import MVVMTestSupport
 import MVVMCore
 import Testing
 

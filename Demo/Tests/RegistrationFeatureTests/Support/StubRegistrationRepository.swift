@@ -1,3 +1,4 @@
+import MVVMTestSupport
 import MVVMTesting
 import RegistrationFeature
 import Testing
