@@ -1,11 +1,38 @@
 // The SwiftUI and UIKit guide (MVVMCore.docc/BindingSwiftUIAndUIKit.md): README's SearchViewModel
-// bound to a UIKit view controller (compiled against UIKitStandIns.swift, run here), and the
-// Observation mechanism SwiftUI relies on, shown without SwiftUI.
+// bound to a SwiftUI view (compiled against the SwiftUI stand-ins in AppleStandIns/, not run) and
+// to a UIKit view controller (compiled against the UIKit stand-ins, run here), and the
+// Observation mechanism SwiftUI relies on, run without SwiftUI.
 import Foundation
 import MVVMTesting
 import Observation
 import Synchronization
 import Testing
+#if canImport(UIKit)
+import SwiftUI
+import UIKit
+#endif
+
+// snippet: swiftui
+import MVVMCore
+
+struct SearchView: View {
+    @State private var viewModel: SearchViewModel
+
+    init(search: @escaping @Sendable (String) async throws -> [String]) {
+        _viewModel = State(initialValue: SearchViewModel(search: search))
+    }
+
+    var body: some View {
+        List(viewModel.state.results.value ?? [], id: \.self) { Text($0) }
+            .searchable(text: Binding(
+                get: { @MainActor in viewModel.state.query },
+                set: { @MainActor in viewModel.onEvent(.searchTextChanged($0)) }))
+            .overlay { if viewModel.state.results.isLoading { ProgressView() } }
+            .onAppear { viewModel.appear() }
+            .onDisappear { viewModel.disappear() }
+    }
+}
+// snippet end
 
 // snippet: uikit
 import MVVMCore

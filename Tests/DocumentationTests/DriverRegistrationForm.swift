@@ -106,9 +106,89 @@ extension CreateAccountViewModel {
 // snippet end
 
 import Foundation
+#if canImport(UIKit)
+import UIKit
+#endif
+
+// snippet: uikit
+import MVVMCombine
+
+final class CreateAccountViewController: UIViewController {
+    private let viewModel: CreateAccountViewModel
+    private var cancellables = Set<AnyCancellable>()
+    private let submitTapped = PassthroughSubject<Void, Never>()
+    let emailField = UITextField(), passwordField = UITextField(), confirmationField = UITextField()
+    let emailErrorLabel = UILabel(), passwordErrorLabel = UILabel(), confirmationErrorLabel = UILabel()
+    let submitButton = UIButton(type: .system), spinner = UIActivityIndicatorView(), resultLabel = UILabel()
+
+    init(viewModel: CreateAccountViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { fatalError("made in code") }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()                               // adding and laying out the views is left out
+        submitButton.addAction(UIAction { [weak self] _ in self?.submitTapped.send() }, for: .touchUpInside)
+        let output = viewModel.transform(input: .init(
+            emailChanged: textDriver(of: emailField), passwordChanged: textDriver(of: passwordField),
+            confirmationChanged: textDriver(of: confirmationField), submitTapped: submitTapped.eraseToAnyPublisher()))
+        output.emailError.drive { [weak self] in self?.emailErrorLabel.text = $0 }.store(in: &cancellables)
+        output.passwordError.drive { [weak self] in self?.passwordErrorLabel.text = $0 }.store(in: &cancellables)
+        output.confirmationError.drive { [weak self] in self?.confirmationErrorLabel.text = $0 }.store(in: &cancellables)
+        output.isSubmitEnabled.drive { [weak self] in self?.submitButton.isEnabled = $0 }.store(in: &cancellables)
+        output.isSubmitting.drive { [weak self] in self?.spinner.isHidden = !$0 }.store(in: &cancellables)
+        output.resultMessage.drive { [weak self] in self?.resultLabel.text = $0 }.store(in: &cancellables)
+    }
+
+    /// The field's text now, then after each edit.
+    private func textDriver(of field: UITextField) -> Driver<String> {
+        let text = CurrentValueSubject<String, Never>(field.text ?? "")
+        field.addAction(UIAction { [weak field] _ in text.send(field?.text ?? "") }, for: .editingChanged)
+        return text.asDriver()
+    }
+}
+// snippet end
+
 import MVVMCombineTesting
 import Synchronization
 import Testing
+
+/// What typing does to a text field: its text changes, then it sends `.editingChanged`.
+@MainActor
+private func type(_ text: String, into field: UITextField) {
+    field.text = text
+    field.sendActions(for: .editingChanged)
+}
+
+@Test @MainActor func theViewControllerShowsWhatItsFieldsAndButtonMake() {
+    let scheduler = DispatchQueue.test
+    let server = CreateAccountServer(scheduler: scheduler.eraseToAnyScheduler())
+    let controller = CreateAccountViewController(viewModel: CreateAccountViewModel(
+        register: server.register, scheduler: scheduler.eraseToAnyScheduler()))
+    controller.viewDidLoad()
+    #expect(controller.emailErrorLabel.text == "Enter your email.")
+    #expect(!controller.submitButton.isEnabled)
+    #expect(controller.spinner.isHidden)
+
+    type("taro", into: controller.emailField)
+    #expect(controller.emailErrorLabel.text == "Enter a valid email address.")
+    type("taro@example.com", into: controller.emailField)
+    type("swordfish1", into: controller.passwordField)
+    type("swordfish1", into: controller.confirmationField)
+    #expect(controller.emailErrorLabel.text == nil)
+    #expect(controller.confirmationErrorLabel.text == nil)
+    #expect(controller.submitButton.isEnabled)
+
+    controller.submitButton.sendActions(for: .touchUpInside)   // what a tap does
+    #expect(!controller.spinner.isHidden)
+    #expect(!controller.submitButton.isEnabled)
+    scheduler.advance(by: .milliseconds(100))
+    #expect(controller.spinner.isHidden)
+    #expect(controller.resultLabel.text == "Welcome, taro@example.com!")
+    #expect(server.requests == ["taro@example.com"])
+}
 
 /// The server behind the form: an email registers once; each answer comes 100 ms later on the
 /// test scheduler.

@@ -49,6 +49,71 @@ extension WeatherViewModel {
 }
 // snippet end
 
+import Foundation
+#if canImport(UIKit)
+import SwiftUI
+import UIKit
+#endif
+
+// "4. Binding a view": one ViewModel, three kinds of view. SwiftUI's is compiled against the
+// SwiftUI stand-ins (AppleStandIns/); UIKit's against the UIKit stand-ins, and run below.
+
+// snippet: bind-swiftui
+// SwiftUI
+struct WeatherView: View {
+    let viewModel: WeatherViewModel
+    var body: some View {
+        Text(viewModel.state.forecast.value?.telop ?? "…")
+            .onAppear { viewModel.appear() }
+            .onDisappear { viewModel.disappear() }
+    }
+}
+// snippet end
+
+final class WeatherViewController: UIViewController {
+    let telopLabel = UILabel()
+    private let viewModel: WeatherViewModel
+    private var tokens: [ObservationToken] = []
+
+    init(viewModel: WeatherViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { fatalError("made in code") }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // snippet: bind-uikit
+        // UIKit or any imperative view (`tokens` is a stored property of the view)
+        observe { [weak self] in
+            guard let self else { return }
+            telopLabel.text = viewModel.state.forecast.value?.telop
+        }.store(in: &tokens)
+        // snippet end
+    }
+}
+
+/// A view with no binding framework: it renders each new state as a line.
+@MainActor
+final class WeatherPrinter {
+    private(set) var lines: [String] = []
+    private let viewModel: WeatherViewModel
+    private var tokens: [ObservationToken] = []
+
+    init(viewModel: WeatherViewModel) {
+        self.viewModel = viewModel
+        // snippet: bind-closure
+        // No binding framework: a closure for each new state
+        viewModel.subscribe { [weak self] state in self?.render(state) }.store(in: &tokens)
+        // snippet end
+    }
+
+    private func render(_ state: WeatherViewModel.State) {
+        lines.append("\(state.city): \(state.forecast.value?.telop ?? "…")")
+    }
+}
+
 // snippet: test
 import MVVMTesting
 import Testing
@@ -88,3 +153,18 @@ final class FlakyServer: Sendable {
     await tester.finish()
 }
 // snippet end
+
+@Test(.timeLimit(.minutes(2))) @MainActor func theViewControllerAndThePrinterShowTheForecast() async {
+    let clock = TestClock()
+    let viewModel = clock.drive { WeatherViewModel(clock: clock) { Forecast(city: $0, telop: "晴れ") } }
+    let controller = WeatherViewController(viewModel: viewModel)
+    let printer = WeatherPrinter(viewModel: viewModel)
+    controller.viewDidLoad()
+    #expect(controller.telopLabel.text == nil)
+    #expect(printer.lines == ["Tokyo: …"])
+
+    viewModel.appear()
+    await clock.advance()
+    #expect(controller.telopLabel.text == "晴れ")
+    #expect(printer.lines == ["Tokyo: …", "Tokyo: …", "Tokyo: 晴れ"])   // idle, loading, loaded
+}

@@ -101,6 +101,43 @@ extension ContactListScreen {
 }
 // snippet end
 
+#if canImport(UIKit)
+import UIKit
+#endif
+
+// snippet: uikit
+final class ContactListViewController: UIViewController, @MainActor ViewModelBindable {
+    private(set) var cancellables = Set<AnyCancellable>()
+    let viewModel: ContactListViewModel
+    let viewModelInput = ContactListViewModel.Input()
+    private let tableView = UITableView()       // its data source reads `rows`
+    private let spinner = UIActivityIndicatorView(style: .large)
+    private var rows: [String] = []
+
+    init(viewModel: ContactListViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { fatalError("made in code") }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        bind()
+        viewModelInput.appeared.send()
+    }
+
+    func bind(to viewModel: ContactListViewModel) {
+        let output = viewModel.bind(input: viewModelInput)
+        output.contacts.drive { [weak self] in
+            self?.rows = $0.map(\.name)
+            self?.tableView.reloadData()
+        }.store(in: &cancellables)
+        output.isLoading.drive { [weak self] in self?.spinner.isHidden = !$0 }.store(in: &cancellables)
+    }
+}
+// snippet end
+
 /// The server behind the list: each fetch answers after a latency on the test scheduler, with
 /// the contacts as they were when it was asked.
 final class ContactServer {
@@ -236,6 +273,20 @@ struct InputOutputWithCombineTests {
 
         #expect(!screen.bind())                      // already bound: nothing subscribes twice
         #expect(screen.cancellables.count == 2)
+        #expect(server.fetchCount == 1)
+    }
+
+    @Test func theViewControllerBindsOnceWhenItsViewLoads() {
+        let scheduler = DispatchQueue.test
+        let server = ContactServer(scheduler: scheduler.eraseToAnyScheduler())
+        let controller = ContactListViewController(viewModel: ContactListViewModel(
+            fetchContacts: server.fetch, scheduler: scheduler.eraseToAnyScheduler()))
+
+        controller.viewDidLoad()
+        scheduler.advance(by: .milliseconds(100))
+        #expect(controller.isBound)
+        #expect(!controller.bind())                  // a second bind does nothing
+        #expect(controller.cancellables.count == 2)
         #expect(server.fetchCount == 1)
     }
 

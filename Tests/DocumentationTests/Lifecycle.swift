@@ -78,6 +78,53 @@ final class TimelineServer: Sendable {
 }
 // snippet end
 
+import Foundation
+#if canImport(UIKit)
+import SwiftUI
+import UIKit
+#endif
+
+/// The timeline in SwiftUI, compiled against the SwiftUI stand-ins (AppleStandIns/).
+struct TimelineView: View {
+    let viewModel: TimelineViewModel
+
+    var body: some View {
+        // snippet: appear-swiftui
+        // SwiftUI
+        PostList(viewModel: viewModel)
+            .onAppear { viewModel.appear() }
+            .onDisappear { viewModel.disappear() }
+        // snippet end
+    }
+}
+
+/// The posts (the article does not show them).
+struct PostList: View {
+    let viewModel: TimelineViewModel
+
+    var body: some View {
+        List(viewModel.state.posts.value ?? [], id: \.self) { Text($0) }
+    }
+}
+
+/// The timeline in UIKit, compiled against the UIKit stand-ins (AppleStandIns/) and run below.
+final class TimelineViewController: UIViewController {
+    let viewModel: TimelineViewModel
+
+    init(viewModel: TimelineViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { fatalError("made in code") }
+
+    // snippet: appear-uikit
+    // UIKit
+    override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); viewModel.appear() }
+    override func viewDidDisappear(_ animated: Bool) { super.viewDidDisappear(animated); viewModel.disappear() }
+    // snippet end
+}
+
 import MVVMTesting
 import Testing
 
@@ -100,6 +147,23 @@ final class TimelineLateServer: Sendable {
 @Suite(.timeLimit(.minutes(2)))
 @MainActor
 struct TimelineLifecycleTests {
+    @Test func theViewControllerReportsItsLifecycle() async {
+        let clock = TestClock()
+        let server = TimelineServer()
+        let viewModel = clock.drive { TimelineViewModel(clock: clock) { server.posts() } }
+        let controller = TimelineViewController(viewModel: viewModel)
+
+        controller.viewWillAppear(false)
+        await clock.advance()
+        #expect(viewModel.state.posts.value == ["Hello"])
+        #expect(viewModel.state.isLive)
+
+        controller.viewDidDisappear(false)
+        await clock.advance()
+        #expect(!viewModel.state.isLive)
+        #expect(server.requestCount == 1)
+    }
+
     // snippet: test-return
     @Test func leavingMidLoadLeavesNoSpinnerAndComingBackLoadsAgain() async {
         let clock = TestClock()

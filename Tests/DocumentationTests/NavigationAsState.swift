@@ -172,6 +172,75 @@ func runTeamApp(_ team: TeamViewModel, on terminal: any TerminalDevice) async th
 }
 // snippet end
 
+#if canImport(UIKit)
+import SwiftUI
+#endif
+
+/// The team screens in SwiftUI, compiled against the SwiftUI stand-ins (AppleStandIns/).
+struct TeamView: View {
+    let viewModel: TeamViewModel
+
+    var body: some View {
+        // snippet: swiftui
+        NavigationStack(path: Binding(
+            get: { @MainActor in viewModel.state.navigation.stack },
+            set: { @MainActor in viewModel.onEvent(.navigation(.popTo(depth: $0.count))) }
+        )) {
+            TeamHome(viewModel: viewModel)
+                .navigationDestination(for: TeamDestination.self) { destination in
+                    switch viewModel.screens.viewModel(for: destination) {
+                    case .members?: MemberList(viewModel: viewModel)
+                    case .member(let detail)?: MemberDetailView(viewModel: detail)
+                    case nil: EmptyView()
+                    }
+                }
+        }
+        .confirmationDialog(                            // the modal: each button sends its event
+            viewModel.state.navigation.modal?.title.resolved() ?? "",
+            isPresented: .constant(viewModel.state.navigation.modal != nil),
+            presenting: viewModel.state.navigation.modal
+        ) { alert in
+            ForEach(Array(alert.buttons.enumerated()), id: \.offset) { _, button in
+                Button(button.label.resolved(), role: button.role == .destructive ? .destructive : button.role == .cancel ? .cancel : nil) {
+                    viewModel.onEvent(button.event)
+                }
+            }
+        } message: { alert in
+            Text(alert.message.resolved())
+        }
+        // snippet end
+    }
+}
+
+/// The team's first screen (the article does not show it).
+struct TeamHome: View {
+    let viewModel: TeamViewModel
+
+    var body: some View {
+        Button("Members") { viewModel.onEvent(.membersTapped) }
+    }
+}
+
+/// The list of members (the article does not show it).
+struct MemberList: View {
+    let viewModel: TeamViewModel
+
+    var body: some View {
+        List(viewModel.state.members, id: \.id) { member in
+            Button(member.name) { viewModel.onEvent(.memberTapped(id: member.id)) }
+        }
+    }
+}
+
+/// A member's screen (the article does not show it).
+struct MemberDetailView: View {
+    let viewModel: MemberDetailViewModel
+
+    var body: some View {
+        Text("Member \(viewModel.state.memberID)")
+    }
+}
+
 import MVVMTesting
 import Testing
 

@@ -55,6 +55,42 @@ extension PhotoFeedViewModel {
 }
 // snippet end
 
+#if canImport(UIKit)
+import SwiftUI
+#endif
+
+/// The feed in SwiftUI, compiled against the SwiftUI stand-ins (AppleStandIns/).
+struct PhotoFeedView: View {
+    let viewModel: PhotoFeedViewModel
+
+    var body: some View {
+        // snippet: view
+        List {
+            ForEach(viewModel.state.photos.items) { photo in
+                PhotoRow(photo: photo).onAppear {
+                    if photo.id == viewModel.state.photos.items.last?.id { viewModel.onEvent(.lastRowAppeared) }
+                }
+            }
+            if viewModel.state.photos.isLoadingMore { ProgressView() }
+            if let error = viewModel.state.photos.error {
+                Button("\(error.message.resolved()) Retry") { viewModel.onEvent(.retryTapped) }
+            }
+        }
+        .onAppear { viewModel.appear() }
+        .onDisappear { viewModel.disappear() }
+        // snippet end
+    }
+}
+
+/// One photo's row (the article does not show it).
+struct PhotoRow: View {
+    let photo: Photo
+
+    var body: some View {
+        Text(photo.title)
+    }
+}
+
 import MVVMTesting
 import Synchronization
 import Testing

@@ -134,6 +134,77 @@ final class OrderHistoryScreen {
 }
 // snippet end
 
+#if canImport(UIKit)
+import SwiftUI
+import UIKit
+#endif
+
+/// The orders screen in UIKit, compiled against the UIKit stand-ins (AppleStandIns/) and run:
+/// it presents the alert in state, as `OrderHistoryScreen` does.
+final class OrderHistoryViewController: UIViewController {
+    private let viewModel: OrderHistoryViewModel
+    private var alertWatch: ObservationToken?
+
+    init(viewModel: OrderHistoryViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) { fatalError("made in code") }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        alertWatch = viewModel.subscribe(\.navigation.modal) { [weak self] alert in
+            if let alert { self?.present(alert) }
+        }
+    }
+
+    // snippet: uikit-alert
+    func present(_ alert: Alert<OrderHistoryViewModel.Event>) {
+        let controller = UIAlertController(
+            title: alert.title.resolved(),
+            message: alert.message.resolved(),
+            preferredStyle: alert.style == .alert ? .alert : .actionSheet
+        )
+        for button in alert.buttons {
+            let style: UIAlertAction.Style = switch button.role {
+            case .cancel: .cancel
+            case .destructive: .destructive
+            case nil: .default
+            }
+            controller.addAction(UIAlertAction(title: button.label.resolved(), style: style) { [weak self] _ in
+                self?.viewModel.onEvent(button.event)
+            })
+        }
+        present(controller, animated: true)
+    }
+    // snippet end
+}
+
+/// The orders screen in SwiftUI, compiled against the SwiftUI stand-ins (AppleStandIns/).
+struct OrderHistoryView: View {
+    let viewModel: OrderHistoryViewModel
+
+    var body: some View {
+        List(viewModel.state.orders.value ?? [], id: \.id) { Text($0.item) }
+            // snippet: swiftui-alert
+            .alert(
+                viewModel.state.navigation.modal?.title.resolved() ?? "",
+                isPresented: .constant(viewModel.state.navigation.modal != nil),
+                presenting: viewModel.state.navigation.modal
+            ) { alert in
+                ForEach(Array(alert.buttons.enumerated()), id: \.offset) { _, button in
+                    Button(button.label.resolved(), role: button.role == .cancel ? .cancel : button.role == .destructive ? .destructive : nil) {
+                        viewModel.onEvent(button.event)
+                    }
+                }
+            } message: { alert in
+                Text(alert.message.resolved())
+            }
+            // snippet end
+    }
+}
+
 import MVVMTesting
 import Synchronization
 import Testing
@@ -219,6 +290,33 @@ struct PresentingErrorsTests {
         #expect(screen.presentedAlerts.count == 1)
     }
     // snippet end
+
+    #if !canImport(UIKit)   // taps the button through the stand-in: UIKit has no API for that
+    @Test func theUIKitAlertShowsTheResolvedTextsAndItsButtonSendsItsEvent() async {
+        let backend = OrderBackend()
+        backend.isDown.withLock { $0 = false }
+        let clock = TestClock()
+        let viewModel = clock.drive { OrderHistoryViewModel(service: backend.service) }
+        let screen = OrderHistoryViewController(viewModel: viewModel)
+        screen.viewDidLoad()
+        viewModel.appear()
+        await clock.advance()
+        #expect(screen.presentedViewController == nil)
+
+        viewModel.onEvent(.cancelOrderTapped(id: 1))
+        await clock.advance()
+        let alert = screen.presentedViewController as? UIAlertController
+        #expect(alert?.title == "Orders")
+        #expect(alert?.message == "This order has shipped. It can no longer be cancelled.")
+        #expect(alert?.preferredStyle == .alert)
+        #expect(alert?.actions.map(\.title) == ["OK"])
+        #expect(alert?.actions.map(\.style) == [.cancel])
+
+        alert?.actions.first?.standInTap()                 // the user taps OK
+        #expect(screen.presentedViewController == nil)
+        #expect(viewModel.state.navigation.modal == nil)   // the button sent .navigation(.dismiss)
+    }
+    #endif
 
     @Test func theSameFailureTwiceShowsOneAlert() async {
         let backend = OrderBackend()

@@ -117,6 +117,30 @@ extension MemberSearchViewModel {
 }
 // snippet end
 
+#if canImport(UIKit)
+import SwiftUI
+#endif
+
+// The list in SwiftUI, compiled against the SwiftUI stand-ins (AppleStandIns/), not run.
+// snippet: swiftui
+struct MemberListView: View {
+    @StateObject var viewModel: MemberSearchViewModel
+
+    var body: some View {
+        List(viewModel.visibleMembers, id: \.id) { Text($0.name) }
+            .searchable(text: $viewModel.searchText)
+            .overlay { if viewModel.isLoading { ProgressView() } }
+            .toolbar {
+                Picker("Status", selection: $viewModel.statusFilter) {
+                    Text("All (\(viewModel.activeCount + viewModel.inactiveCount))").tag(MemberStatusFilter.all)
+                    Text("Active (\(viewModel.activeCount))").tag(MemberStatusFilter.active)
+                    Text("Inactive (\(viewModel.inactiveCount))").tag(MemberStatusFilter.inactive)
+                }
+            }
+    }
+}
+// snippet end
+
 import Foundation
 import MVVMCombineTesting
 import Testing

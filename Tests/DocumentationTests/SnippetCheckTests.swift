@@ -7,7 +7,8 @@
 // In a Swift file, a region is the lines between `// snippet: NAME` and `// snippet end`.
 // In Markdown, the line before a ```swift fence is one of:
 //   <!-- snippet: PATH#NAME -->         PATH from the repository root; the block is the region
-//   <!-- not compiled: REASON -->       e.g. SwiftUI, which Linux has not
+//   <!-- not compiled: REASON -->       e.g. RxSwift, which this package does not depend on
+// SwiftUI and UIKit code is compiled, against the stand-ins in AppleStandIns/ (docs/Documentation.md).
 import Foundation
 import Testing
 

@@ -7,12 +7,13 @@
 import Foundation
 
 #if !canImport(ObjectiveC)
-/// Foundation's protocol for key-value coding and observing, which `NSObject` adopts.
+/// Mirrors Foundation's `public protocol _KeyValueCodingAndObserving {}`, which `NSObject` adopts
+/// (`extension NSObject: _KeyValueCodingAndObserving {}`).
 protocol _KeyValueCodingAndObserving {}
 
 extension NSObject: _KeyValueCodingAndObserving {}
 
-/// Foundation's options of a key-value observation.
+/// Mirrors Foundation's `struct NSKeyValueObservingOptions: OptionSet` (`new`, `old`, `initial`, `prior`).
 struct NSKeyValueObservingOptions: OptionSet, Sendable {
     let rawValue: UInt
     static let new = NSKeyValueObservingOptions(rawValue: 0x01)
@@ -21,19 +22,20 @@ struct NSKeyValueObservingOptions: OptionSet, Sendable {
     static let prior = NSKeyValueObservingOptions(rawValue: 0x08)
 }
 
-/// Foundation's description of one key-value change.
+/// Mirrors Foundation's `struct NSKeyValueObservedChange<Value>`, reduced to `newValue` and `oldValue`.
 struct NSKeyValueObservedChange<Value> {
     let newValue: Value?
     let oldValue: Value?
 }
 
-/// Foundation's token of a key-value observation.
+/// Mirrors Foundation's `class NSKeyValueObservation: NSObject` (`func invalidate()`).
 final class NSKeyValueObservation: NSObject {
     func invalidate() {}
 }
 
 extension _KeyValueCodingAndObserving {
-    /// Foundation's key-value observing entry point, with Apple's signature.
+    /// Mirrors `func observe<Value>(_ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
+    /// changeHandler: @escaping (Self, NSKeyValueObservedChange<Value>) -> Void) -> NSKeyValueObservation`.
     func observe<Value>(
         _ keyPath: KeyPath<Self, Value>,
         options: NSKeyValueObservingOptions = [],
