@@ -54,7 +54,7 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible, Expres
     /// SwiftUI view makes to show `LocalizedText` where Apple's API takes a `String`:
     ///
     /// ```swift
-    /// UIAlertController(title: alert.title.resolved(), message: alert.message?.resolved(), preferredStyle: .alert)
+    /// UIAlertController(title: alert.title.resolved(), message: alert.message.resolved(), preferredStyle: .alert)
     /// Text(row.status.resolved())
     /// ```
     ///
