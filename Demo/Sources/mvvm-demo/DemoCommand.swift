@@ -46,6 +46,9 @@ struct DemoCommand: AsyncParsableCommand {
             Keys:
               anywhere    Ctrl-C quits (the terminal is restored)
                           Ctrl-Z suspends (fg resumes), Ctrl-L repaints
+                          a paste is text; one whose end never comes ends
+                          at Ctrl-C, Ctrl-Z or after 1 s without input
+                          Alt+Enter does nothing
               home        ↑/↓ move, Enter open, q/Esc quit
               user list   / search: type, Backspace, Enter/Esc done
                           ↑/↓ PgUp/PgDn Home/End move

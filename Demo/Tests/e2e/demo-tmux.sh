@@ -224,6 +224,19 @@ wait_for '東京都は、.*となっています' "Tokyo's body text"
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after --open weather/130010"
 
+# 1c. A bracketed paste whose end mark never comes (issue 54, M2) does not take the keyboard:
+# Ctrl-C inside it quits, and a second after its last byte the keys are keys again (q quits).
+start_demo
+tmux send-keys -t "$SESSION" -l $'\e[200~half a paste'
+sleep 0.3
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C inside a paste that never ended"
+start_demo
+tmux send-keys -t "$SESSION" -l $'\e[200~half a paste'
+sleep 1.5
+tmux send-keys -t "$SESSION" q
+wait_for_shell "q a second after a paste that never ended"
+
 # Saved data: with the server gone, the forecast saved above is on screen, marked offline.
 [[ -n "$(ls -A "$DEMO_CACHE/mvvm-demo" 2>/dev/null)" ]] || fail "no saved data in XDG_CACHE_HOME/mvvm-demo"
 start_demo "--api-url $DEAD_API --open weather/130010" 'Weather forecast › 東京'

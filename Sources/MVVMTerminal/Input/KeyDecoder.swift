@@ -7,11 +7,17 @@
 ///
 /// Text between the bracketed-paste marks (`ESC [ 200 ~` … `ESC [ 201 ~`) is ``Key/paste(_:)``,
 /// never keys: each ``decode(_:)`` hands on what arrived of it so far, so a paste of any length
-/// holds no more than a few bytes here.
+/// holds no more than a few bytes here. A paste whose end mark never comes cannot take the
+/// keyboard: Ctrl-C and Ctrl-Z end it and stay keys (a pasted text has neither), and
+/// ``endPaste()`` ends it when the input has been idle (``TerminalSession`` calls it after
+/// ``TerminalSession/unfinishedPasteLimit``).
+///
+/// Alt+Enter (`ESC` and `CR` in one read) is no key, never Escape then Enter.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
-    /// Inside a bracketed paste: every byte is text until its end mark.
-    private var isPasting = false
+    /// Inside a bracketed paste: every byte is text until its end mark, Ctrl-C, Ctrl-Z or
+    /// ``endPaste()``.
+    public private(set) var isPasting = false
 
     private static let pasteStart = Array("\u{1B}[200~".utf8)
     private static let pasteEnd = Array("\u{1B}[201~".utf8)
@@ -49,11 +55,19 @@ public struct KeyDecoder: Sendable {
         return keys
     }
 
+    /// Ctrl-C and Ctrl-Z: inside a paste they end it and are keys (they quit and suspend
+    /// anywhere, and a pasted text has neither).
+    private static let pasteInterrupts: [UInt8] = [0x03, 0x1A]
+
     /// The pasted text at the start of `bytes`: up to the end mark (then `ended`, and `length`
-    /// counts the mark), else all but a tail that may be the start of the end mark or of a
-    /// character.
+    /// counts the mark), or up to a Ctrl-C or Ctrl-Z (then `ended`, and the key is left to
+    /// decode), else all but a tail that may be the start of the end mark or of a character.
     private static func pasted(_ bytes: ArraySlice<UInt8>) -> (text: String, length: Int, ended: Bool) {
-        if let end = bytes.firstRange(of: pasteEnd) {
+        let end = bytes.firstRange(of: pasteEnd)
+        if let interrupt = bytes.firstIndex(where: pasteInterrupts.contains), interrupt < (end?.lowerBound ?? bytes.endIndex) {
+            return (String(decoding: bytes[..<interrupt], as: UTF8.self), interrupt - bytes.startIndex, true)
+        }
+        if let end {
             return (String(decoding: bytes[..<end.lowerBound], as: UTF8.self), end.upperBound - bytes.startIndex, true)
         }
         var cut = bytes.endIndex
@@ -72,6 +86,17 @@ public struct KeyDecoder: Sendable {
             if cut - (lead - 1) < needed { cut = lead - 1 }
         }
         return (String(decoding: bytes[..<cut], as: UTF8.self), cut - bytes.startIndex, false)
+    }
+
+    /// Ends a paste whose end mark has not come (the terminal never sent it, or sent only its
+    /// start): the bytes it held back are keys (an Escape the user pressed), and so is all that
+    /// follows. What arrived of the paste was handed on already. Nothing outside a paste.
+    ///
+    /// - Returns: the keys of the bytes held back.
+    public mutating func endPaste() -> [Key] {
+        guard isPasting else { return [] }
+        isPasting = false
+        return decode([]) + flush()
     }
 
     /// Ends an incomplete sequence: a pending ESC becomes ``Key/escape`` and the bytes after it
@@ -146,6 +171,10 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "O"):
             guard bytes.count > 2 else { return nil }
             return (csiKey(final: bytes[start + 2], parameters: ""), 3)
+        case 0x0D, 0x0A:
+            // Alt+Enter, which a terminal sends as one write: no key of ours, and never Escape
+            // then Enter (on a sheet, Escape closes it and Enter would open the row below).
+            return (nil, 2)
         default:
             // ESC followed by anything else: Escape, then that byte on its own.
             return (.escape, 1)

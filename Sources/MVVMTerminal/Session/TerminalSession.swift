@@ -119,12 +119,20 @@ public final class TerminalSession: TerminalDevice {
         return stream
     }
 
+    /// How long a bracketed paste whose end mark has not come may leave the input idle before
+    /// it ends (``KeyDecoder/endPaste()``): a terminal sends a paste in one burst, so a paste
+    /// idle this long was cut (a terminal that sent only its start mark), and the keys that
+    /// follow are keys. Ctrl-C and Ctrl-Z end a paste at once.
+    public nonisolated static let unfinishedPasteLimit: Duration = .seconds(1)
+
     /// A read source on standard input that decodes keys on `queue` (off the main actor).
     private nonisolated static func readKeys(
         queue: DispatchQueue,
         into continuation: AsyncStream<Key>.Continuation
     ) -> any DispatchSourceProtocol {
-        let decoder = Lock(KeyDecoder())
+        // The decoder, and how many reads it decoded: a paste left open by a read ends after
+        // `unfinishedPasteLimit` if no read came since.
+        let input = Lock((decoder: KeyDecoder(), reads: 0))
         let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: queue)
         source.setEventHandler {
             var buffer = [UInt8](repeating: 0, count: 1024)
@@ -133,14 +141,22 @@ public final class TerminalSession: TerminalDevice {
                 if count == 0 || (errno != EINTR && errno != EAGAIN) { continuation.finish() }
                 return
             }
-            let keys = decoder.withLock { decoder in
-                var keys = decoder.decode(buffer[0..<count])
+            let (keys, openPaste) = input.withLock { input in
+                input.reads += 1
+                var keys = input.decoder.decode(buffer[0..<count])
                 // A terminal sends a whole escape sequence in one write: an ESC left at the end
                 // of a read is the Escape key.
-                if decoder.hasPending, buffer[count - 1] == 0x1B { keys += decoder.flush() }
-                return keys
+                if input.decoder.hasPending, buffer[count - 1] == 0x1B { keys += input.decoder.flush() }
+                return (keys, input.decoder.isPasting ? input.reads : nil)
             }
             for key in keys { continuation.yield(key) }
+            guard let openPaste else { return }
+            let limit = unfinishedPasteLimit.components
+            let nanoseconds = Int(limit.seconds) * 1_000_000_000 + Int(limit.attoseconds / 1_000_000_000)
+            queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                let keys = input.withLock { input in input.reads == openPaste ? input.decoder.endPaste() : [] }
+                for key in keys { continuation.yield(key) }
+            }
         }
         source.setCancelHandler { continuation.finish() }
         source.resume()

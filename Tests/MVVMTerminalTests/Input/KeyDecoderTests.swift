@@ -98,4 +98,44 @@ struct KeyDecoderTests {
         _ = long.decode(Array("\u{1B}[200~".utf8))
         for _ in 0..<100 { #expect(long.decode(chunk) == [.paste(String(repeating: "x", count: 4096))]) }
     }
+
+    /// A paste whose end mark never comes cannot take the keyboard (issue 54, M2): Ctrl-C and
+    /// Ctrl-Z end it and are keys, the text before them pasted; the bytes after them are keys.
+    @Test func ctrlCAndCtrlZEndAPasteThatNeverEnds() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~half a pas".utf8)) == [.paste("half a pas")])
+        #expect(decoder.decode([0x03]) == [.control("c")])
+        #expect(!decoder.isPasting)
+        #expect(decoder.decode(Array("q".utf8)) == [.character("q")])
+        var other = KeyDecoder()
+        #expect(other.decode(Array("\u{1B}[200~ab\u{1A}q".utf8)) == [.paste("ab"), .control("z"), .character("q")])
+    }
+
+    /// A paste the input left idle ends (`endPaste`, which the session calls after
+    /// `TerminalSession.unfinishedPasteLimit`): what it held back is keys (an Escape the user
+    /// pressed), and so is what follows; outside a paste it does nothing.
+    @Test func endingAPasteMakesTheHeldBytesAndWhatFollowsKeys() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}[200~abc".utf8)) == [.paste("abc")])
+        #expect(decoder.decode([0x1B]) == [], "the ESC may start the end mark")
+        #expect(decoder.endPaste() == [.escape])
+        #expect(!decoder.hasPending)
+        #expect(decoder.decode(Array("q".utf8)) == [.character("q")])
+        #expect(decoder.endPaste() == [])
+        #expect(TerminalSession.unfinishedPasteLimit == .seconds(1))
+    }
+
+    /// Alt+Enter (ESC CR in one read) is no key: never Escape then Enter, which on a sheet would
+    /// close it and open the row below (issue 54, M8). An Escape on its own, and an Escape
+    /// followed by another key, stay as they were.
+    @Test func altEnterIsNotEscapeThenEnter() {
+        #expect(decode([0x1B, 0x0D]) == [])
+        #expect(decode([0x1B, 0x0A]) == [])
+        #expect(decode([0x1B, 0x0D, 0x0D]) == [.enter], "Alt+Enter, then Enter")
+        #expect(decode(Array("\u{1B}q".utf8)) == [.escape, .character("q")])
+        var decoder = KeyDecoder()
+        #expect(decoder.decode([0x1B]) == [])
+        #expect(decoder.flush() == [.escape])
+        #expect(decoder.decode([0x0D]) == [.enter], "Escape, then Enter in another read")
+    }
 }
