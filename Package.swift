@@ -61,10 +61,10 @@ let package = Package(
         // Debugging: a ViewModel's events and state changes as diffs through swift-log.
         .library(name: "MVVMLogging", targets: ["MVVMLogging"]),
         // Opt-in, with the trait of the same name: an HTTPTransport on AsyncHTTPClient (SwiftNIO),
-        // for Linux servers and tools. Empty without the trait.
+        // for Linux servers and tools. Without the trait: a stand-in that says to turn it on.
         .library(name: "MVVMAsyncHTTPClient", targets: ["MVVMAsyncHTTPClient"]),
         // Opt-in, with the trait of the same name: a CacheStore and a RecordStorage on SQLite
-        // through GRDB. Empty without the trait.
+        // through GRDB. Without the trait: stand-ins that say to turn it on.
         .library(name: "MVVMGRDB", targets: ["MVVMGRDB"]),
         // Opt-in: a small PNG decoder over the system's zlib (Linux: zlib1g-dev), for drawing
         // images where UIKit and SwiftUI do not exist (the terminal).

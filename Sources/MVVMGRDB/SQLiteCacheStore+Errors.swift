@@ -1,5 +1,5 @@
 // Compiled only with the package's `MVVMGRDB` trait on (Package.swift): without it this
-// product is empty and its dependency is never resolved.
+// product has only WithoutTheTrait.swift, and its dependency is never resolved.
 #if MVVMGRDB
 import GRDB
 import MVVMData

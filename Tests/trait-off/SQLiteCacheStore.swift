@@ -1,0 +1,5 @@
+// expect: 'SQLiteCacheStore' is unavailable: SQLiteCacheStore needs swift-mvvm's MVVMGRDB trait
+import MVVMData
+import MVVMGRDB
+
+func cache() throws -> any CacheStore { try SQLiteCacheStore(path: "/tmp/cache.sqlite") }
