@@ -26,9 +26,19 @@ public struct TextField: Sendable {
         column += frame.put(label, at: Position(row: row, column: column), style: Style(bold: true), maxWidth: rect.width)
         let room = end - column - (isFocused ? 1 : 0)
         guard room > 0 else { return }
-        var visible = Substring(TerminalText.sanitize(text))
-        while DisplayWidth.columns(of: visible) > room { visible = visible.dropFirst() }
-        column += frame.put(String(visible), at: Position(row: row, column: column), style: Style(underline: isFocused), maxWidth: room)
+        // The longest end of the text that fits, measured from its end: one pass over what is
+        // shown, whatever the text's length (a saved search of 20,000 characters).
+        let sanitized = TerminalText.sanitize(text)
+        var start = sanitized.endIndex
+        var width = 0
+        while start > sanitized.startIndex {
+            let previous = sanitized.index(before: start)
+            let columns = DisplayWidth.columns(of: sanitized[previous])
+            guard width + columns <= room else { break }
+            width += columns
+            start = previous
+        }
+        column += frame.put(String(sanitized[start...]), at: Position(row: row, column: column), style: Style(underline: isFocused), maxWidth: room)
         if isFocused { column += frame.put("▏", at: Position(row: row, column: column)) }
         if text.isEmpty {
             frame.put(placeholder, at: Position(row: row, column: column), style: Style(dim: true), maxWidth: end - column)
