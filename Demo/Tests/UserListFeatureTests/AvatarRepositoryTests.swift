@@ -49,12 +49,24 @@ struct AvatarRepositoryTests {
     let now = Now()
     let store = InMemoryCacheStore()
 
-    func repository(_ server: PictureServer) -> AvatarRepository {
-        let client = APIClient(baseURL: URL(string: "http://127.0.0.1:1")!, transport: server, retryPolicy: .none)
+    func repository(_ server: PictureServer, baseURL: String = "http://127.0.0.1:1") -> AvatarRepository {
+        let client = APIClient(baseURL: URL(string: baseURL)!, transport: server, retryPolicy: .none)
         let now = now
         return AvatarRepository(
             dataSource: UserRemoteDataSource(client: client), local: Dependencies.with { $0.now = { now.value } } operation: { LocalDataSource(store: store) }, maximumSavedBytes: 2_000
         )
+    }
+
+    /// Pictures are kept per server (issue 54, M5): another server's user at the same path is
+    /// another picture, asked of that server, never the first server's saved copy.
+    @Test func anotherServersPictureAtTheSamePathIsAskedOfThatServer() async throws {
+        let first = PictureServer(size: 1_000)
+        _ = try await repository(first, baseURL: "http://127.0.0.1:1").bytes(at: "/avatars/1.png")
+        let second = PictureServer(size: 1_500)
+        #expect(try await repository(second, baseURL: "http://127.0.0.1:2").bytes(at: "/avatars/1.png").count == 1_500)
+        #expect(second.conditions == [nil], "asked of the second server, with no tag of the first one's")
+        #expect(try await repository(first, baseURL: "http://127.0.0.1:1").bytes(at: "/avatars/1.png").count == 1_000)
+        #expect(first.conditions == [nil], "the first server's picture is still saved for it")
     }
 
     @Test func aFreshPictureIsReadFromTheDeviceWithoutARequest() async throws {

@@ -7,6 +7,9 @@ public import MVVMData
 /// `GET {avatarURL}` with its `ETag`, where a 304 keeps the saved bytes for another day and a 200
 /// replaces them; the saved copy, stale, when the server cannot be reached.
 ///
+/// Pictures are kept per server: another server's user at the same path is another picture
+/// (issue 54, M5: a second server's users were drawn with the first one's pictures).
+///
 /// Give pictures a store of their own (the demo: `pictures/`, 8 MiB, least recently used first):
 /// sharing one with the saved pages let large pictures evict the pages and counts a screen needs
 /// offline (issue 41, N10). A picture larger than ``maximumSavedBytes`` is shown, not saved.
@@ -34,7 +37,7 @@ public struct AvatarRepository: Sendable {
             return try await withDomainErrors(UserError.self) { () async throws(APIError) in try await client.send(.bytes(path)) }
         }
         do {
-            return try await local.fresh(Self.key(for: path), maximumSavedBytes: maximumSavedBytes) { entityTag in
+            return try await local.fresh(Self.key(for: path, on: client.baseURL), maximumSavedBytes: maximumSavedBytes) { entityTag in
                 try await client.send(.conditionalBytes(path, ifNoneMatch: entityTag))
             }.value
         } catch let error as APIError {
@@ -46,8 +49,9 @@ public struct AvatarRepository: Sendable {
 
     /// Forgets the saved copy of the picture at `path`: its bytes did not decode.
     public func forget(_ path: String) async {
-        try? await local?.remove(for: Self.key(for: path))
+        try? await local?.remove(for: Self.key(for: path, on: dataSource.client.baseURL))
     }
 
-    private static func key(for path: String) -> String { "avatar:\(path)" }
+    /// The picture at `path` of the server at `baseURL`.
+    private static func key(for path: String, on baseURL: URL) -> String { "avatar:\(baseURL.absoluteString) \(path)" }
 }
