@@ -6,8 +6,8 @@ import Foundation
 ///
 /// | bytes | field |
 /// | --- | --- |
-/// | 6 | magic `MVVMC` and format version 1 |
-/// | 8 | `savedAt`, seconds since 1970 as a `Double`'s bit pattern |
+/// | 6 | magic `MVVMC` and format version 2 |
+/// | 8 | `savedAt`, seconds since 2001 (`Date`'s own measure) as a `Double`'s bit pattern |
 /// | 8 | schema version (`Int64`) |
 /// | 4 | key length (`UInt32`) |
 /// | n | key, UTF-8 |
@@ -18,14 +18,19 @@ import Foundation
 /// Decoding checks every length against the bytes there are and the checksum last, so a
 /// truncated, torn or foreign file decodes as `nil`, never as a wrong entry (CacheEntryFileTests:
 /// every truncation and every altered byte).
+///
+/// Format 1, which earlier versions wrote, kept seconds since 1970, which lose the last bit of
+/// some dates: a store did not give back the `savedAt` it was given. It still reads.
 enum CacheEntryFile {
-    static let magic: [UInt8] = Array("MVVMC".utf8) + [1]
+    static let magic: [UInt8] = Array("MVVMC".utf8) + [2]
+    /// Format 1's magic: `savedAt` in seconds since 1970.
+    static let firstMagic: [UInt8] = Array("MVVMC".utf8) + [1]
 
     static func encode(key: String, entry: CacheEntry) -> [UInt8] {
         var bytes = magic
         let keyBytes = Array(key.utf8)
         bytes.reserveCapacity(magic.count + 36 + keyBytes.count + entry.data.count)
-        append(entry.savedAt.timeIntervalSince1970.bitPattern, to: &bytes)
+        append(entry.savedAt.timeIntervalSinceReferenceDate.bitPattern, to: &bytes)
         append(UInt64(bitPattern: Int64(entry.schemaVersion)), to: &bytes)
         append(UInt32(keyBytes.count), byteCount: 4, to: &bytes)
         bytes += keyBytes
@@ -38,7 +43,9 @@ enum CacheEntryFile {
     /// The key and entry in `bytes`, or `nil` when they are not a whole, intact file.
     static func decode(_ bytes: [UInt8]) -> (key: String, entry: CacheEntry)? {
         var reader = Reader(bytes: bytes)
-        guard bytes.count >= magic.count + 8, Array(bytes[0..<magic.count]) == magic else { return nil }
+        guard bytes.count >= magic.count + 8 else { return nil }
+        let header = Array(bytes[0..<magic.count])
+        guard header == magic || header == firstMagic else { return nil }
         let body = bytes[..<(bytes.count - 8)]
         reader.offset = magic.count
         guard
@@ -53,8 +60,9 @@ enum CacheEntryFile {
             let stored = reader.integer(byteCount: 8),
             stored == checksum(body)
         else { return nil }
-        let savedAt = Date(timeIntervalSince1970: Double(bitPattern: savedAtBits))
-        guard savedAt.timeIntervalSince1970.isFinite else { return nil }
+        let seconds = Double(bitPattern: savedAtBits)
+        guard seconds.isFinite else { return nil }
+        let savedAt = header == magic ? Date(timeIntervalSinceReferenceDate: seconds) : Date(timeIntervalSince1970: seconds)
         // Int(exactly:): on a 32-bit platform (watchOS on arm64_32) a foreign version must not trap.
         guard let schemaVersion = Int(exactly: Int64(bitPattern: schema)) else { return nil }
         let entry = CacheEntry(data: Data(data), savedAt: savedAt, schemaVersion: schemaVersion)
