@@ -87,6 +87,29 @@ struct UserListViewTests {
         ].joined(separator: "\n"))
     }
 
+    /// A search the device answered with nothing while the server could not be reached says
+    /// that nothing matched, then why the server was not asked (issue 54: it said only
+    /// "Network error", as if the search had failed). Without a search, the failure alone.
+    @Test func anOfflineSearchWithNoMatchSaysNothingMatched() {
+        var state = Self.loadedState([])
+        state.users.refresh = .failed(ErrorPresentation(title: "E", message: "オフライン", isRetryable: true))
+        state.searchText = "zzz"
+        #expect(Self.render(state) == [
+            " ユーザー (有効 6543)",
+            " 検索: zzz",
+            " フィルター: すべて",
+            "",
+            "",
+            "",
+            "           データが見つかりませんでした",
+            "            オフライン  （r: 再試行）",
+            "",
+            " / 検索  f フィルター  r 更新  q 戻る",
+        ].joined(separator: "\n"))
+        state.searchText = ""
+        #expect(Self.render(state).split(separator: "\n", omittingEmptySubsequences: false)[6] == "            オフライン  （r: 再試行）")
+    }
+
     @Test func searchFocused() {
         var state = Self.loadedState()
         state.searchText = "山田"

@@ -28,8 +28,16 @@ public enum UserListView {
         if state.isLoadingFirstPage {
             Spinner.draw(into: &frame, at: Position(row: listRect.origin.row, column: 1), tick: ui.tick, label: UserListText.loading.resolved(in: language))
         } else if let failure = state.loadFailure, state.users.rows.isEmpty {
+            // A search or a filter the device answered with nothing: say so first, then why the
+            // server was not asked (issue 54: an offline search with no match read as a failure).
+            let narrowed = !state.searchText.isEmpty || state.filter != .all
+            var failureRect = listRect
+            if narrowed {
+                EmptyState.draw(into: &frame, in: listRect, message: UserListText.empty.resolved(in: language))
+                failureRect.origin.row += 1
+            }
             let message: LocalizedText = "\(failure.message)  \(UserListText.retryInline)"
-            EmptyState.draw(into: &frame, in: listRect, message: message.resolved(in: language))
+            EmptyState.draw(into: &frame, in: failureRect, message: message.resolved(in: language))
         } else if state.showsEmptyState {
             EmptyState.draw(into: &frame, in: listRect, message: UserListText.empty.resolved(in: language))
         } else {
