@@ -165,6 +165,7 @@ let package = Package(
             name: "MVVMGRDB",
             dependencies: [
                 "MVVMData",
+                "MVVMLocking",
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["MVVMGRDB"])),
             ],
             swiftSettings: swiftSettings

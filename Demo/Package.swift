@@ -157,6 +157,8 @@ let package = Package(
             name: "MVVMGRDBTests",
             dependencies: [
                 "cache-crash-writer",
+                // SQLiteRecordStorageDamageTests: a file of another shape, made by hand.
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "_MVVMTestSupport", package: "swift-mvvm"), .product(name: "MVVMGRDB", package: "swift-mvvm"),
                 .product(name: "MVVMData", package: "swift-mvvm"), .product(name: "MVVMDataTesting", package: "swift-mvvm"),
             ],

@@ -4,6 +4,7 @@
 public import Foundation
 import GRDB
 public import MVVMData
+import MVVMLocking
 
 /// A `RecordStorage` in an SQLite database file, through GRDB: a `RecordStore`'s records one row
 /// each, so that saving a write writes that row alone, however many records are held.
@@ -29,14 +30,22 @@ public import MVVMData
 /// let users = RecordStore(outbox: outbox, storage: try SQLiteRecordStorage(path: caches.appending(path: "records.sqlite").path, kind: "users"))
 /// ```
 ///
-/// Errors: a file that is not an SQLite database, or one SQLite finds damaged, is
-/// `CacheStoreError.corrupted(_:)`; every other SQLite failure is `CacheStoreError.io(_:)`.
+/// Errors: a file that is not an SQLite database, or whose `record` table has other columns, is
+/// `CacheStoreError.corrupted(_:)` at open; every other SQLite failure is `CacheStoreError.io(_:)`.
+///
+/// **A file SQLite finds damaged later** (a read or a save answered "database disk image is
+/// malformed": a page past the first one damaged) is remade: removed with its `-wal` and `-shm`,
+/// created empty, and the read or save run again on it. The records were what the server
+/// confirmed, which the server still has (a write waiting for it is in the `Outbox`, not here);
+/// a damaged file kept would fail every read and save, run after run
+/// (`SQLiteRecordStorageDamageTests`).
 public final class SQLiteRecordStorage: RecordStorage {
     /// The database file, or `nil` in memory.
     public let path: String?
     /// Which records of the file this storage reads and writes.
     public let kind: String
-    private let database: any DatabaseWriter
+    /// The database; another one when a damaged file was remade.
+    private let current: Lock<any DatabaseWriter>
 
     /// Opens (creating it if needed) the database at `path`, for the records of `kind`.
     ///
@@ -71,7 +80,14 @@ public final class SQLiteRecordStorage: RecordStorage {
             try? database.close()
             throw SQLiteCacheStore.storeError(error, while: "creating the record table")
         }
-        self.database = database
+        // A table of another shape marked migrated (another program's, a future version's)
+        // would fail every read: reported as damage, which the app answers by a new file.
+        let columns = (try? database.read { db in try db.columns(in: "record").map(\.name) }) ?? []
+        guard columns == Self.columns else {
+            try? database.close()
+            throw .corrupted("opening \(path ?? "memory"): the record table has the columns \(columns.joined(separator: ", ")), not \(Self.columns.joined(separator: ", "))")
+        }
+        current = Lock(database)
         self.path = path
         self.kind = kind
     }
@@ -83,6 +99,9 @@ public final class SQLiteRecordStorage: RecordStorage {
         configuration.busyMode = .timeout(5)
         return configuration
     }
+
+    /// The record table's columns, in order.
+    private static let columns = ["kind", "id", "value", "learnt"]
 
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -103,7 +122,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     /// Every record of ``kind``.
     public func records() async throws(CacheStoreError) -> [SavedRecord] {
         let kind = kind
-        return try await access("reading the records") {
+        return try await access("reading the records") { database in
             try await database.read { db in
                 try Row.fetchAll(db, sql: "SELECT id, value, learnt FROM record WHERE kind = ?", arguments: [kind]).compactMap(Self.record)
             }
@@ -113,7 +132,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     /// The saved records among `ids`.
     public func records(_ ids: [Data]) async throws(CacheStoreError) -> [SavedRecord] {
         let kind = kind
-        return try await access("reading records") {
+        return try await access("reading records") { database in
             try await database.read { db in
                 let statement = try db.cachedStatement(sql: "SELECT id, value, learnt FROM record WHERE kind = ? AND id = ?")
                 return try ids.compactMap { id in
@@ -127,7 +146,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     public func save(_ records: [SavedRecord]) async throws(CacheStoreError) {
         guard !records.isEmpty else { return }
         let kind = kind
-        try await access("saving records") {
+        try await access("saving records") { database in
             try await database.write { db in
                 let statement = try db.cachedStatement(sql: """
                     INSERT INTO record (kind, id, value, learnt) VALUES (?, ?, ?, ?)
@@ -144,7 +163,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     /// Closes the database; later calls throw `CacheStoreError.io(_:)`.
     public func close() throws(CacheStoreError) {
         do {
-            try database.close()
+            try current.withLock { $0 }.close()
         } catch {
             throw SQLiteCacheStore.storeError(error, while: "closing")
         }
@@ -162,11 +181,43 @@ public final class SQLiteRecordStorage: RecordStorage {
         return SavedRecord(id: id, value: value, learnt: Date(timeIntervalSinceReferenceDate: learnt))
     }
 
-    private func access<Value>(_ action: String, _ body: () async throws -> Value) async throws(CacheStoreError) -> Value {
+    /// Runs `body` on the database; when SQLite finds the file damaged, remakes it and runs
+    /// `body` once more on the new one.
+    private func access<Value>(
+        _ action: String, _ body: (any DatabaseWriter) async throws -> Value
+    ) async throws(CacheStoreError) -> Value {
+        let database = current.withLock { $0 }
         do {
-            return try await body()
+            return try await body(database)
         } catch {
-            throw SQLiteCacheStore.storeError(error, while: action)
+            let failure = SQLiteCacheStore.storeError(error, while: action)
+            guard case .corrupted = failure, let path else { throw failure }
+            let remade = try remake(damaged: database, at: path)
+            do {
+                return try await body(remade)
+            } catch {
+                throw SQLiteCacheStore.storeError(error, while: action)
+            }
+        }
+    }
+
+    /// The database in place of `damaged`: a new empty file at `path`, unless another call has
+    /// remade it already (then that one).
+    private func remake(damaged: any DatabaseWriter, at path: String) throws(CacheStoreError) -> any DatabaseWriter {
+        try current.withLock { (database: inout any DatabaseWriter) throws(CacheStoreError) -> any DatabaseWriter in
+            guard database === damaged else { return database }
+            // The damaged pool's connections keep the old file open until they end; the new
+            // file is another one at the same path.
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            let pool: DatabasePool
+            do {
+                pool = try DatabasePool(path: path, configuration: Self.configuration)
+                try Self.migrator.migrate(pool)
+            } catch {
+                throw SQLiteCacheStore.storeError(error, while: "making \(path) anew after it was found damaged")
+            }
+            database = pool
+            return pool
         }
     }
 }

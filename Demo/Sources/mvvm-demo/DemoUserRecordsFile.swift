@@ -23,11 +23,15 @@ enum DemoUserRecordsFile {
     }
 
     /// Opens the database, making its folder. A file SQLite cannot read holds only the server's
-    /// values, which the server still has: it is removed and made anew. `nil` when the folder
-    /// cannot be written (a read-only cache): the app runs without saving users.
+    /// values, which the server still has: it is removed and made anew, and so is anything but a
+    /// file where the database should be (a folder, a FIFO, a link: issue 54, M4). `nil` when the
+    /// folder cannot be written (a read-only cache): the app runs without saving users.
     static func open(in cacheFolder: URL) -> SQLiteRecordStorage? {
         let database = database(in: cacheFolder)
         try? FileManager.default.createDirectory(at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if let type = (try? FileManager.default.attributesOfItem(atPath: database.path))?[.type] as? FileAttributeType, type != .typeRegular {
+            remove(in: cacheFolder)   // a link is removed, never what it points to
+        }
         do {
             return try SQLiteRecordStorage(path: database.path, kind: "users")
         } catch .corrupted {

@@ -252,6 +252,23 @@ tmux send-keys -t "$SESSION" q
 wait_for_shell "q with a 20,000-character search"
 if [[ -n "$search_before" ]]; then printf '%s' "$search_before" > "$search_file"; else rm -f "$search_file"; fi
 
+# 1e. A folder where the users' database should be (issue 54, M4) is no reason to stop saving for
+# good: the run makes the database anew and saves the users it sees. The database is put back.
+records_file="$DEMO_CACHE/mvvm-demo/records/users.sqlite"
+records_aside="$(mktemp -d)"
+for suffix in "" -wal -shm; do [[ -e "$records_file$suffix" ]] && mv "$records_file$suffix" "$records_aside/"; done
+mkdir -p "$records_file/inside"
+start_demo "--open users" "${ROW}[●○] "
+sleep 1   # the page's users saved
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after a folder where the users' database was"
+[[ -f "$records_file" ]] || fail "the users' database was not made anew where a folder was"
+python3 -c 'import sqlite3, sys; n = sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM record").fetchone()[0]; sys.exit(0 if n > 0 else 1)' "$records_file" \
+    || fail "no users saved in the database made anew"
+rm -f "$records_file" "$records_file-wal" "$records_file-shm"
+for file in "$records_aside"/*; do [[ -e "$file" ]] && mv "$file" "$(dirname "$records_file")/"; done
+rmdir "$records_aside"
+
 # Saved data: with the server gone, the forecast saved above is on screen, marked offline.
 [[ -n "$(ls -A "$DEMO_CACHE/mvvm-demo" 2>/dev/null)" ]] || fail "no saved data in XDG_CACHE_HOME/mvvm-demo"
 start_demo "--api-url $DEAD_API --open weather/130010" 'Weather forecast › 東京'
