@@ -32,6 +32,11 @@ public enum AppText {
         .english: "The cache folder can't be written: the screens open and what you typed won't come back after you quit.",
     ])
 
+    /// Every other screen's mark, at the top right, when the cache folder cannot be written: the
+    /// home screen's notice in short (a session restored over a read-only folder opens on
+    /// another screen).
+    public static let unsavedMark = LocalizedText([.japanese: "保存できません", .english: "not saved"])
+
     /// `q` goes back.
     public static let backHint = LocalizedText([.japanese: "q 戻る", .english: "q Back"])
 }

@@ -23,7 +23,7 @@ public enum AppScreens {
             send: { app.onEvent(.navigation($0)) },
             screen: { destination in
                 guard let model = app.screenModel(for: destination) else { return GoneScreen() }
-                return screen(for: model)
+                return UnsavedMarkScreen(screen(for: model), app: app)
             }
         )
     }
@@ -50,4 +50,32 @@ final class GoneScreen: Screen {
     func handle(_ key: Key) -> ScreenAction? {
         key == .character("q") || key == .escape ? .pop : nil
     }
+}
+
+/// A destination's screen, with ``AppText/unsavedMark`` at the top right while the app says
+/// where the user is cannot be saved: the home screen's notice, on a screen a restored session
+/// opens first (issue 54: a session restored over a read-only folder never showed it).
+@MainActor
+final class UnsavedMarkScreen: Screen {
+    /// The destination's own screen, drawn first.
+    let screen: any Screen
+    private let app: AppViewModel
+
+    init(_ screen: any Screen, app: AppViewModel) {
+        self.screen = screen
+        self.app = app
+    }
+
+    func render(into frame: inout Frame) {
+        screen.render(into: &frame)
+        guard app.state.showsUnsavedNotice else { return }
+        let mark = " \(AppText.unsavedMark.resolved(in: frame.language)) "
+        let width = DisplayWidth.columns(of: mark)
+        guard frame.width > width else { return }
+        frame.put(mark, at: Position(row: 0, column: frame.width - width), style: Style(foreground: .yellow))
+    }
+
+    func handle(_ key: Key) -> ScreenAction? { screen.handle(key) }
+    func didAppear() { screen.didAppear() }
+    func willDisappear() { screen.willDisappear() }
 }
