@@ -52,13 +52,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     /// - Throws: `CacheStoreError.corrupted(_:)` when the file is not an SQLite database;
     ///   `CacheStoreError.io(_:)` when it cannot be opened or migrated.
     public convenience init(path: String, kind: String) throws(CacheStoreError) {
-        let database: DatabasePool
-        do {
-            database = try DatabasePool(path: path, configuration: Self.configuration)
-        } catch {
-            throw SQLiteCacheStore.storeError(error, while: "opening \(path)")
-        }
-        try self.init(database: database, path: path, kind: kind)
+        try self.init(database: Self.pool(at: path), path: path, kind: kind)
     }
 
     /// A storage in memory, gone when released: for tests and previews that want SQLite's
@@ -74,22 +68,36 @@ public final class SQLiteRecordStorage: RecordStorage {
     }
 
     private init(database: any DatabaseWriter, path: String?, kind: String) throws(CacheStoreError) {
+        try Self.prepare(database, path: path)
+        current = Lock(database)
+        self.path = path
+        self.kind = kind
+    }
+
+    /// The database file at `path`, opened.
+    private static func pool(at path: String) throws(CacheStoreError) -> DatabasePool {
         do {
-            try Self.migrator.migrate(database)
+            return try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw SQLiteCacheStore.storeError(error, while: "opening \(path)")
+        }
+    }
+
+    /// Creates the record table if needed and checks its shape; closes `database` when either
+    /// fails. A table of another shape marked migrated (another program's, a future version's)
+    /// would fail every read: reported as damage, which the app answers by a new file.
+    private static func prepare(_ database: any DatabaseWriter, path: String?) throws(CacheStoreError) {
+        do {
+            try migrator.migrate(database)
         } catch {
             try? database.close()
             throw SQLiteCacheStore.storeError(error, while: "creating the record table")
         }
-        // A table of another shape marked migrated (another program's, a future version's)
-        // would fail every read: reported as damage, which the app answers by a new file.
-        let columns = (try? database.read { db in try db.columns(in: "record").map(\.name) }) ?? []
-        guard columns == Self.columns else {
+        let found = (try? database.read { db in try db.columns(in: "record").map(\.name) }) ?? []
+        guard found == columns else {
             try? database.close()
-            throw .corrupted("opening \(path ?? "memory"): the record table has the columns \(columns.joined(separator: ", ")), not \(Self.columns.joined(separator: ", "))")
+            throw .corrupted("opening \(path ?? "memory"): the record table has the columns \(found.joined(separator: ", ")), not \(columns.joined(separator: ", "))")
         }
-        current = Lock(database)
-        self.path = path
-        self.kind = kind
     }
 
     private static var configuration: Configuration {
@@ -209,13 +217,8 @@ public final class SQLiteRecordStorage: RecordStorage {
             // The damaged pool's connections keep the old file open until they end; the new
             // file is another one at the same path.
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            let pool: DatabasePool
-            do {
-                pool = try DatabasePool(path: path, configuration: Self.configuration)
-                try Self.migrator.migrate(pool)
-            } catch {
-                throw SQLiteCacheStore.storeError(error, while: "making \(path) anew after it was found damaged")
-            }
+            let pool = try Self.pool(at: path)
+            try Self.prepare(pool, path: path)
             database = pool
             return pool
         }
