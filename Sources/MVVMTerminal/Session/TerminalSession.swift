@@ -151,9 +151,7 @@ public final class TerminalSession: TerminalDevice {
             }
             for key in keys { continuation.yield(key) }
             guard let openPaste else { return }
-            let limit = unfinishedPasteLimit.components
-            let nanoseconds = Int(limit.seconds) * 1_000_000_000 + Int(limit.attoseconds / 1_000_000_000)
-            queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            queue.asyncAfter(deadline: .now() + unfinishedPasteLimit / .seconds(1)) {
                 let keys = input.withLock { input in input.reads == openPaste ? input.decoder.endPaste() : [] }
                 for key in keys { continuation.yield(key) }
             }
