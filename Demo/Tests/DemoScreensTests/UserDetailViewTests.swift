@@ -1,4 +1,5 @@
 import DemoScreens
+import Foundation
 import MVVMCore
 import MVVMTerminal
 import Testing
@@ -9,9 +10,9 @@ import UserListFeature
 struct UserDetailViewTests {
     static let taro = User(id: 42, name: "山田 太郎", email: "taro@example.com", isActive: true, avatarURL: "https://example.com/a.png")
 
-    static func render(_ state: UserDetailState, width: Int = 44, height: Int = 10) -> String {
+    static func render(_ state: UserDetailState, width: Int = 44, height: Int = 10, now: Date = Date()) -> String {
         var frame = Frame.japanese(width: width, height: height)
-        UserDetailView.render(state, into: &frame)
+        UserDetailView.render(state, now: now, timeZone: TimeZone(identifier: "UTC")!, into: &frame)
         return frame.text
     }
 
@@ -54,5 +55,24 @@ struct UserDetailViewTests {
             "",
             " q 戻る",
         ].joined(separator: "\n"))
+    }
+
+    /// Issue 54, M3: the device's saved copy (a detail opened at start) says so under the
+    /// heading, updating or why the server did not answer, and offers `r`.
+    @Test func theSavedCopyIsMarkedSavedWithWhyAndOffersRefresh() {
+        let savedAt = Date(timeIntervalSince1970: 1_800_000_000)   // 2027-01-15 08:00 UTC
+        var state = UserDetailState(userID: 42)
+        state.user.record = .loading(previous: Self.taro)
+        state.user.origin = .saved(at: savedAt)
+        #expect(Self.render(state, now: savedAt).split(separator: "\n", omittingEmptySubsequences: false)[1] == " 08:00 に保存 · 更新中…")
+
+        state.user.record = .failed(ErrorPresentation(title: "E", message: "通信エラー", isRetryable: true), previous: Self.taro)
+        let lines = Self.render(state, width: 60, now: savedAt).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1] == " オフライン · 08:00 に保存  通信エラー")
+        #expect(lines[9] == " t 無効化  d 削除  r 更新  q 戻る")
+
+        state.user.record = .loaded(Self.taro)
+        state.user.origin = .network
+        #expect(Self.render(state).split(separator: "\n", omittingEmptySubsequences: false)[1] == "", "the server's: no mark")
     }
 }

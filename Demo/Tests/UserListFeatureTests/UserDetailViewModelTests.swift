@@ -30,7 +30,7 @@ struct UserDetailViewModelTests {
     func appearAndLoad(_ tester: ViewModelTester<UserDetailViewModel>) async {
         tester.appear { $0.user.record = .loading() }
         await clock.advance(by: .milliseconds(50))
-        await tester.receive { $0.user.record = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann); $0.user.origin = .network }
     }
 
     static func ann(isActive: Bool) -> User {
@@ -50,7 +50,7 @@ struct UserDetailViewModelTests {
         await clock.advance(by: .milliseconds(49))   // the answer takes 50 ms: nothing yet
         #expect(tester.state.user.record == .loading())
         await clock.advance(by: .milliseconds(1))
-        await tester.receive { $0.user.record = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann); $0.user.origin = .network }
 
         #expect(tester.state.title == "Ann Lee")
         #expect(tester.state.message == nil)
@@ -76,7 +76,7 @@ struct UserDetailViewModelTests {
         tester.appear { $0.user.record = .loading() }
         tester.appear()
         await clock.advance(by: .milliseconds(50))
-        await tester.receive { $0.user.record = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann); $0.user.origin = .network }
         #expect(repository.calls == ["user(1)"])
         await tester.finish()
     }
@@ -125,7 +125,7 @@ struct UserDetailViewModelTests {
         #expect(!tester.state.canRetry)
         tester.send(.retryTapped)   // a load in flight: no retry offered, nothing
         await clock.advance(by: .milliseconds(50))
-        await tester.receive { $0.user.record = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann); $0.user.origin = .network }
 
         #expect(tester.state.message == nil)
         #expect(!tester.state.canRetry)
@@ -145,7 +145,7 @@ struct UserDetailViewModelTests {
 
         tester.appear { $0.user.record = .loading() }
         await clock.advance(by: .milliseconds(50))
-        await tester.receive { $0.user.record = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann); $0.user.origin = .network }
         #expect(repository.calls == ["user(1)", "user(1)"])
         await tester.finish()
     }
@@ -243,6 +243,7 @@ struct UserDetailViewModelTests {
             $0.user.pending = nil
             $0.user.isGone = true
             $0.user.record = .idle
+            $0.user.origin = nil
         }
 
         #expect(tester.state.message == UserError.notFound.message)
@@ -308,7 +309,7 @@ struct UserDetailViewModelTests {
 
         #expect(await repository.waitForWrites(1))
         await clock.advance(by: .milliseconds(200))
-        await tester.receive { $0.user.pending = nil; $0.user.isGone = true; $0.user.record = .idle }
+        await tester.receive { $0.user.pending = nil; $0.user.isGone = true; $0.user.record = .idle; $0.user.origin = nil }
         #expect(repository.calls == ["user(1)", "delete(1)"])
         await tester.finish()
     }
@@ -331,7 +332,7 @@ struct UserDetailViewModelTests {
         tester.appear { $0.user.record = .loading() }
         tester.send(.deleteTapped)   // still loading: nothing
         await clock.advance(by: .milliseconds(50))
-        await tester.receive { $0.user.record = .loaded(Self.ann) }
+        await tester.receive { $0.user.record = .loaded(Self.ann); $0.user.origin = .network }
         #expect(repository.calls == ["user(1)"])
         await tester.finish()
     }

@@ -343,6 +343,24 @@ wait_for "${ROW}$wanted .+<$email>$" "the delivered toggle in the saved list, of
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the saved list with the delivered toggle"
 
+# 1f. A detail opened at start shows the device's copy marked saved and asks the server (issue 54,
+# M3: the saved copy showed as current, with no request, however much the server had changed).
+# User 6 is seen once, then changed on the server; the next start shows the server's value within
+# 2 s.
+start_demo "--api-url $LATER_API --open users/6" '^ ID +6$'
+wait_for 't (Deactivate|Activate)' "user 6 loaded from the server at $LATER_API"
+was_active=$(screen | grep -Ec '^ Status +● active' || true)
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after user 6"
+[ "$was_active" = 1 ] && now_active=false || now_active=true
+python3 -c "import urllib.request, sys; urllib.request.urlopen(urllib.request.Request('$LATER_API/api/users/6', data=b'{\"isActive\": $now_active}', method='PATCH', headers={'Content-Type': 'application/json', 'Idempotency-Key': 'e2e-m3'}), timeout=5)" \
+    || fail "the server did not take the change to user 6"
+[ "$now_active" = true ] && status_now='● active' || status_now='○ inactive'
+start_demo "--api-url $LATER_API --open users/6" '^ ID +6$'
+TRIES=10 wait_for "^ Status +$status_now" "the server's value of user 6 within 2 s of the start"
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after user 6 changed on the server"
+
 # --clear-cache: nothing saved any more, so offline there is only the failure.
 start_demo "--api-url $DEAD_API --clear-cache --open weather/130010" 'Weather forecast › 東京'
 wait_for 'the server cannot be reached' "the failure with nothing saved"

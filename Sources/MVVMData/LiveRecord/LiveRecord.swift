@@ -15,6 +15,10 @@ public struct LiveRecord<Record: Identifiable> {
     public var pending: PendingWrite?
     /// The server has no such record (deleted here or elsewhere, and the server agrees).
     public var isGone = false
+    /// Where the shown record came from: the server, in this run, or the device's saved copy
+    /// (``DataOrigin/saved(at:)``, with when it was learnt) until the server confirms it; `nil`
+    /// while nothing is shown.
+    public var origin: DataOrigin?
 
     /// Nothing known yet about record `id`.
     public init(id: Record.ID) {
@@ -23,6 +27,14 @@ public struct LiveRecord<Record: Identifiable> {
 
     /// The record shown, if any.
     public var value: Record? { record.value }
+
+    /// What the screen says while it shows the device's saved copy: when it was learnt, whether
+    /// the server is being asked, and why it did not answer. `nil` while the record shown is the
+    /// server's (or nothing is).
+    public var savedDataNotice: SavedDataNotice? {
+        guard value != nil, let savedAt = origin?.savedAt else { return nil }
+        return SavedDataNotice(savedAt: savedAt, isUpdating: record.isLoading, failure: record.error)
+    }
 }
 
 extension LiveRecord: Equatable where Record: Equatable, Record.ID: Equatable {}

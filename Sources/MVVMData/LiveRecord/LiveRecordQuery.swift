@@ -5,7 +5,10 @@ import MVVMCore
 /// of its state (`StateStore.liveRecord(_:records:id:presenter:fetch:)` makes it).
 ///
 /// - **At once.** A record the ``RecordStore`` knows shows loaded when the screen is made,
-///   pending marks included; ``loadIfNeeded()`` asks the server only when it is not known.
+///   pending marks included; ``loadIfNeeded()`` asks the server unless the record shown is what
+///   the server said in this run. A copy saved on the device (after a restart) shows at once,
+///   marked saved (``LiveRecord/origin``, ``LiveRecord/savedDataNotice``), while the server is
+///   asked.
 /// - **Every change.** A write to it on any screen, its answer, a refusal, another screen's page:
 ///   the record and its pending write follow, in one update.
 /// - **Gone.** The server answering that it has no such record (`fetch` returns `nil`), or the
@@ -49,9 +52,10 @@ public final class LiveRecordQuery<Write: RecordWrite> {
         }
     }
 
-    /// Asks the server for the record unless it is shown, loading, or gone.
+    /// Asks the server for the record unless the record shown is the server's in this run, or it
+    /// is loading, or gone. A saved copy stays shown while the server is asked, and after a failure.
     public func loadIfNeeded() {
-        guard result.value == nil, !result.record.isLoading, !result.isGone else { return }
+        guard result.value == nil || result.origin != .network, !result.record.isLoading, !result.isGone else { return }
         load()
     }
 
@@ -105,11 +109,18 @@ public final class LiveRecordQuery<Write: RecordWrite> {
         let id = result.id
         result.pending = records.pendingWrite(for: id)
         if let record = records.value(for: id) {
-            result.record = .loaded(record)
+            result.origin = records.origin(of: id)
+            // A saved copy shown while the server is asked, or after it failed, keeps that phase.
+            switch result.record {
+            case .loading where result.origin != .network: result.record = .loading(previous: record)
+            case .failed(let error, _) where result.origin != .network: result.record = .failed(error, previous: record)
+            default: result.record = .loaded(record)
+            }
             result.isGone = false
         } else if result.pending == nil, records.isDeleted(id) {
             // Deleted, here or elsewhere, and the server agrees.
             result.record = .idle
+            result.origin = nil
             result.isGone = true
         }
     }

@@ -122,6 +122,7 @@ extension RecordStore {
         sequence += 1
         valueOrder[id] = sequence
         learnt[id] = now()
+        savedOnly.remove(id)
         if let answer {
             confirmed[id] = answer
             deleted.remove(id)
@@ -192,6 +193,7 @@ extension RecordStore {
         if let storage, let encodedID = RecordCoding<Record>.encode(id), let saved = try? await storage.records([encodedID]),
            let entry = await RecordCoding<Record>().decode(saved).first {
             take(entry)
+            savedOnly.remove(id)   // the server's answer, saved a moment ago
             answer = entry.record
         }
         // What was saved after the server answered: a page read before it never undoes it.
@@ -202,9 +204,11 @@ extension RecordStore {
         // Not saved from here: the saved values already hold the answer.
     }
 
-    /// Takes a saved record (or its deletion) and when it was learnt as the store's own.
+    /// Takes a saved record (or its deletion) and when it was learnt as the store's own: saved
+    /// data (``origin(of:)``) until the server confirms it.
     private func take(_ entry: RecordCoding<Record>.Entry) {
         let id = entry.id
+        savedOnly.insert(id)
         confirmed[id] = entry.record
         if entry.record == nil { deleted.insert(id) } else { deleted.remove(id) }
         learnt[id] = entry.learnt

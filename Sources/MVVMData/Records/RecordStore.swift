@@ -1,5 +1,5 @@
 import Foundation
-import MVVMCore
+public import MVVMCore
 
 /// One source of truth for one kind of record (users, posts…): every screen that shows a record
 /// reads it here, so two screens can never disagree, and no screen tells another what changed.
@@ -62,6 +62,9 @@ public final class RecordStore<Write: RecordWrite> {
     /// When the store learnt each record's value or deletion: the ``RecordStorage`` keeps, of
     /// this process's value and another's, whichever was learnt later.
     var learnt: [ID: Date] = [:]
+    /// Records whose value (or deletion) was read from the device's saved values and not learnt
+    /// from the server since, by this process: shown as saved data (``origin(of:)``).
+    var savedOnly: Set<ID> = []
     /// How many reads were begun and writes committed: the store's order of events.
     /// ``valueOrder`` says which event brought each record's value.
     var sequence = 0
@@ -200,6 +203,15 @@ public final class RecordStore<Write: RecordWrite> {
     /// When the store learnt the server's value of `id`.
     func learntDate(of id: ID) -> Date? { learnt[id] }
 
+    /// Where the store's value of `id` came from: ``DataOrigin/network`` when the server gave it
+    /// to this process (an answer, a page, a write's answer), ``DataOrigin/saved(at:)`` with the
+    /// time it was learnt when it was read from the device's saved values and the server has not
+    /// confirmed it since; `nil` when the store knows nothing of `id`.
+    public func origin(of id: ID) -> DataOrigin? {
+        if savedOnly.contains(id) { return .saved(at: learnt[id] ?? .distantPast) }
+        return confirmed[id] != nil || deleted.contains(id) ? .network : nil
+    }
+
     /// Marks the server's value of `id` to be saved with the next save (nothing without a storage).
     func willSave(_ id: ID) {
         if storage != nil { unsavedValues.insert(id) }
@@ -234,7 +246,12 @@ public final class RecordStore<Write: RecordWrite> {
             valueOrder[record.id] = read.sequence
             deleted.remove(record.id)
             learnt[record.id] = max(learnt[record.id] ?? .distantPast, read.startedAt)
-            guard confirmed.updateValue(record, forKey: record.id) != record else { continue }
+            // Confirmed by the server: current now, even when it says what was saved.
+            let wasSaved = savedOnly.remove(record.id) != nil
+            guard confirmed.updateValue(record, forKey: record.id) != record else {
+                if wasSaved { changed.insert(record.id) }
+                continue
+            }
             reindex(record.id)
             willSave(record.id)
             changed.insert(record.id)
@@ -242,7 +259,11 @@ public final class RecordStore<Write: RecordWrite> {
         for id in gone where isCurrent(id, for: read) {
             valueOrder[id] = read.sequence
             learnt[id] = max(learnt[id] ?? .distantPast, read.startedAt)
-            guard !deleted.contains(id) else { continue }
+            let wasSaved = savedOnly.remove(id) != nil
+            guard !deleted.contains(id) else {
+                if wasSaved { changed.insert(id) }
+                continue
+            }
             confirmed[id] = nil
             deleted.insert(id)
             reindex(id)

@@ -17,8 +17,8 @@ struct LiveRecordTests {
         var contact = LiveRecord<Contact>(id: 3)
     }
 
-    func makeRecords() -> RecordStore<ContactWrite> {
-        RecordStore(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: clock))
+    func makeRecords(storage: InMemoryRecordStorage? = nil) -> RecordStore<ContactWrite> {
+        RecordStore(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: clock), storage: storage)
     }
 
     func makeDetail(_ records: RecordStore<ContactWrite>, id: Int = 3, answering: (@Sendable (Int) throws -> Contact?)? = nil)
@@ -164,6 +164,121 @@ struct LiveRecordTests {
             #expect(live.result == store.state.contact, "what the screen shows is what the query holds")
             await clock.advance()
             #expect(store.state.contact.record == .loaded(server.contacts[2]))
+        }
+    }
+
+    /// Issue 54, M3: a record restored from the device after a restart showed as the server's,
+    /// with no mark and no request, so a change on the server never reached the detail.
+    @Test func aSavedCopyShowsMarkedSavedWhileTheServerIsAskedThenTheServersValue() async {
+        let storage = InMemoryRecordStorage()
+        let learntAt = Date(timeIntervalSince1970: 1_800_000_000)
+        await clock.drive {
+            // An earlier run learnt contact 3 and saved it.
+            let earlier = Dependencies.with { $0.now = { learntAt } } operation: {
+                RecordStore<ContactWrite>(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: clock), storage: storage)
+            }
+            await earlier.restore()
+            earlier.merge([Contact(id: 3, name: "Old name", isFavourite: false)], readAt: earlier.beginRead())
+            await earlier.waitUntilSaved()
+            #expect(earlier.origin(of: 3) == .network, "learnt from the server in that run")
+
+            server.rename(3, to: "New name")
+            let records = RecordStore<ContactWrite>(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: clock), storage: storage)
+            await records.restore()
+            #expect(records.origin(of: 3) == .saved(at: learntAt))
+            let (store, live) = makeDetail(records)
+            let saved = Contact(id: 3, name: "Old name", isFavourite: false)
+            #expect(store.state.contact.value == saved, "the saved copy shows at once")
+            #expect(store.state.contact.savedDataNotice == SavedDataNotice(savedAt: learntAt, isUpdating: false, failure: nil))
+
+            live.loadIfNeeded()
+            #expect(store.state.contact.record == .loading(previous: saved), "the server is asked, the copy stays shown")
+            #expect(store.state.contact.savedDataNotice?.isUpdating == true)
+            await clock.advance()
+            #expect(store.state.contact.record == .loaded(Contact(id: 3, name: "New name", isFavourite: false)))
+            #expect(store.state.contact.origin == .network)
+            #expect(store.state.contact.savedDataNotice == nil)
+            live.loadIfNeeded()
+            #expect(!store.state.contact.record.isLoading, "the server's value: not asked again")
+        }
+    }
+
+    /// Issue 54, M3: offline, the saved copy stays shown, marked saved, with why the server did
+    /// not answer; a retry asks again.
+    @Test func aSavedCopyTheServerCannotConfirmStaysShownMarkedWithTheFailure() async {
+        let storage = InMemoryRecordStorage()
+        await clock.drive {
+            let earlier = makeRecords(storage: storage)
+            await earlier.restore()
+            earlier.merge([Contact(id: 3, name: "Contact 3", isFavourite: false)], readAt: earlier.beginRead())
+            await earlier.waitUntilSaved()
+
+            let records = makeRecords(storage: storage)
+            await records.restore()
+            let (store, live) = makeDetail(records)
+            server.isOnline = false
+            live.loadIfNeeded()
+            await clock.advance()
+            #expect(store.state.contact.value == Contact(id: 3, name: "Contact 3", isFavourite: false))
+            #expect(store.state.contact.record.error != nil)
+            #expect(store.state.contact.savedDataNotice?.failure != nil)
+            #expect(store.state.contact.origin?.savedAt != nil)
+
+            server.isOnline = true
+            live.loadIfNeeded()
+            await clock.advance()
+            #expect(store.state.contact.record == .loaded(server.contacts[2]))
+            #expect(store.state.contact.savedDataNotice == nil)
+        }
+    }
+
+    /// The server saying what was saved makes it current too: the mark goes, and every screen
+    /// following the record is told.
+    @Test func aServerAnswerEqualToTheSavedCopyMakesItCurrent() async {
+        let storage = InMemoryRecordStorage()
+        await clock.drive {
+            let earlier = makeRecords(storage: storage)
+            await earlier.restore()
+            earlier.merge([server.contacts[2]], readAt: earlier.beginRead())
+            await earlier.waitUntilSaved()
+
+            let records = makeRecords(storage: storage)
+            await records.restore()
+            var told: [Set<Int>] = []
+            let token = records.observe { told.append($0.ids) }
+            records.merge([server.contacts[2]], readAt: records.beginRead())
+            #expect(records.origin(of: 3) == .network)
+            #expect(told == [[3]])
+            withExtendedLifetime(token) {}
+        }
+    }
+
+    /// Issue 54, M3: an answer naming another record confirms nothing: the saved copy stays marked
+    /// saved at the time it was learnt, on screen and on disk, and a later run shows it so too.
+    @Test func anAnswerAboutAnotherRecordLeavesTheSavedCopyMarkedSavedAndItsTimeOnDisk() async {
+        let storage = InMemoryRecordStorage()
+        let learntAt = Date(timeIntervalSince1970: 1_800_000_000)
+        await clock.drive {
+            let earlier = Dependencies.with { $0.now = { learntAt } } operation: { makeRecords(storage: storage) }
+            await earlier.restore()
+            earlier.merge([Contact(id: 3, name: "Old name", isFavourite: false)], readAt: earlier.beginRead())
+            await earlier.waitUntilSaved()
+
+            let records = Dependencies.with { $0.now = { learntAt + 3600 } } operation: { makeRecords(storage: storage) }
+            await records.restore()
+            let other = Contact(id: 4, name: "Someone else", isFavourite: false)
+            let (store, live) = makeDetail(records, answering: { _ in other })
+            live.loadIfNeeded()
+            await clock.advance()
+            #expect(store.state.contact.record.error != nil)
+            #expect(store.state.contact.savedDataNotice?.savedAt == learntAt)
+            await records.waitUntilSaved()
+            #expect(await storage.records().map(\.learnt) == [learntAt], "nothing saved as learnt now")
+
+            let later = makeRecords(storage: storage)
+            await later.restore()
+            #expect(later.origin(of: 3) == .saved(at: learntAt))
+            #expect(later.value(for: 4) == nil)
         }
     }
 }

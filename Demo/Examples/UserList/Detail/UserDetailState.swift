@@ -42,8 +42,17 @@ public struct UserDetailState: Equatable, Sendable {
         return user.value == nil ? user.record.error?.message : nil
     }
 
-    /// Whether a retry is offered: the load failed, and the user is not gone.
-    public var canRetry: Bool { user.value == nil && user.record.error != nil && !isGone }
+    /// Whether `r` asks the server again: the load failed with nothing shown, or the user shown is
+    /// the device's saved copy (after a restart) and no request is on its way.
+    public var canRetry: Bool {
+        guard !isGone, !user.record.isLoading else { return false }
+        return user.value == nil ? user.record.error != nil : savedDataNotice != nil
+    }
+
+    /// What the screen says while it shows the device's saved copy of the user (after a restart,
+    /// offline): `saved 10:42 · updating…`, or `offline · saved 10:42` and why; `nil` while the
+    /// user shown is the server's.
+    public var savedDataNotice: SavedDataNotice? { user.savedDataNotice }
 
     /// Whether the toggle and delete actions are offered: the user is shown and no write of it
     /// waits for the server.

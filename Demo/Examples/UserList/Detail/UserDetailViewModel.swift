@@ -30,7 +30,7 @@ public final class UserDetailViewModel: ViewModel {
         case deleteTapped
         /// The confirmation's Delete button.
         case deleteConfirmed
-        /// Retry after a failed load.
+        /// Ask the server again: after a failed load, or while the saved copy is shown.
         case retryTapped
         /// The shown alert was closed (its Cancel or OK button).
         case navigation(NavigationEvent)
@@ -99,7 +99,8 @@ public final class UserDetailViewModel: ViewModel {
         }
     }
 
-    /// Loads the user unless it is shown, loading, or gone, and its picture.
+    /// Loads the user unless the server's value is shown, or it is loading, or gone (a copy saved
+    /// on the device shows, marked saved, while the server is asked), and its picture.
     public func didAppear() {
         user.loadIfNeeded()
         loadAvatar()

@@ -1,3 +1,4 @@
+public import Foundation
 import MVVMCore
 public import MVVMTerminal
 public import UserListFeature
@@ -5,10 +6,16 @@ public import UserListFeature
 /// Draws the user detail screen from its state: pure, for snapshot tests.
 public enum UserDetailView {
     /// Draws `state` into `frame`; `tick` drives the spinner.
-    public static func render(_ state: UserDetailState, tick: Int = 0, into frame: inout Frame) {
+    public static func render(_ state: UserDetailState, tick: Int = 0, now: Date = Date(), timeZone: TimeZone = .current, into frame: inout Frame) {
         let width = frame.width - 2
         let language = frame.language
         frame.put(state.title.resolved(in: language), at: Position(row: 0, column: 1), style: Style(bold: true), maxWidth: width)
+        if let notice = state.savedDataNotice, !state.isGone {
+            // The device's saved copy: when it was learnt, and why the server's is not here.
+            let reason: LocalizedText = notice.failure.map { "  \($0.message)" } ?? ""
+            let line: LocalizedText = "\(notice.terminalText(now: now, timeZone: timeZone))\(reason)"
+            frame.put(line.resolved(in: language), at: Position(row: 1, column: 1), style: Style(foreground: .yellow), maxWidth: width)
+        }
         if let user = state.user.value, !state.isGone {
             let fields: [(LocalizedText, String)] = [
                 (UserListText.idLabel, String(user.id)),
@@ -43,7 +50,8 @@ public enum UserDetailView {
             frame.put(message.resolved(in: language) + retry, at: Position(row: 2, column: 1), style: Style(foreground: .red), maxWidth: width)
         }
         let hints: [LocalizedText] = if let user = state.user.value, state.canEdit {
-            [UserListText.toggleHint(isActive: user.isActive), UserListText.deleteHint, UserListText.backHint]
+            [UserListText.toggleHint(isActive: user.isActive), UserListText.deleteHint]
+                + (state.canRetry ? [UserListText.refreshHint] : []) + [UserListText.backHint]
         } else if state.canRetry {
             [UserListText.retryHint, UserListText.backHint]
         } else {
