@@ -44,43 +44,79 @@ public final class SQLiteRecordStorage: RecordStorage {
     public let path: String?
     /// Which records of the file this storage reads and writes.
     public let kind: String
-    /// The database; another one when a damaged file was remade.
-    private let current: Lock<any DatabaseWriter>
+    /// The database; another one when a damaged file was remade; unopened until the first read
+    /// or save when another connection held the file locked at `init`.
+    private let current: Lock<Connection>
+    /// How long a statement waits for another connection's lock.
+    private let lockWait: LockWait
+    /// Where the database is opened or remade, one at a time, off the Swift pool (opening may
+    /// wait for a lock); ``current``'s lock is only ever held to read or set it.
+    private let opening = DispatchQueue(label: "SQLiteRecordStorage.opening")
 
     /// Opens (creating it if needed) the database at `path`, for the records of `kind`.
     ///
+    /// It never waits for another process: when another connection holds the file locked (a
+    /// write, or `locking_mode=EXCLUSIVE`), the storage is made unopened and opens at its first
+    /// read or save, which wait for the lock as every later one does (up to 5 s, off the caller's
+    /// thread) and fail while it is held. A start is never blank for it, and a save that failed
+    /// for it is saved once the lock is gone (issue 54, M7).
+    ///
     /// - Throws: `CacheStoreError.corrupted(_:)` when the file is not an SQLite database;
-    ///   `CacheStoreError.io(_:)` when it cannot be opened or migrated.
-    public convenience init(path: String, kind: String) throws(CacheStoreError) {
-        try self.init(database: Self.pool(at: path), path: path, kind: kind)
+    ///   `CacheStoreError.io(_:)` when it cannot be opened or migrated for another reason than a
+    ///   lock.
+    public init(path: String, kind: String) throws(CacheStoreError) {
+        let lockWait = LockWait()
+        var database: (any DatabaseWriter)?
+        do {
+            let pool = try Self.pool(at: path, lockWait: lockWait)
+            try Self.prepare(pool, path: path)
+            database = pool
+        } catch where Self.isLocked(error) {
+            database = nil   // opened at the first read or save
+        }
+        lockWait.isPatient = true
+        current = Lock(database.map(Connection.open) ?? .unopened)
+        self.lockWait = lockWait
+        self.path = path
+        self.kind = kind
     }
 
     /// A storage in memory, gone when released: for tests and previews that want SQLite's
     /// behaviour without a file.
     public static func inMemory(kind: String) throws(CacheStoreError) -> SQLiteRecordStorage {
+        let lockWait = LockWait()
+        lockWait.isPatient = true
         let database: DatabaseQueue
         do {
-            database = try DatabaseQueue(configuration: configuration)
+            database = try DatabaseQueue(configuration: configuration(lockWait))
         } catch {
             throw SQLiteCacheStore.storeError(error, while: "opening an in-memory database")
         }
-        return try SQLiteRecordStorage(database: database, path: nil, kind: kind)
+        try prepare(database, path: nil)
+        return SQLiteRecordStorage(database: database, lockWait: lockWait, kind: kind)
     }
 
-    private init(database: any DatabaseWriter, path: String?, kind: String) throws(CacheStoreError) {
-        try Self.prepare(database, path: path)
-        current = Lock(database)
-        self.path = path
+    private init(database: any DatabaseWriter, lockWait: LockWait, kind: String) {
+        current = Lock(.open(database))
+        self.lockWait = lockWait
+        path = nil
         self.kind = kind
     }
 
     /// The database file at `path`, opened.
-    private static func pool(at path: String) throws(CacheStoreError) -> DatabasePool {
+    private static func pool(at path: String, lockWait: LockWait) throws(CacheStoreError) -> DatabasePool {
         do {
-            return try DatabasePool(path: path, configuration: configuration)
+            return try DatabasePool(path: path, configuration: configuration(lockWait))
         } catch {
             throw SQLiteCacheStore.storeError(error, while: "opening \(path)")
         }
+    }
+
+    /// Whether `error` is another connection's lock on the file (SQLite's `SQLITE_BUSY` or
+    /// `SQLITE_LOCKED`), which goes away, rather than a file that cannot be used.
+    private static func isLocked(_ error: CacheStoreError) -> Bool {
+        guard case .io(let message) = error else { return false }
+        return message.hasSuffix("database is locked") || message.hasSuffix("database table is locked")
     }
 
     /// Creates the record table if needed and checks its shape; closes `database` when either
@@ -100,11 +136,12 @@ public final class SQLiteRecordStorage: RecordStorage {
         }
     }
 
-    private static var configuration: Configuration {
+    private static func configuration(_ lockWait: LockWait) -> Configuration {
         var configuration = Configuration()
         configuration.label = "SQLiteRecordStorage"
-        // Another storage on the same file (another process) may be saving.
-        configuration.busyMode = .timeout(5)
+        // Another storage on the same file (another process) may be saving: wait for it, except
+        // while `init` opens the file.
+        configuration.busyMode = .callback { tries in lockWait.waitAgain(after: tries) }
         return configuration
     }
 
@@ -170,8 +207,12 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     /// Closes the database; later calls throw `CacheStoreError.io(_:)`.
     public func close() throws(CacheStoreError) {
+        let database = current.withLock { connection in
+            defer { connection = .closed }
+            return connection.database
+        }
         do {
-            try current.withLock { $0 }.close()
+            try database?.close()
         } catch {
             throw SQLiteCacheStore.storeError(error, while: "closing")
         }
@@ -189,18 +230,21 @@ public final class SQLiteRecordStorage: RecordStorage {
         return SavedRecord(id: id, value: value, learnt: Date(timeIntervalSinceReferenceDate: learnt))
     }
 
-    /// Runs `body` on the database; when SQLite finds the file damaged, remakes it and runs
-    /// `body` once more on the new one.
+    /// Runs `body` on the database (opening it first if a lock kept `init` from it); when SQLite
+    /// finds the file damaged, remakes it and runs `body` once more on the new one.
     private func access<Value>(
         _ action: String, _ body: (any DatabaseWriter) async throws -> Value
     ) async throws(CacheStoreError) -> Value {
-        let database = current.withLock { $0 }
+        var database: (any DatabaseWriter)?
         do {
-            return try await body(database)
+            let opened = try await open(action)
+            database = opened
+            return try await body(opened)
         } catch {
             let failure = SQLiteCacheStore.storeError(error, while: action)
             guard case .corrupted = failure, let path else { throw failure }
-            let remade = try remake(damaged: database, at: path)
+            let damaged = database
+            let remade = try await OffThePool.run(on: opening) { () throws(CacheStoreError) in try self.remake(damaged: damaged, at: path) }
             do {
                 return try await body(remade)
             } catch {
@@ -209,19 +253,70 @@ public final class SQLiteRecordStorage: RecordStorage {
         }
     }
 
-    /// The database in place of `damaged`: a new empty file at `path`, unless another call has
-    /// remade it already (then that one).
-    private func remake(damaged: any DatabaseWriter, at path: String) throws(CacheStoreError) -> any DatabaseWriter {
-        try current.withLock { (database: inout any DatabaseWriter) throws(CacheStoreError) -> any DatabaseWriter in
-            guard database === damaged else { return database }
-            // The damaged pool's connections keep the old file open until they end; the new
-            // file is another one at the same path.
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            let pool = try Self.pool(at: path)
-            try Self.prepare(pool, path: path)
-            database = pool
-            return pool
+    /// The database; opened now, on ``opening``, when a lock kept `init` from it.
+    private func open(_ action: String) async throws(CacheStoreError) -> any DatabaseWriter {
+        switch current.withLock({ $0 }) {
+        case .open(let database): return database
+        case .closed: throw .io("\(action): the storage is closed")
+        case .unopened: break
         }
+        guard let path else { throw .io("\(action): no file") }
+        return try await OffThePool.run(on: opening) { () throws(CacheStoreError) in
+            switch self.current.withLock({ $0 }) {
+            case .open(let database): return database   // another call opened it
+            case .closed: throw .io("\(action): the storage is closed")
+            case .unopened: break
+            }
+            let pool = try Self.pool(at: path, lockWait: self.lockWait)
+            try Self.prepare(pool, path: path)
+            return try self.install(pool)
+        }
+    }
+
+    /// The database in place of `damaged` (`nil`: a file that could not be opened): a new empty
+    /// file at `path`, unless another call has remade or opened it already (then that one). Runs
+    /// on ``opening``.
+    private func remake(damaged: (any DatabaseWriter)?, at path: String) throws(CacheStoreError) -> any DatabaseWriter {
+        switch current.withLock({ $0 }) {
+        case .closed: throw .io("remaking \(path): the storage is closed")
+        case .open(let database) where damaged.map({ database !== $0 }) ?? true: return database
+        case .open, .unopened: break
+        }
+        // The damaged pool's connections keep the old file open until they end; the new file is
+        // another one at the same path.
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let pool = try Self.pool(at: path, lockWait: lockWait)
+        try Self.prepare(pool, path: path)
+        return try install(pool)
+    }
+
+    /// Makes `database` the storage's, unless it was closed meanwhile (then closes it).
+    private func install(_ database: any DatabaseWriter) throws(CacheStoreError) -> any DatabaseWriter {
+        let installed = current.withLock { connection in
+            guard case .closed = connection else {
+                connection = .open(database)
+                return true
+            }
+            return false
+        }
+        guard installed else {
+            try? database.close()
+            throw .io("opening \(path ?? "memory"): the storage is closed")
+        }
+        return database
+    }
+}
+
+/// A ``SQLiteRecordStorage``'s database: not opened yet (a lock kept `init` from it), open, or
+/// closed for good.
+private enum Connection {
+    case unopened
+    case open(any DatabaseWriter)
+    case closed
+
+    var database: (any DatabaseWriter)? {
+        if case .open(let database) = self { return database }
+        return nil
     }
 }
 #endif  // MVVMGRDB

@@ -206,7 +206,9 @@ struct DemoCommand: AsyncParsableCommand {
         let userRecords = UserRecords(outbox: userWrites, storage: records, search: .users)
         // Earlier versions kept every user in one cache entry, rewritten whole on each save.
         for legacy in ["records/users", "records/users.counts.users"] { try? await cache.removeEntry(for: legacy) }
-        await userRecords.restore()
+        // Not restored here: the first frame never waits for the saved users (a file another
+        // process holds locked made it wait 5 s, issue 54, M7). The app's delivery restores them
+        // first thing, and the screens show them as they come.
         let userSource = UserRemoteDataSource(client: api)
         // The repositories of every screen, taken from `Dependencies` by what the app makes.
         let app = Dependencies.with {

@@ -229,16 +229,32 @@ extension RecordStore {
                     self?.saveFailed(save)
                     return
                 }
+                self?.failedSaves = 0
             }
         }
     }
 
-    /// A save failed (a full disk, a busy or read-only database): its records wait to be saved
-    /// with the next save, which the next change, or a write's answer sent again, asks for.
+    /// A save failed (a full disk, a database another process holds locked, a read-only
+    /// folder): its records wait to be saved with the next save, which the next change asks for,
+    /// or a pause on the outbox's clock (1 s, doubling, six times: about a minute), whichever comes
+    /// first. Without the pause, records seen while another process held the file were never
+    /// saved unless something changed after (issue 54, M7).
     private func saveFailed(_ save: PendingSave<Record>) {
         unsavedValues.formUnion(save.entries.map(\.id))
         saving = nil
+        guard saveRetry == nil, failedSaves < Self.saveRetries else { return }
+        let pause = Duration.seconds(1 << failedSaves)
+        failedSaves += 1
+        let clock = outbox.clock
+        saveRetry = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
+            do { try await clock.sleep(for: pause) } catch { return }
+            self?.saveRetry = nil
+            self?.saveSoon()
+        }
     }
+
+    /// How many times in a row a failed save is tried again after a pause.
+    private static var saveRetries: Int { 6 }
 
     /// The records whose value changed since the last save, or `nil` (and saving ends) when
     /// every one is saved.

@@ -85,6 +85,10 @@ public final class RecordStore<Write: RecordWrite> {
     var hasReadSavedValues = false
     var saving: Task<Void, Never>?
     var needsSave = false
+    /// The pause after a failed save, before it is tried again (``saveSoon()``).
+    var saveRetry: Task<Void, Never>?
+    /// Failed saves since the last one that succeeded.
+    var failedSaves = 0
     /// Saves the writes in the outbox, one after the other.
     var enqueueing: Task<Void, Never>?
     /// Writes of this process's delivery that were answered (committed or rolled back).
@@ -133,6 +137,7 @@ public final class RecordStore<Write: RecordWrite> {
 
     isolated deinit {
         saving?.cancel()
+        saveRetry?.cancel()
         following?.cancel()
     }
 

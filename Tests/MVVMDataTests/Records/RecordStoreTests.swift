@@ -182,6 +182,46 @@ struct RecordStoreTests {
         }
     }
 
+    /// Issue 54, M7: a save that failed (another process held the file locked) waited for the
+    /// next change; with none, the records seen meanwhile were never saved.
+    @Test func aFailedSaveIsTriedAgainAfterAPauseWithoutAnotherChange() async {
+        let failing = FailingRecordStorage()
+        await clock.drive {
+            let store = RecordStore(outbox: Outbox<NoteWrite>(storage: storage, clock: clock), storage: failing)
+            await store.restore()
+            await failing.setFailing(true)
+            store.merge([Note(id: 1, text: "seen while locked")], readAt: store.beginRead())
+            await store.waitUntilSaved()
+            #expect(await failing.savedIDs.isEmpty)
+            await clock.advance(by: .seconds(1))
+            #expect(await failing.savedIDs.isEmpty, "still failing: not saved, tried again later")
+
+            await failing.setFailing(false)   // the other process let go
+            await clock.advance(by: .seconds(2))
+            #expect(await failing.savedIDs == [Data("1".utf8)], "saved with no other change")
+        }
+    }
+
+    /// A storage that never takes a save is not tried for ever: the pauses end, and the next
+    /// change tries again.
+    @Test func aSaveThatKeepsFailingIsTriedAFewTimesThenAtTheNextChange() async {
+        let failing = FailingRecordStorage()
+        await clock.drive {
+            let store = RecordStore(outbox: Outbox<NoteWrite>(storage: storage, clock: clock), storage: failing)
+            await store.restore()
+            await failing.setFailing(true)
+            store.merge([Note(id: 1, text: "one")], readAt: store.beginRead())
+            await clock.advance(by: .seconds(3600))
+            #expect(await failing.attempts == 7, "the save and six tries after pauses of 1, 2, 4, 8, 16 and 32 s")
+            await failing.setFailing(false)
+            await clock.advance(by: .seconds(3600))
+            #expect(await failing.savedIDs.isEmpty, "no more tries without a change")
+            store.merge([Note(id: 2, text: "two")], readAt: store.beginRead())
+            await store.waitUntilSaved()
+            #expect(await Set(failing.savedIDs) == [Data("1".utf8), Data("2".utf8)], "the next change saves both")
+        }
+    }
+
     /// Review of issue 38: an older read whose answer came last replaced what a read begun later
     /// had brought (a list page and a detail in flight together: the older value showed on both).
     @Test func aReadBegunEarlierNeverReplacesWhatALaterReadBrought() async {
@@ -579,7 +619,14 @@ actor FailingRecordStorage: RecordStorage {
 
     func records() async throws(CacheStoreError) -> [SavedRecord] { await base.records() }
     func records(_ ids: [Data]) async -> [SavedRecord] { await base.records(ids) }
+    /// The ids of the records saved.
+    var savedIDs: [Data] { get async { await base.records().map(\.id) } }
+
+    /// How many saves were asked for, failed or not.
+    private(set) var attempts = 0
+
     func save(_ records: [SavedRecord]) async throws(CacheStoreError) {
+        attempts += 1
         if failing { throw .io("disk full") }
         await base.save(records)
     }
