@@ -29,6 +29,10 @@ struct RegistrationBody: Decodable, Sendable, Equatable, CustomStringConvertible
         guard String(validating: data, as: UTF8.self) != nil else {
             throw .invalidBody("The request body is not valid UTF-8; send \(shape).")
         }
+        if let key = JSONKeys.repeatedTopLevelKey(in: data) {
+            let name = ["loginID", "password"].contains(key) ? key : "a key"
+            throw .invalidBody("The request body has \(name) twice; send each key once, \(example).")
+        }
         do {
             return try JSONDecoder().decode(RegistrationBody.self, from: data)
         } catch DecodingError.keyNotFound(let key, _) {

@@ -14,6 +14,10 @@ struct ActivityPatch: Decodable, Sendable, Equatable {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw .invalidBody("The request body is not valid UTF-8; send a JSON object with a boolean isActive, \(example).")
         }
+        if let key = JSONKeys.repeatedTopLevelKey(in: data) {
+            let name = key == "isActive" ? key : "a key"
+            throw .invalidBody("The request body has \(name) twice; send each key once, \(example).")
+        }
         do {
             return try JSONDecoder().decode(ActivityPatch.self, from: data)
         } catch DecodingError.keyNotFound {
