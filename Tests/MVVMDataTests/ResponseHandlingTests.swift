@@ -25,6 +25,17 @@ struct ResponseHandlingTests {
         #expect(error?.description == #"GET /v1/api/users/9: HTTP 404: {"error":" [2Jgone "}"#)
     }
 
+    /// Issue 54: a 304 to a page (a request with no validator) read "Something went wrong", as if
+    /// the app had sent a bad request: a status the server should not have answered is the
+    /// server's answer being unusable, not the client's error.
+    @Test(arguments: [304, 300, 101])
+    func aStatusOtherThanAnErrorTheEndpointDoesNotTakeIsInvalidData(status: Int) async {
+        let transport = StubTransport([.success(.json(status: status, ""))])
+        let error = await failure { try await client(transport, retry: .none).send(.user(1)) }
+        #expect(error?.status == status)
+        #expect(error?.kind == .invalidData)
+    }
+
     @Test func aLongBodyIsCutToTwoHundredCharacters() async {
         let transport = StubTransport([.success(.json(status: 500, String(repeating: "x", count: 5000)))])
         let error = await failure { try await client(transport, retry: .none).send(.user(1)) }

@@ -29,7 +29,10 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         case .httpStatus(401, _, _), .httpStatus(403, _, _): .unauthorized
         case .httpStatus(404, _, _), .httpStatus(410, _, _): .notFound
         case .httpStatus(let status, _, _) where status >= 500: .server
-        case .httpStatus: .client
+        case .httpStatus(let status, _, _) where status >= 400: .client
+        // 1xx, 2xx or 3xx the endpoint does not take (a 304 to a request with no validator, a
+        // redirect not followed): the server's answer cannot be used; the request was not wrong.
+        case .httpStatus: .invalidData
         case .decoding, .invalidResponse: .invalidData
         case .invalidRequest: .invalidRequest
         }
@@ -57,7 +60,9 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         case client
         /// 5xx.
         case server
-        /// The body could not be decoded, or was missing or not JSON.
+        /// The body could not be decoded, or was missing or not JSON; or the status is one the
+        /// endpoint does not take and no error (1xx, 2xx, 3xx: a 304 to a request with no
+        /// validator, a redirect not followed).
         case invalidData
         /// The request could not be built.
         case invalidRequest

@@ -8,13 +8,17 @@ import Foundation
 public struct HTTPFreshness: Hashable, Sendable {
     /// The longest a response is taken as fresh, whatever the server says: one year.
     public static let maximumAge: Duration = .seconds(365 * 24 * 3_600)
+    /// The longest entity tag kept, in bytes: a longer one is not kept (the value is, and the
+    /// next request asks for it whole). A tag is a server's short version mark; one of 60 KB was
+    /// kept beside every picture (issue 54).
+    public static let maximumEntityTagLength = 1_024
 
     /// The `ETag`, as sent (`"abc"` or `W/"abc"`); `nil` when there is none.
     public var entityTag: String?
     /// How long the response is fresh from now; `.zero` when it must be revalidated every time
     /// (`no-cache`, no `max-age`).
     public var maxAge: Duration
-    /// `Cache-Control: no-store`: the response must not be kept.
+    /// `Cache-Control: no-store`, or `Vary: *`: the response must not be kept.
     public var isStorable: Bool
 
     /// Freshness as given.
@@ -24,7 +28,10 @@ public struct HTTPFreshness: Hashable, Sendable {
         self.isStorable = isStorable
     }
 
-    /// The freshness `response`'s `ETag` and `Cache-Control` header fields give.
+    /// The freshness `response`'s `ETag`, `Cache-Control` and `Vary` header fields give. An
+    /// `ETag` that is not an entity tag (RFC 9110, 8.8.3: `"…"` or `W/"…"`, visible characters, no
+    /// quote inside) or is longer than ``maximumEntityTagLength`` is not kept; a `Vary` naming `*`
+    /// makes the response not storable (RFC 9111, 4.1: it never matches a later request).
     public init(_ response: HTTPResponse) {
         var maxAge: Duration = .zero
         var isStorable = true
@@ -41,7 +48,22 @@ public struct HTTPFreshness: Hashable, Sendable {
             default: continue
             }
         }
+        let variesOnEverything = (response.header("Vary") ?? "").split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "*" }
         let tag = response.header("ETag")?.trimmingCharacters(in: .whitespaces)
-        self.init(entityTag: tag?.isEmpty == false ? tag : nil, maxAge: mustRevalidate ? .zero : maxAge, isStorable: isStorable)
+        self.init(
+            entityTag: tag.flatMap { Self.isEntityTag($0) ? $0 : nil },
+            maxAge: mustRevalidate ? .zero : maxAge,
+            isStorable: isStorable && !variesOnEverything
+        )
+    }
+
+    /// Whether `text` is an entity tag of at most ``maximumEntityTagLength`` bytes: an opaque tag
+    /// in double quotes (visible ASCII or non-ASCII bytes, no quote), `W/` before it when weak.
+    static func isEntityTag(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= maximumEntityTagLength else { return false }
+        let opaque = bytes.starts(with: Array("W/".utf8)) ? bytes.dropFirst(2) : bytes[...]
+        guard opaque.count >= 2, opaque.first == UInt8(ascii: "\""), opaque.last == UInt8(ascii: "\"") else { return false }
+        return opaque.dropFirst().dropLast().allSatisfy { $0 == 0x21 || (0x23...0x7E).contains($0) || $0 >= 0x80 }
     }
 }
