@@ -85,6 +85,7 @@ public final class SQLiteCacheStore: CacheStore {
         configuration.label = "SQLiteCacheStore"
         // Another store on the same file (another process, a reopened store) may be saving.
         configuration.busyMode = .timeout(5)
+        WriteAheadLogLimit.apply(to: &configuration)
         return configuration
     }
 

@@ -142,6 +142,7 @@ public final class SQLiteRecordStorage: RecordStorage {
         // Another storage on the same file (another process) may be saving: wait for it, except
         // while `init` opens the file.
         configuration.busyMode = .callback { tries in lockWait.waitAgain(after: tries) }
+        WriteAheadLogLimit.apply(to: &configuration)
         return configuration
     }
 

@@ -30,7 +30,8 @@ struct DemoCommand: AsyncParsableCommand {
             open, the list's search, the registration's login id; never a password).
 
             Forecasts and every user seen are saved in the cache folder (--cache-dir;
-            --clear-cache empties it; users in records/users.sqlite): the
+            --clear-cache empties it; users in records/users.sqlite, pictures in
+            pictures.sqlite, at most 8 MiB): the
             next start shows them at once, then the server's. With the server gone (try
             --api-url http://127.0.0.1:9), saved forecasts and users stay on screen with
             "offline · saved HH:MM", a search finds any user seen on any page, and a
@@ -127,7 +128,7 @@ struct DemoCommand: AsyncParsableCommand {
             let cacheFolder = DemoCacheFolder.resolve(option: cacheDir)
             let cache = FileCacheStore(directory: cacheFolder, maxBytes: 16 << 20)
             // Pictures have a budget of their own: they never evict the saved pages and counts.
-            let pictures = FileCacheStore(directory: cacheFolder.appendingPathComponent("pictures", isDirectory: true), maxBytes: 8 << 20)
+            let pictures = await DemoPicturesFile.open(in: cacheFolder)
             // Writes wait for the server they were made for: a journal per server URL in a
             // folder of its own, never evicted for space and kept by --clear-cache (it removes
             // only the folder's own entries); the embedded server's go with its temporary folder.

@@ -662,6 +662,11 @@ screen | grep -Eq '^ ID +1$' || fail "the detail opened from the top of the list
 wait_for_avatars "user 1's picture on the detail screen" detail truecolor
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the avatars in 24-bit colour"
+# The pictures are in one file, not a file each (issue 54: 2,676 pictures of 1.1 MB took 11 MB of
+# disk blocks in pictures/; SQLiteCacheStoreDiskTests measures the file at that size).
+[[ ! -e "$DEMO_CACHE/mvvm-demo/pictures" ]] || fail "pictures/ is still there"
+python3 -c 'import sqlite3, sys; n = sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM cacheEntry").fetchone()[0]; sys.exit(0 if n >= 20 else 1)' \
+    "$DEMO_CACHE/mvvm-demo/pictures.sqlite" || fail "the pictures shown are not saved in pictures.sqlite"
 
 demo_env="env -u NO_COLOR -u COLORTERM"
 start_demo "--open users" "${ROW}[●○] "
