@@ -19,21 +19,27 @@ extension StateStore {
     ///
     /// Positions the view reports beyond the list are clamped: a view's numbers never trap.
     ///
+    /// Only the window's rows are read: the cost of a call follows the window, not the list. So
+    /// name the rows as state keeps them (a `ChunkedArray` of live rows, say), not a property that
+    /// builds an array of every row on each read, which would cost a pass over the whole list per
+    /// call (per scrolled frame).
+    ///
     /// - Parameters:
     ///   - resources: the table in state.
-    ///   - rows: the rows in the order the view shows them.
+    ///   - rows: the rows in the order the view shows them: any random-access collection indexed
+    ///     by position (`Int`), such as an array.
     ///   - id: a row's identity: a resource is kept for an id, never for a position.
     ///   - source: what to load for a row (its avatar's URL); `nil` for none.
     ///   - visible: the positions on screen; `nil` keeps the ones last reported.
     ///   - loader: where resources come from.
-    public func loadResources<Row, ID, Source, Resource>(
+    public func loadResources<Rows: RandomAccessCollection, ID, Source, Resource>(
         _ resources: WritableKeyPath<State, RowResources<ID, Resource>>,
-        for rows: KeyPath<State, [Row]>,
-        id: KeyPath<Row, ID>,
-        source: KeyPath<Row, Source?>,
+        for rows: KeyPath<State, Rows>,
+        id: KeyPath<Rows.Element, ID>,
+        source: KeyPath<Rows.Element, Source?>,
         visible: Range<Int>? = nil,
         from loader: ResourceLoader<Source, Resource>
-    ) {
+    ) where Rows.Index == Int {
         var table = state[keyPath: resources]
         let list = state[keyPath: rows]
         var changed = false
@@ -48,7 +54,7 @@ extension StateStore {
         var wanted: [ID: Source] = [:]
         var order: [ID] = []
         for index in Self.windowOrder(table.visibleRows, margin: table.prefetchMargin, count: list.count, downward: downward) {
-            let row = list[index]
+            let row = list[list.startIndex + index]
             guard let rowSource = row[keyPath: source], wanted[row[keyPath: id]] == nil else { continue }
             wanted[row[keyPath: id]] = rowSource
             order.append(row[keyPath: id])

@@ -90,10 +90,16 @@ package final class BlockingIOExecutor: TaskExecutor {
         }
     }
 
-    /// Runs `operation` (a call into the actor this executor serves) preferring this executor;
-    /// from work that prefers a test's executor, preferring that test's I/O executor; from work
-    /// with any other preference, as it is.
-    private func run<T, Failure: Error>(_ operation: () async throws(Failure) -> T) async throws(Failure) -> T {
+    /// Runs `operation` (a call into the actor this executor serves, or a loop that calls it
+    /// turn after turn) preferring this executor; from work that prefers a test's executor,
+    /// preferring that test's I/O executor; from work with any other preference (work already
+    /// on this executor), as it is.
+    ///
+    /// A loop whose every turn calls the actor (an outbox's delivery: read the head, mark it
+    /// done) runs on this thread through `run`: each call is then a plain switch into the actor
+    /// on the same thread, where a loop on the Swift pool hands every call to this thread and
+    /// back, two thread wake-ups per call.
+    package func run<T, Failure: Error>(_ operation: () async throws(Failure) -> T) async throws(Failure) -> T {
         let current = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
         let preferred: BlockingIOExecutor
         if let current {

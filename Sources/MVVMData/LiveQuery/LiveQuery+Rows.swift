@@ -78,10 +78,12 @@ extension LiveQuery {
         var replaced: [(position: Int, row: LiveRow<Record>)] = []
         let changed = Array(ids)
         let shownRows = records.shownRows(for: changed)
+        // Folded once; each row's text is read as the records' search index folded it.
+        let text = records.searchQuery(rules.text(of: query))
         for item in changed.indices {
             let id = changed[item], row = shownRows[item].row
             let record = row?.record
-            let shows = record.map { rules.includes($0, query) && matchesText($0) } ?? false
+            let shows = record.map { rules.includes($0, query) && records.matches(shownRows[item], text) } ?? false
             if let position = index[id] {
                 guard shows, let row, let record,
                       position == 0 || isBefore(rows[position - 1].record, record),

@@ -4,6 +4,10 @@ extension Outbox {
     /// Sends the pending writes, oldest first, until the task is cancelled: the loop an app
     /// runs for as long as it lives. Returns at once if another `deliver` is running.
     ///
+    /// Over a ``FileOutboxStorage`` the loop runs on the storage's own thread, `send` included
+    /// (what it does between its waits runs there): reading the queue's head and marking it done
+    /// then cost no hand-off between threads.
+    ///
     /// - Parameters:
     ///   - isRetryable: whether a failure may pass (no connection, a timeout, a 5xx): the write
     ///     is then tried again after a back-off; otherwise it is rejected.
@@ -18,6 +22,20 @@ extension Outbox {
         }
         isDelivering = true
         defer { isDelivering = false }
+        // Every turn calls the storage twice: on its own thread when it has one, where each call
+        // is a switch on the same thread, not a hand-off to that thread and back.
+        if let io = (storage as? any BlockingIOBacked)?.ioExecutor {
+            await io.run { @Sendable in await self.deliverUntilCancelled(isRetryable: isRetryable, send: send) }
+        } else {
+            await deliverUntilCancelled(isRetryable: isRetryable, send: send)
+        }
+    }
+
+    /// The delivery loop of ``deliver(isRetryable:send:)``, until the task is cancelled.
+    private func deliverUntilCancelled(
+        isRetryable: @escaping @Sendable (any Error) -> Bool,
+        send: @escaping @Sendable (Entry) async throws -> Void
+    ) async {
         var failures = 0
         // The write answered last: a storage still listing it first did not take its mark.
         var answered: UUID?

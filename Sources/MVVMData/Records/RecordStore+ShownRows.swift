@@ -1,3 +1,5 @@
+import MVVMCollections
+
 /// Changed records as the live queries show them, worked out once per change.
 ///
 /// Every ``LiveQuery`` on screen hears of each change and shows each changed record it lists:
@@ -22,6 +24,25 @@ extension RecordStore {
             rows.append(shown)
         }
         return rows
+    }
+
+    /// `text` folded once for ``matches(_:_:)``; `nil` for an empty text or without a
+    /// ``RecordSearch``: every row matches.
+    func searchQuery(_ text: String) -> SearchIndex.Query? {
+        guard !text.isEmpty, let seen else { return nil }
+        return seen.query(text)
+    }
+
+    /// Whether `shown` matches `query` (``searchQuery(_:)``), as ``RecordSearch/matches(_:_:)``
+    /// says: from the text the search index folded when the record was merged, when the row shows
+    /// that text (a change that moved no text, such as a flag); else its text folded now. A page
+    /// of 50 changed users checked by a list answered on the device folded 50 texts (0.4 ms, as
+    /// much as the 20 other lists took).
+    func matches(_ shown: ShownRow<Record>, _ query: SearchIndex.Query?) -> Bool {
+        guard let query, let search else { return true }
+        guard let row = shown.row, let text = shown.text else { return false }
+        if let known = seen?.contains(query, for: row.id, text: text) { return known }
+        return SearchIndex([text], options: search.options).contains(query, at: 0)
     }
 
     /// Tells each observer of a change through `body`, keeping the rows worked out meanwhile. A

@@ -63,6 +63,19 @@ struct SeenRecordsIndex<Record: Identifiable> {
         abandoned = 0
     }
 
+    /// `text` folded as this index folds a query, for ``contains(_:for:text:)``.
+    func query(_ text: String) -> SearchIndex.Query {
+        index.query(text)
+    }
+
+    /// Whether the text held for `id` contains `query`, read from the texts folded when they were
+    /// set (nothing folded again), if that text is `text`; `nil` when the index holds another
+    /// text for `id` (a pending write changed it), or none.
+    func contains(_ query: SearchIndex.Query, for id: Record.ID, text: String) -> Bool? {
+        guard let position = positions[id], texts[position] == text else { return nil }
+        return index.contains(query, at: position)
+    }
+
     /// Calls `body` with each record held whose text contains `query` (every one when empty), in
     /// the order first seen.
     func forEach(matching query: String, _ body: (Record) -> Void) {

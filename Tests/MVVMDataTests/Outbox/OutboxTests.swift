@@ -1,5 +1,6 @@
 import MVVMTestSupport
 import Foundation
+import MVVMCore
 import MVVMData
 import MVVMTesting
 import Synchronization
@@ -250,6 +251,39 @@ extension OutboxTests {
         #expect(server.applied.count == 20)
         #expect(Set(server.applied) == Set((0..<20).map { Write.delete(userID: $0) }))
         #expect(try await self.outbox(FileOutboxStorage(directory: folder.url)).pending.isEmpty)
+    }
+
+    /// A file storage's delivery runs on the storage's own thread (under a test, the test's I/O
+    /// thread), where reading the head and marking it done are switches on that thread. From the
+    /// Swift pool (here the test's executor) each call was handed to that thread and back, four
+    /// thread wake-ups per write: `outbox/replay/10000/file` fell to 8,000 writes/s, against
+    /// 23,000 with 100 queued.
+    @Test func aFileStoragesDeliveryRunsWhereTheStoragesCodeRuns() async throws {
+        let folder = try TemporaryFolder()
+        let outbox = outbox(FileOutboxStorage(directory: folder.url))
+        for userID in 0..<3 { try await outbox.enqueue(.delete(userID: userID)) }
+        // Where a file store's code runs under this test: the test's I/O executor.
+        let storesExecutor = await clock.drive { await IOProbe().executorPreferred() }
+        let sendsExecutors = LockedValue<[UnownedTaskExecutor?]>([])
+        try await MVVMDataTests.delivering(outbox, on: clock, send: { _ in
+            sendsExecutors.withValue { $0.append(withUnsafeCurrentTask { $0?.unownedTaskExecutor }) }
+        }) { log in
+            await clock.advance()
+            #expect(log.lines.count == 3)
+        }
+        #expect(storesExecutor != nil)
+        #expect(sendsExecutors.value == Array(repeating: storesExecutor, count: 3))
+        #expect(try await outbox.pending.isEmpty)
+    }
+}
+
+/// An actor whose code runs where a file store's does (`BlockingIOExecutor`), telling which
+/// executor its calls prefer there.
+private actor IOProbe {
+    private nonisolated let io = BlockingIOExecutor(label: "test.io-probe")
+
+    nonisolated func executorPreferred() async -> UnownedTaskExecutor? {
+        await io.call(self) { _ in withUnsafeCurrentTask { $0?.unownedTaskExecutor } }
     }
 }
 

@@ -145,7 +145,9 @@ public final class UserListViewModel: ViewModel {
     /// Keeps the pictures of the rows on screen (`visible`, or those last reported) and around loaded.
     private func loadAvatars(visible: Range<Int>? = nil) {
         guard let avatars else { return }
-        store.loadResources(\.avatars, for: \.visibleUsers, id: \.id, source: \.avatarPath, visible: visible, from: avatars)
+        // The live rows as state keeps them: only the window's rows are read (`visibleUsers`
+        // would build an array of every row first, a pass over 10,000 rows per scrolled frame).
+        store.loadResources(\.avatars, for: \.users.rows, id: \.id, source: \.record.avatarPath, visible: visible, from: avatars)
     }
 
 }

@@ -41,10 +41,13 @@ import Darwin
 ///
 /// The storage's code runs on a thread of its own, never on a thread of the Swift concurrency
 /// pool: a slow flush, or a wait on another process's lock, holds no pool thread
-/// (`scripts/slow-disk`).
-public actor FileOutboxStorage: OutboxStorage {
+/// (`scripts/slow-disk`). An ``Outbox`` delivering from it runs its delivery loop on that
+/// thread too, so that reading the head and marking it done cost no hand-off between threads.
+public actor FileOutboxStorage: OutboxStorage, BlockingIOBacked {
     /// Where the storage's code runs: a thread of its own, off the Swift pool.
     private nonisolated let io = BlockingIOExecutor(label: "mvvm.file-outbox-storage")
+    /// Where the storage's code runs; an outbox delivering from this storage runs its loop there.
+    nonisolated var ioExecutor: BlockingIOExecutor { io }
     /// The folder; made when the first write is appended.
     public nonisolated let directory: URL
     /// The files' base name.
