@@ -16,7 +16,7 @@ public struct LiveRecord<Record: Identifiable> {
     /// The server has no such record (deleted here or elsewhere, and the server agrees).
     public var isGone = false
     /// Where the shown record came from: the server, in this run, or the device's saved copy
-    /// (``DataOrigin/saved(at:)``, with when it was learnt) until the server confirms it; `nil`
+    /// (`.saved(at:)`, with when it was learnt) until the server confirms it; `nil`
     /// while nothing is shown.
     public var origin: DataOrigin?
 

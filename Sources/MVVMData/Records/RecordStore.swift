@@ -208,8 +208,8 @@ public final class RecordStore<Write: RecordWrite> {
     /// When the store learnt the server's value of `id`.
     func learntDate(of id: ID) -> Date? { learnt[id] }
 
-    /// Where the store's value of `id` came from: ``DataOrigin/network`` when the server gave it
-    /// to this process (an answer, a page, a write's answer), ``DataOrigin/saved(at:)`` with the
+    /// Where the store's value of `id` came from: `.network` when the server gave it
+    /// to this process (an answer, a page, a write's answer), `.saved(at:)` with the
     /// time it was learnt when it was read from the device's saved values and the server has not
     /// confirmed it since; `nil` when the store knows nothing of `id`.
     public func origin(of id: ID) -> DataOrigin? {
