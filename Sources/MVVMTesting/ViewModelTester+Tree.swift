@@ -8,7 +8,8 @@ public enum Exhaustivity: Sendable, Equatable {
     /// Only what the script states is checked, on the state as it is; every change it did not
     /// assert is listed (``ViewModelTester/skippedChanges``, and a known issue in Swift Testing),
     /// as TCA's `exhaustivity = .off` with its skipped assertions shown. Work still running at
-    /// ``ViewModelTester/finish(fileID:filePath:line:column:)`` still fails.
+    /// ``ViewModelTester/finish(fileID:filePath:line:column:)`` is listed too
+    /// (``ViewModelTester/skippedWork``) and called off.
     case off
 }
 

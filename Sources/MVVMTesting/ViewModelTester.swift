@@ -62,6 +62,10 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     /// The state changes a non-exhaustive script did not assert, in order, each as a diff: also
     /// listed as a known issue in Swift Testing (shown, never failing).
     public internal(set) var skippedChanges: [String] = []
+    /// In non-exhaustive mode, the owned work still running at
+    /// ``finish(fileID:filePath:line:column:)``, listed and called off rather than failing the
+    /// test, as TCA's `exhaustivity = .off` does with effects in flight.
+    public internal(set) var skippedWork: [String] = []
     var asserted: Model.State
     var unasserted: [(state: Model.State, origin: Origin)] = []
     var token: ObservationToken?
@@ -250,7 +254,9 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     }
 
     /// Ends the script: runs the work as far as it goes, then fails if a state change was never
-    /// asserted, or if owned work is still running (waiting on the clock or a stub).
+    /// asserted, or if owned work is still running (waiting on the clock or a stub). In
+    /// non-exhaustive mode (``Exhaustivity/off``) both are listed instead (``skippedChanges``,
+    /// ``skippedWork``, known issues in Swift Testing), and the work still running is called off.
     public func finish(
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
@@ -259,13 +265,20 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         await runWork(at: location)
         tree.failOnUnasserted(before: "finishing", at: location)
         if !store.isIdle {
-            fail(
-                "Owned work is still running at the end of the test: "
-                    + store.runningWorkKeys.map { "\"\($0)\"" }.joined(separator: ", ")
-                    + sleepersDescription()
-                    + ". Advance the test clock, answer the stub it waits on, or end it with disappear().",
-                at: location
-            )
+            let work = store.runningWorkKeys.map { "\"\($0)\"" }.joined(separator: ", ") + sleepersDescription()
+            if exhaustivity == .off {
+                // As TCA's: listed (a known issue), called off, and the test goes on.
+                let message = (name.map { "\($0): " } ?? "") + "Owned work still running at the end of the test, called off: " + work
+                skippedWork.append(message)
+                reporter.skipped(message, at: location)
+                store.cancelAllWork()
+            } else {
+                fail(
+                    "Owned work is still running at the end of the test: " + work
+                        + ". Advance the test clock, answer the stub it waits on, or end it with disappear().",
+                    at: location
+                )
+            }
         }
         token?.cancel()
         token = nil

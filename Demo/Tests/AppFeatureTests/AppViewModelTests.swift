@@ -98,6 +98,8 @@ struct AppViewModelTests {
         #expect(list.state.activeCount == 1)
         await tester.settle()
         #expect(users.users.map(\.id) == [1, 3])
+        tester.disappear()   // the app ends: its "user writes" delivery, which runs for its life, with it
+        await tester.finish()
     }
 
     @Test func aChildSaysWhatHappenedAndTheAppOpensItsScreen() async throws {
@@ -115,6 +117,8 @@ struct AppViewModelTests {
         guard case .weather(let cities)? = tester.viewModel.screenModel(for: .weather) else { Issue.record("no city list"); return }
         cities.onEvent(.selectedCityOpened)
         await tester.receive { $0.navigation.push(.city(Self.tokyo)) }
+        tester.disappear()
+        await tester.finish()
     }
 
     @Test func oneScriptAssertsTheAppTheListAndTheDetailOpenOverIt() async throws {
@@ -146,6 +150,8 @@ struct AppViewModelTests {
         await detail.receive(from: "user writes") { $0.user.pending = nil }
         await list.receive(from: "user writes") { $0.users.rows[1].pending = nil }
         app.send(.navigation(.back)) { $0.navigation.handle(.back) }
+        app.disappear()
+        await app.finish()
     }
 
     @Test func aToggleOnTheDetailShowsInTheListWithoutAReload() async throws {
@@ -175,6 +181,8 @@ struct AppViewModelTests {
         #expect(loads == 0, "no page reload")
         token.cancel()
         list.disappear()
+        tester.disappear()
+        await tester.finish()
     }
 
     @Test func aUserDeletedElsewhereShowsAMessageOnItsDetail() async throws {
