@@ -36,63 +36,51 @@ public import MVVMData
 /// `CacheStoreError.io(_:)`.
 public final class SQLiteCacheStore: CacheStore {
     /// The database file, or `nil` for an in-memory store.
-    public let path: String?
+    public var path: String? { database.path }
     /// The most bytes the entries' data may take.
     public let maxBytes: Int
-    private let database: any DatabaseWriter
+    private let database: LazyDatabase
 
     /// Opens (creating it if needed) the database at `path`, holding at most `maxBytes` of
     /// entry data (64 MiB by default).
     ///
+    /// It never waits for another process: when another connection holds the file locked, the
+    /// store opens at its first read or save, which wait for the lock (up to 5 s, off the Swift
+    /// pool) as every later one does.
+    ///
     /// - Throws: `CacheStoreError.corrupted(_:)` when the file is not an SQLite
-    ///   database; `CacheStoreError.io(_:)` when it cannot be opened or migrated.
-    public convenience init(path: String, maxBytes: Int = 64 << 20) throws(CacheStoreError) {
-        let database: DatabasePool
-        do {
-            database = try DatabasePool(path: path, configuration: Self.configuration)
-        } catch {
-            throw Self.storeError(error, while: "opening \(path)")
-        }
-        try self.init(database: database, path: path, maxBytes: maxBytes)
+    ///   database; `CacheStoreError.io(_:)` when it cannot be opened or migrated for another
+    ///   reason than a lock.
+    public init(path: String, maxBytes: Int = 64 << 20) throws(CacheStoreError) {
+        database = try LazyDatabase(path: path, label: "SQLiteCacheStore", prepare: Self.prepare)
+        self.maxBytes = max(1, maxBytes)
     }
 
     /// A store in memory, gone when it is released: for tests and previews that want SQLite's
     /// behaviour without a file.
     public static func inMemory(maxBytes: Int = 64 << 20) throws(CacheStoreError) -> SQLiteCacheStore {
-        let database: DatabaseQueue
-        do {
-            database = try DatabaseQueue(configuration: configuration)
-        } catch {
-            throw storeError(error, while: "opening an in-memory database")
-        }
-        return try SQLiteCacheStore(database: database, path: nil, maxBytes: maxBytes)
+        try SQLiteCacheStore(database: LazyDatabase(inMemoryLabel: "SQLiteCacheStore", prepare: prepare), maxBytes: maxBytes)
     }
 
-    private init(database: any DatabaseWriter, path: String?, maxBytes: Int) throws(CacheStoreError) {
+    private init(database: LazyDatabase, maxBytes: Int) {
+        self.database = database
+        self.maxBytes = max(1, maxBytes)
+    }
+
+    /// Creates the cache table if needed; closes `database` when that fails.
+    @Sendable private static func prepare(_ database: any DatabaseWriter) throws(CacheStoreError) {
         do {
             try CacheSchema.migrator.migrate(database)
         } catch {
             try? database.close()
-            throw Self.storeError(error, while: "creating the cache table")
+            throw storeError(error, while: "creating the cache table")
         }
-        self.database = database
-        self.path = path
-        self.maxBytes = max(1, maxBytes)
-    }
-
-    private static var configuration: Configuration {
-        var configuration = Configuration()
-        configuration.label = "SQLiteCacheStore"
-        // Another store on the same file (another process, a reopened store) may be saving.
-        configuration.busyMode = .timeout(5)
-        WriteAheadLogLimit.apply(to: &configuration)
-        return configuration
     }
 
     /// The entry saved under `key`, or `nil` when there is none.
     public func entry(for key: String) async throws(CacheStoreError) -> CacheEntry? {
         let keyBytes = CacheSchema.keyBytes(key)
-        let found = try await access("reading an entry") {
+        let found = try await access("reading an entry") { database in
             try await database.read { db in try CacheSchema.entry(for: keyBytes, in: db) }
         }
         switch found {
@@ -115,7 +103,7 @@ public final class SQLiteCacheStore: CacheStore {
         guard entry.data.count <= maxBytes else { throw .tooLarge(bytes: entry.data.count, limit: maxBytes) }
         let keyBytes = CacheSchema.keyBytes(key)
         let maxBytes = maxBytes
-        try await access("saving an entry") {
+        try await access("saving an entry") { database in
             try await database.write { db in
                 try CacheSchema.insert(entry, keyBytes: keyBytes, in: db)
                 try CacheSchema.evict(keeping: keyBytes, maxBytes: maxBytes, in: db)
@@ -126,7 +114,7 @@ public final class SQLiteCacheStore: CacheStore {
     /// Removes the entry under `key`, if any.
     public func removeEntry(for key: String) async throws(CacheStoreError) {
         let keyBytes = CacheSchema.keyBytes(key)
-        try await access("removing an entry") {
+        try await access("removing an entry") { database in
             try await database.write { db in
                 try db.execute(sql: CacheSchema.delete, arguments: [keyBytes])
             }
@@ -135,7 +123,7 @@ public final class SQLiteCacheStore: CacheStore {
 
     /// Removes every entry.
     public func removeAll() async throws(CacheStoreError) {
-        try await access("removing every entry") {
+        try await access("removing every entry") { database in
             try await database.write { db in try db.execute(sql: CacheSchema.deleteAll) }
         }
     }
@@ -143,7 +131,7 @@ public final class SQLiteCacheStore: CacheStore {
     /// The bytes the entries' data take now.
     public var totalBytes: Int {
         get async throws(CacheStoreError) {
-            try await access("measuring the entries") {
+            try await access("measuring the entries") { database in
                 try await database.read { db in try CacheSchema.totalBytes(in: db) }
             }
         }
@@ -152,17 +140,15 @@ public final class SQLiteCacheStore: CacheStore {
     /// Closes the database; later calls throw `CacheStoreError.io(_:)`. Releasing the
     /// store closes it too; call this to know when the file is no longer in use.
     public func close() throws(CacheStoreError) {
-        do {
-            try database.close()
-        } catch {
-            throw Self.storeError(error, while: "closing")
-        }
+        try database.close()
     }
 
-    /// Runs a database access, its errors as `CacheStoreError`.
-    private func access<Value>(_ action: String, _ body: () async throws -> Value) async throws(CacheStoreError) -> Value {
+    /// Runs a database access on the database (opening it first if a lock kept `init` from it),
+    /// its errors as `CacheStoreError`.
+    private func access<Value>(_ action: String, _ body: (any DatabaseWriter) async throws -> Value) async throws(CacheStoreError) -> Value {
+        let writer = try await database.database(for: action)
         do {
-            return try await body()
+            return try await body(writer)
         } catch {
             throw Self.storeError(error, while: action)
         }

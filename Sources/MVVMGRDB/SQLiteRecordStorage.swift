@@ -4,7 +4,6 @@
 public import Foundation
 import GRDB
 public import MVVMData
-import MVVMLocking
 
 /// A `RecordStorage` in an SQLite database file, through GRDB: a `RecordStore`'s records one row
 /// each, so that saving a write writes that row alone, however many records are held.
@@ -41,17 +40,11 @@ import MVVMLocking
 /// (`SQLiteRecordStorageDamageTests`).
 public final class SQLiteRecordStorage: RecordStorage {
     /// The database file, or `nil` in memory.
-    public let path: String?
+    public var path: String? { database.path }
     /// Which records of the file this storage reads and writes.
     public let kind: String
-    /// The database; another one when a damaged file was remade; unopened until the first read
-    /// or save when another connection held the file locked at `init`.
-    private let current: Lock<Connection>
-    /// How long a statement waits for another connection's lock.
-    private let lockWait: LockWait
-    /// Where the database is opened or remade, one at a time, off the Swift pool (opening may
-    /// wait for a lock); ``current``'s lock is only ever held to read or set it.
-    private let opening = DispatchQueue(label: "SQLiteRecordStorage.opening")
+    /// The database; another one when a damaged file was remade.
+    private let database: LazyDatabase
 
     /// Opens (creating it if needed) the database at `path`, for the records of `kind`.
     ///
@@ -65,58 +58,23 @@ public final class SQLiteRecordStorage: RecordStorage {
     ///   `CacheStoreError.io(_:)` when it cannot be opened or migrated for another reason than a
     ///   lock.
     public init(path: String, kind: String) throws(CacheStoreError) {
-        let lockWait = LockWait()
-        var database: (any DatabaseWriter)?
-        do {
-            let pool = try Self.pool(at: path, lockWait: lockWait)
-            try Self.prepare(pool, path: path)
-            database = pool
-        } catch where Self.isLocked(error) {
-            database = nil   // opened at the first read or save
+        database = try LazyDatabase(path: path, label: "SQLiteRecordStorage") { database throws(CacheStoreError) in
+            try Self.prepare(database, path: path)
         }
-        lockWait.isPatient = true
-        current = Lock(database.map(Connection.open) ?? .unopened)
-        self.lockWait = lockWait
-        self.path = path
         self.kind = kind
     }
 
     /// A storage in memory, gone when released: for tests and previews that want SQLite's
     /// behaviour without a file.
     public static func inMemory(kind: String) throws(CacheStoreError) -> SQLiteRecordStorage {
-        let lockWait = LockWait()
-        lockWait.isPatient = true
-        let database: DatabaseQueue
-        do {
-            database = try DatabaseQueue(configuration: configuration(lockWait))
-        } catch {
-            throw SQLiteCacheStore.storeError(error, while: "opening an in-memory database")
-        }
-        try prepare(database, path: nil)
-        return SQLiteRecordStorage(database: database, lockWait: lockWait, kind: kind)
+        try SQLiteRecordStorage(database: LazyDatabase(inMemoryLabel: "SQLiteRecordStorage") { database throws(CacheStoreError) in
+            try prepare(database, path: nil)
+        }, kind: kind)
     }
 
-    private init(database: any DatabaseWriter, lockWait: LockWait, kind: String) {
-        current = Lock(.open(database))
-        self.lockWait = lockWait
-        path = nil
+    private init(database: LazyDatabase, kind: String) {
+        self.database = database
         self.kind = kind
-    }
-
-    /// The database file at `path`, opened.
-    private static func pool(at path: String, lockWait: LockWait) throws(CacheStoreError) -> DatabasePool {
-        do {
-            return try DatabasePool(path: path, configuration: configuration(lockWait))
-        } catch {
-            throw SQLiteCacheStore.storeError(error, while: "opening \(path)")
-        }
-    }
-
-    /// Whether `error` is another connection's lock on the file (SQLite's `SQLITE_BUSY` or
-    /// `SQLITE_LOCKED`), which goes away, rather than a file that cannot be used.
-    private static func isLocked(_ error: CacheStoreError) -> Bool {
-        guard case .io(let message) = error else { return false }
-        return message.hasSuffix("database is locked") || message.hasSuffix("database table is locked")
     }
 
     /// Creates the record table if needed and checks its shape; closes `database` when either
@@ -134,16 +92,6 @@ public final class SQLiteRecordStorage: RecordStorage {
             try? database.close()
             throw .corrupted("opening \(path ?? "memory"): the record table has the columns \(found.joined(separator: ", ")), not \(columns.joined(separator: ", "))")
         }
-    }
-
-    private static func configuration(_ lockWait: LockWait) -> Configuration {
-        var configuration = Configuration()
-        configuration.label = "SQLiteRecordStorage"
-        // Another storage on the same file (another process) may be saving: wait for it, except
-        // while `init` opens the file.
-        configuration.busyMode = .callback { tries in lockWait.waitAgain(after: tries) }
-        WriteAheadLogLimit.apply(to: &configuration)
-        return configuration
     }
 
     /// The record table's columns, in order.
@@ -216,15 +164,7 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     /// Closes the database; later calls throw `CacheStoreError.io(_:)`.
     public func close() throws(CacheStoreError) {
-        let database = current.withLock { connection in
-            defer { connection = .closed }
-            return connection.database
-        }
-        do {
-            try database?.close()
-        } catch {
-            throw SQLiteCacheStore.storeError(error, while: "closing")
-        }
+        try database.close()
     }
 
     /// A row as a record; `nil` when its columns are not what this type writes (read as
@@ -244,88 +184,21 @@ public final class SQLiteRecordStorage: RecordStorage {
     private func access<Value>(
         _ action: String, _ body: (any DatabaseWriter) async throws -> Value
     ) async throws(CacheStoreError) -> Value {
-        var database: (any DatabaseWriter)?
+        var opened: (any DatabaseWriter)?
         do {
-            let opened = try await open(action)
-            database = opened
-            return try await body(opened)
+            let writer = try await database.database(for: action)
+            opened = writer
+            return try await body(writer)
         } catch {
             let failure = SQLiteCacheStore.storeError(error, while: action)
-            guard case .corrupted = failure, let path else { throw failure }
-            let damaged = database
-            let remade = try await OffThePool.run(on: opening) { () throws(CacheStoreError) in try self.remake(damaged: damaged, at: path) }
+            guard case .corrupted = failure, path != nil else { throw failure }
+            let remade = try await database.remake(damaged: opened, for: action)
             do {
                 return try await body(remade)
             } catch {
                 throw SQLiteCacheStore.storeError(error, while: action)
             }
         }
-    }
-
-    /// The database; opened now, on ``opening``, when a lock kept `init` from it.
-    private func open(_ action: String) async throws(CacheStoreError) -> any DatabaseWriter {
-        switch current.withLock({ $0 }) {
-        case .open(let database): return database
-        case .closed: throw .io("\(action): the storage is closed")
-        case .unopened: break
-        }
-        guard let path else { throw .io("\(action): no file") }
-        return try await OffThePool.run(on: opening) { () throws(CacheStoreError) in
-            switch self.current.withLock({ $0 }) {
-            case .open(let database): return database   // another call opened it
-            case .closed: throw .io("\(action): the storage is closed")
-            case .unopened: break
-            }
-            let pool = try Self.pool(at: path, lockWait: self.lockWait)
-            try Self.prepare(pool, path: path)
-            return try self.install(pool)
-        }
-    }
-
-    /// The database in place of `damaged` (`nil`: a file that could not be opened): a new empty
-    /// file at `path`, unless another call has remade or opened it already (then that one). Runs
-    /// on ``opening``.
-    private func remake(damaged: (any DatabaseWriter)?, at path: String) throws(CacheStoreError) -> any DatabaseWriter {
-        switch current.withLock({ $0 }) {
-        case .closed: throw .io("remaking \(path): the storage is closed")
-        case .open(let database) where damaged.map({ database !== $0 }) ?? true: return database
-        case .open, .unopened: break
-        }
-        // The damaged pool's connections keep the old file open until they end; the new file is
-        // another one at the same path.
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let pool = try Self.pool(at: path, lockWait: lockWait)
-        try Self.prepare(pool, path: path)
-        return try install(pool)
-    }
-
-    /// Makes `database` the storage's, unless it was closed meanwhile (then closes it).
-    private func install(_ database: any DatabaseWriter) throws(CacheStoreError) -> any DatabaseWriter {
-        let installed = current.withLock { connection in
-            guard case .closed = connection else {
-                connection = .open(database)
-                return true
-            }
-            return false
-        }
-        guard installed else {
-            try? database.close()
-            throw .io("opening \(path ?? "memory"): the storage is closed")
-        }
-        return database
-    }
-}
-
-/// A ``SQLiteRecordStorage``'s database: not opened yet (a lock kept `init` from it), open, or
-/// closed for good.
-private enum Connection {
-    case unopened
-    case open(any DatabaseWriter)
-    case closed
-
-    var database: (any DatabaseWriter)? {
-        if case .open(let database) = self { return database }
-        return nil
     }
 }
 #endif  // MVVMGRDB

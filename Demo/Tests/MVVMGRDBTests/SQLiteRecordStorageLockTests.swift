@@ -61,4 +61,27 @@ struct SQLiteRecordStorageLockTests {
         try holder.close()
         await #expect(throws: CacheStoreError.self) { try await storage.records() }
     }
+
+    /// The demo's pictures are an `SQLiteCacheStore` opened at start: the same lock blanked the
+    /// start for 5 s there too.
+    @Test func aCacheFileAnotherConnectionHoldsLockedOpensWithoutWaitingAndSavesOnceItIsFree() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("pictures.sqlite")
+        let entry = CacheEntry(data: Data("picture".utf8), savedAt: Date(timeIntervalSinceReferenceDate: 800_000_000), schemaVersion: 1)
+        let first = try SQLiteCacheStore(path: path)
+        try await first.save(entry, for: "a")
+        try first.close()
+        let holder = try DatabaseQueue(path: path)
+        try await holder.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+            try db.execute(sql: "DELETE FROM cacheEntry WHERE key = x'00'")
+        }
+        // Old code: waited 5 s here, then threw "database is locked".
+        let store = try SQLiteCacheStore(path: path)
+        try holder.close()
+        try await store.save(entry, for: "b")
+        #expect(try await store.entry(for: "a") == entry)
+        #expect(try await store.entry(for: "b") == entry)
+        try store.close()
+    }
 }
