@@ -66,4 +66,17 @@ struct BodyTrustTests {
         #expect(JSONKeys.repeatedTopLevelKey(in: Data(#"{"k\"": 1, "k\"": 2, "z": "\"}"}"#.utf8)) == "k\"")
         #expect(JSONKeys.repeatedTopLevelKey(in: Data(#"[1, 1]"#.utf8)) == nil)
     }
+
+    /// Found by schemathesis: U+2000 and U+2002 are canonically equivalent, so a `Set<String>` took
+    /// them as one key, and a registration the schema allows was refused.
+    @Test("Keys are compared by code points: canonically equivalent keys are two keys")
+    func keysAreComparedByCodePoints() async throws {
+        #expect(JSONKeys.repeatedTopLevelKey(in: Data(#"{"\u2000": 1, "\u2002": 2}"#.utf8)) == nil)
+        #expect(JSONKeys.repeatedTopLevelKey(in: Data("{\"\u{2000}\": 1, \"\u{2000}\": 2}".utf8)) == "\u{2000}")
+        try await withServer { _, client in
+            let body = #"{"\u202f": null, "\u200a": null, "\u2000": null, "\t": null, "\u2002": null, "loginID": "taro@example.com", "password": "secret123"}"#
+            let result = try await client.register(body)
+            #expect(result.status == 201, "\(String(decoding: result.body, as: UTF8.self))")
+        }
+    }
 }

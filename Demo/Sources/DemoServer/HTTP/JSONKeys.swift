@@ -7,12 +7,14 @@ import Foundation
 enum JSONKeys {
     /// The first key that appears twice among the keys of the top-level object of `data` (escapes
     /// decoded: `"is\u0041ctive"` is `isActive`); `nil` when none does, or `data` is not an
-    /// object. Nested objects are other objects: their keys are not compared with these.
+    /// object. Nested objects are other objects: their keys are not compared with these. Keys are
+    /// compared by their code points, as RFC 8259 (8.3) does: U+2000 and U+2002 are two keys,
+    /// although Swift's `String` takes them as equal (canonical equivalence).
     static func repeatedTopLevelKey(in data: Data) -> String? {
         let bytes = [UInt8](data)
         var depth = 0
         var index = 0
-        var seen = Set<String>()
+        var seen = Set<[Unicode.Scalar]>()
         /// Whether the next string at depth 1 is a key (after `{` or `,`), not a value.
         var expectsKey = false
         while index < bytes.count {
@@ -22,7 +24,7 @@ enum JSONKeys {
                 let end = endOfString(bytes, from: index)
                 if depth == 1, expectsKey {
                     guard let key = decodedString(bytes[index..<end]) else { return nil }
-                    if !seen.insert(key).inserted { return key }
+                    if !seen.insert(Array(key.unicodeScalars)).inserted { return key }
                     expectsKey = false
                 }
                 index = end
