@@ -19,19 +19,17 @@ import MVVMData
 /// registered the id; registering again then answers "taken".)
 @MainActor
 public final class RegistrationViewModel: ViewModel {
-    /// The state, and the owner of the submit. Internal rather than private because the submit
-    /// lives in another file of this module; the views live in another module, so only this
-    /// ViewModel writes it.
-    let store: StateStore<State>
+    /// The state, and the owner of the submit; only this class writes it.
+    private let store: StateStore<State>
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
-    let repository: any RegistrationRepository
-    let validator: RegistrationValidator
+    private let repository: any RegistrationRepository
+    private let validator: RegistrationValidator
     /// Keeps the draft's login id saved as it is typed.
     private var draft: ObservationToken?
 
     /// The owned-work key of the submit.
-    static let submitKey = "submit"
+    private static let submitKey = "submit"
 
     /// Creates the ViewModel.
     ///
@@ -81,6 +79,53 @@ public final class RegistrationViewModel: ViewModel {
         guard form != state.form else { return }
         store.update(cancelling: Self.submitKey) { state in   // the submit's onCancel, then the edit
             state.form = form
+            state.revalidate(with: validator)
+        }
+    }
+
+    /// Starts a submit when the button is enabled; drops it while one is in flight.
+    private func submit() {
+        guard state.isSubmitEnabled, !store.isRunning(Self.submitKey) else { return }
+        let request = RegistrationRequest(state.form)
+        store.update { state in
+            state.submission = .loading()
+            state.revalidate(with: validator)
+        }
+        let putBack: @MainActor (inout State) -> Void = { [validator] state in
+            state.submission.cancelLoading()
+            state.revalidate(with: validator)
+        }
+        store.run(Self.submitKey, policy: .dropWhileRunning, onCancel: putBack) { [weak self, repository] in
+            let result: Result<Registration, RegistrationError>
+            do throws(RegistrationError) {
+                result = .success(try await repository.register(request))
+            } catch {
+                result = .failure(error)
+            }
+            // Dropped by the store if this submit was cancelled meanwhile.
+            self?.finishSubmit(result, of: request)
+        }
+    }
+
+    private func finishSubmit(_ result: Result<Registration, RegistrationError>, of request: RegistrationRequest) {
+        store.update { state in
+            switch result {
+            case .success(let registration):
+                state.submission = .loaded(registration)
+                // Article 001's alert: 登録！ and ok.
+                state.navigation.present(Alert(
+                    title: RegistrationText.registered, message: RegistrationText.registeredMessage(loginID: registration.loginID),
+                    buttons: [AlertButton(RegistrationText.ok, role: .cancel, sends: .navigation(.dismiss))]
+                ))
+            case .failure(let error):
+                state.submission = .idle
+                switch SubmitFailure(error) {
+                case .loginIDTaken: state.form.takenLoginIDs.insert(RegistrationForm.loginIDKey(request.loginID))
+                case .alert(let presentation):
+                    state.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss), retry: .retryTapped))
+                case .silent: break
+                }
+            }
             state.revalidate(with: validator)
         }
     }

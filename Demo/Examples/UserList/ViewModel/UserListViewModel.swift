@@ -34,13 +34,13 @@ public final class UserListViewModel: ViewModel {
     public nonisolated static let searchDebounce: Duration = .milliseconds(300)
 
     /// The state and the owned work; only this class writes it.
-    let store: StateStore<State>
+    private let store: StateStore<State>
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let records: UserRecords
-    let analytics: any AnalyticsTracker
+    private let analytics: any AnalyticsTracker
     private let avatars: AvatarLoader?
-    let presenter = ErrorPresenter()   // エラー / Error, as article 000's alert
+    private let presenter = ErrorPresenter()   // エラー / Error, as article 000's alert
     private let users: LiveQuery<UserWrite, State.Query, String>
     /// Keeps the failed writes presented here, and the rows' pictures loaded, while this lives.
     private var tokens: [ObservationToken] = []
@@ -150,4 +150,20 @@ public final class UserListViewModel: ViewModel {
         store.loadResources(\.avatars, for: \.users.rows, id: \.id, source: \.record.avatarPath, visible: visible, from: avatars)
     }
 
+    /// A request of the list ended: the pull-to-refresh spinner goes, and a failed page over the
+    /// server's rows shows article 000's エラー alert with a retry.
+    private static func pageEnded(_ end: LivePageEnd, in state: inout State, analytics: any AnalyticsTracker) {
+        state.isRefreshing = false
+        guard case .failed(let failure, _) = end else { return }
+        analytics.track(.error(message: failure.message.description))
+        // Over the server's rows the failure shows nowhere else: article 000's エラー alert, a retry.
+        if !state.users.rows.isEmpty, state.users.origin == .network { state.navigation.present(.pageFailure(failure)) }
+    }
+
+    /// A write failed: one alert, when this screen is on top.
+    private func writeFailed(_ failure: RecordWriteFailure<UserWrite>) {
+        guard let presentation = presenter.presentation(for: UserError(failure)) else { return }
+        store.update { $0.navigation.present(Alert(presentation, dismiss: .navigation(.dismiss))) }
+        analytics.track(.error(message: presentation.message.description))
+    }
 }
