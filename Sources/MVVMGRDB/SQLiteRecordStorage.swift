@@ -87,7 +87,15 @@ public final class SQLiteRecordStorage: RecordStorage {
             try? database.close()
             throw SQLiteCacheStore.storeError(error, while: "creating the record table")
         }
-        let found = (try? database.read { db in try db.columns(in: "record").map(\.name) }) ?? []
+        // A read that fails (another connection's lock, say) is that failure, never a table of
+        // another shape: the app would remove the file for it.
+        let found: [String]
+        do {
+            found = try database.read { db in try db.tableExists("record") ? db.columns(in: "record").map(\.name) : [] }
+        } catch {
+            try? database.close()
+            throw SQLiteCacheStore.storeError(error, while: "checking the record table")
+        }
         guard found == columns else {
             try? database.close()
             throw .corrupted("opening \(path ?? "memory"): the record table has the columns \(found.joined(separator: ", ")), not \(columns.joined(separator: ", "))")
