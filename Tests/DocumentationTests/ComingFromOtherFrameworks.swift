@@ -131,7 +131,7 @@ final class FakeAuthorServer: Sendable {
     await tester.receive {
         $0.isFollowing = false
         $0.isFollowPending = false
-        $0.navigation.present(Alert(ErrorPresentation(title: CoreText.errorTitle, message: "You are offline."), dismiss: .navigation(.dismiss)))
+        $0.navigation.present(Alert(ErrorPresentation(title: CommonText.errorTitle, message: "You are offline."), dismiss: .navigation(.dismiss)))
     }
     tester.send(.navigation(.dismiss)) { $0.navigation.handle(.dismiss) }   // the user taps OK
     await tester.finish()
@@ -206,7 +206,7 @@ extension AuthorViewModel {
     await tester.receive {
         $0.isFollowing = false
         $0.isFollowPending = false
-        $0.navigation.present(Alert(ErrorPresentation(title: CoreText.errorTitle, message: "You are offline."), dismiss: .navigation(.dismiss)))
+        $0.navigation.present(Alert(ErrorPresentation(title: CommonText.errorTitle, message: "You are offline."), dismiss: .navigation(.dismiss)))
     }
     await tester.finish()
 

@@ -145,7 +145,7 @@ final class FlakyServer: Sendable {
 
     tester.appear { $0.forecast = .loading() }
     await tester.receive {
-        $0.forecast = .failed(ErrorPresentation(title: CoreText.errorTitle, message: "You are offline."), previous: nil)
+        $0.forecast = .failed(ErrorPresentation(title: CommonText.errorTitle, message: "You are offline."), previous: nil)
     }
     server.isDown.withLock { $0 = false }
     tester.send(.retryTapped) { $0.forecast = .loading() }

@@ -15,15 +15,15 @@ struct AlertTests {
         #expect(alert.title == "Orders")
         #expect(alert.message == "Offline.")
         #expect(alert.buttons == [
-            AlertButton(CoreText.ok, role: .cancel, sends: .navigation(.dismiss)),
-            AlertButton(CoreText.retry, sends: .retryTapped),
+            AlertButton(CommonText.ok, role: .cancel, sends: .navigation(.dismiss)),
+            AlertButton(CommonText.retry, sends: .retryTapped),
         ])
         #expect(alert.buttons.map { $0.label.resolved(in: .english) } == ["OK", "Retry"])
         #expect(alert.buttons.map { $0.label.resolved(in: .japanese) } == ["OK", "再試行"])
         #expect(alert.cancelButton?.event == .navigation(.dismiss))
-        #expect(Alert<Event>(retryable, dismiss: .navigation(.dismiss)).buttons == [AlertButton(CoreText.ok, role: .cancel, sends: .navigation(.dismiss))], "no retry event: no Retry")
+        #expect(Alert<Event>(retryable, dismiss: .navigation(.dismiss)).buttons == [AlertButton(CommonText.ok, role: .cancel, sends: .navigation(.dismiss))], "no retry event: no Retry")
         let final = ErrorPresentation(title: "Orders", message: "Shipped.", isRetryable: false)
-        #expect(Alert<Event>(final, dismiss: .navigation(.dismiss), retry: .retryTapped).buttons == [AlertButton(CoreText.ok, role: .cancel, sends: .navigation(.dismiss))])
+        #expect(Alert<Event>(final, dismiss: .navigation(.dismiss), retry: .retryTapped).buttons == [AlertButton(CommonText.ok, role: .cancel, sends: .navigation(.dismiss))])
     }
 
     @Test func offersTellsWhetherAButtonSendsTheEvent() {

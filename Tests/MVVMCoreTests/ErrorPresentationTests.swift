@@ -41,9 +41,9 @@ struct ErrorPresenterTests {
 
     @Test func aLocalizedErrorShowsItsDescriptionAndSuggestion() {
         #expect(ErrorPresenter.default.presentation(for: Described())
-            == ErrorPresentation(title: CoreText.errorTitle, message: "The file is locked. Close it in the other app."))
-        #expect(CoreText.errorTitle.resolved(in: .english) == "Error")
-        #expect(CoreText.errorTitle.resolved(in: .japanese) == "エラー", "article 000's alert title")
+            == ErrorPresentation(title: CommonText.errorTitle, message: "The file is locked. Close it in the other app."))
+        #expect(CommonText.errorTitle.resolved(in: .english) == "Error")
+        #expect(CommonText.errorTitle.resolved(in: .japanese) == "エラー", "article 000's alert title")
     }
 
     @Test func anUnknownErrorGetsTheFallbackNeverItsRawDescription() {

@@ -54,12 +54,12 @@ struct LocalizedTextTests {
     }
 
     @Test func theLibrarysOwnTextIsInBothLanguages() {
-        for text in [CoreText.ok, CoreText.retry, CoreText.cancel, CoreText.errorTitle, CoreText.unknownError, CoreText.saved(at: "10:42")] {
+        for text in [CommonText.ok, CommonText.retry, CommonText.cancel, CommonText.errorTitle, CommonText.unknownError, CommonText.saved(at: "10:42")] {
             #expect(!text.isVerbatim)
             #expect(!text.resolved(in: .japanese).isEmpty && !text.resolved(in: .english).isEmpty)
         }
-        #expect(CoreText.errorTitle.resolved(in: .japanese) == "エラー")
-        #expect(CoreText.retry.resolved(in: .japanese) == "再試行")
-        #expect(CoreText.cancel.resolved(in: .japanese) == "キャンセル")
+        #expect(CommonText.errorTitle.resolved(in: .japanese) == "エラー")
+        #expect(CommonText.retry.resolved(in: .japanese) == "再試行")
+        #expect(CommonText.cancel.resolved(in: .japanese) == "キャンセル")
     }
 }

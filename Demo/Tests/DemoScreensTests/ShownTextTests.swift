@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every text a screen shows comes from a feature's table (`UserListText`, `RegistrationText`,
-/// `WeatherText`, `AppText`, the library's `CoreText`), in Japanese and English: a string
+/// `WeatherText`, `AppText`, the library's `CommonText`), in Japanese and English: a string
 /// literal holding words anywhere else in the screens, ViewModels and models is a text that
 /// would show in one language only. Data is not text of ours (the API's city names in
 /// `City.swift`); neither are keys (`.character("t")`, a work's name), which are single

@@ -33,8 +33,8 @@ public struct ErrorPresenter: Sendable {
     ///   - isCancellation: recognises further cancellation errors, e.g. `URLError(.cancelled)`.
     ///   - map: presents errors that are not ``PresentableError``s; return `nil` to pass.
     public init(
-        fallbackTitle: LocalizedText = CoreText.errorTitle,
-        fallbackMessage: LocalizedText = CoreText.unknownError,
+        fallbackTitle: LocalizedText = CommonText.errorTitle,
+        fallbackMessage: LocalizedText = CommonText.unknownError,
         map: @escaping @Sendable (any Error) -> ErrorPresentation? = { _ in nil },
         isCancellation: @escaping @Sendable (any Error) -> Bool = { _ in false }
     ) {
@@ -44,7 +44,7 @@ public struct ErrorPresenter: Sendable {
         self.map = map
     }
 
-    /// The default presenter: the library's fallback texts (``CoreText``), no extra mapping.
+    /// The default presenter: the library's fallback texts (``CommonText``), no extra mapping.
     public static let `default` = ErrorPresenter()
 
     /// What to show for `error`, or `nil` when it is a cancellation that shows nothing.

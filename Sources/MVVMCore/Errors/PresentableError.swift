@@ -26,8 +26,8 @@ public protocol PresentableError: Error {
 }
 
 extension PresentableError {
-    /// エラー / Error by default (``CoreText/errorTitle``).
-    public var title: LocalizedText { CoreText.errorTitle }
+    /// エラー / Error by default (``CommonText/errorTitle``).
+    public var title: LocalizedText { CommonText.errorTitle }
     /// `false` by default.
     public var isRetryable: Bool { false }
 }

@@ -68,8 +68,8 @@ public struct Alert<Event: Hashable & Sendable>: Hashable, Sendable {
     /// }
     /// ```
     public init(_ error: ErrorPresentation, dismiss: Event, retry: Event? = nil) {
-        var buttons = [AlertButton(CoreText.ok, role: .cancel, sends: dismiss)]
-        if error.isRetryable, let retry { buttons.append(AlertButton(CoreText.retry, sends: retry)) }
+        var buttons = [AlertButton(CommonText.ok, role: .cancel, sends: dismiss)]
+        if error.isRetryable, let retry { buttons.append(AlertButton(CommonText.retry, sends: retry)) }
         self.init(title: error.title, message: error.message, buttons: buttons)
     }
 

@@ -81,7 +81,7 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible, Expres
 
     /// Text joined from literals (the same in every language), values (as `String(describing:)`
     /// writes them) and other `LocalizedText`s (each in its language):
-    /// `"\(CoreText.errorTitle): \(code)"` reads エラー: 503 in Japanese and Error: 503 in English.
+    /// `"\(CommonText.errorTitle): \(code)"` reads エラー: 503 in Japanese and Error: 503 in English.
     public struct StringInterpolation: StringInterpolationProtocol {
         var text = LocalizedText(verbatim: "")
 

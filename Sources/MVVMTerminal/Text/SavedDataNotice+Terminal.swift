@@ -3,7 +3,7 @@ public import MVVMCore
 
 extension SavedDataNotice {
     /// The notice as one terminal line, the same on every screen (in English here; Japanese in
-    /// `CoreText`):
+    /// `CommonText`):
     ///
     /// - `offline · saved 10:42` when fresh data failed to come;
     /// - `saved 10:42 · updating…` while it is on its way;
@@ -21,7 +21,7 @@ extension SavedDataNotice {
         if (saved.year, saved.month, saved.day) != (today.year, today.month, today.day) {
             when = "\(saved.year.map(String.init) ?? "----")-\(two(saved.month))-\(two(saved.day)) " + when
         }
-        if failure != nil { return CoreText.offlineSaved(at: when) }
-        return isUpdating ? CoreText.savedUpdating(at: when) : CoreText.saved(at: when)
+        if failure != nil { return CommonText.offlineSaved(at: when) }
+        return isUpdating ? CommonText.savedUpdating(at: when) : CommonText.saved(at: when)
     }
 }

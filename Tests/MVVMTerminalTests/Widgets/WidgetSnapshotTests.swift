@@ -102,7 +102,7 @@ struct WidgetSnapshotTests {
     /// An alert's title, message and buttons are drawn in the frame's language.
     @Test func anAlertInEachLanguage() {
         enum Event: Hashable, Sendable { case ok, retry }
-        let alert = Alert<Event>(ErrorPresentation(title: CoreText.errorTitle, message: "503", isRetryable: true), dismiss: .ok, retry: .retry)
+        let alert = Alert<Event>(ErrorPresentation(title: CommonText.errorTitle, message: "503", isRetryable: true), dismiss: .ok, retry: .retry)
         var japanese = Frame(width: 30, height: 5)
         japanese.language = .japanese
         alert.draw(into: &japanese)

@@ -51,11 +51,11 @@ extension RegistrationError: PresentableError {
         switch self {
         case .loginIDTaken: RegistrationText.loginIDTaken
         case .rejected: RegistrationText.rejected
-        case .noInternet: CoreText.networkError
-        case .server: CoreText.serverError
+        case .noInternet: CommonText.networkError
+        case .server: CommonText.serverError
         case .invalidData: RegistrationText.invalidData
-        case .cancelled: CoreText.cancelled
-        case .unknown: CoreText.unknownError
+        case .cancelled: CommonText.cancelled
+        case .unknown: CommonText.unknownError
         }
     }
 

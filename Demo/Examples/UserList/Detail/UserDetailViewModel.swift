@@ -125,7 +125,7 @@ extension Alert<UserDetailViewModel.Event> {
     public static func deleteConfirmation(of user: User) -> Self {
         Alert(title: UserListText.delete, message: UserListText.deleteQuestion(name: user.name), buttons: [
             AlertButton(UserListText.delete, role: .destructive, sends: .deleteConfirmed),
-            AlertButton(CoreText.cancel, role: .cancel, sends: .navigation(.dismiss)),
+            AlertButton(CommonText.cancel, role: .cancel, sends: .navigation(.dismiss)),
         ])
     }
 }

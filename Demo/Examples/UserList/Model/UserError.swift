@@ -37,21 +37,21 @@ extension UserError: DomainErrorMapping {
 }
 
 extension UserError: PresentableError {
-    /// The article's alert title: エラー / Error (``CoreText/errorTitle``).
-    public var title: LocalizedText { CoreText.errorTitle }
+    /// The article's alert title: エラー / Error (``CommonText/errorTitle``).
+    public var title: LocalizedText { CommonText.errorTitle }
 
     /// The article's mapping, by kind, with the status code of a server error
     /// (``UserListText``).
     public var message: LocalizedText {
         switch self {
-        case .noInternet: CoreText.networkError
+        case .noInternet: CommonText.networkError
         case .notFound: UserListText.notFound
         case .unauthorized: UserListText.unauthorized
         case .server(let statusCode): UserListText.serverError(statusCode: statusCode)
         case .invalidData: UserListText.invalidData
         case .storage: UserListText.storage
-        case .cancelled: CoreText.cancelled
-        case .unknown: CoreText.unknownError
+        case .cancelled: CommonText.cancelled
+        case .unknown: CommonText.unknownError
         }
     }
 

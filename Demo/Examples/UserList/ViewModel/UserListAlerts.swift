@@ -4,9 +4,9 @@ extension Alert<UserListEvent> {
     /// The article's エラー alert, for a refresh or a further page that failed while rows are on
     /// screen: OK, and a retry of the page.
     public static func pageFailure(_ failure: ErrorPresentation) -> Self {
-        Alert(title: CoreText.errorTitle, message: failure.message, buttons: [
-            AlertButton(CoreText.ok, role: .cancel, sends: .navigation(.dismiss)),
-            AlertButton(CoreText.retry, sends: .retryTapped),
+        Alert(title: CommonText.errorTitle, message: failure.message, buttons: [
+            AlertButton(CommonText.ok, role: .cancel, sends: .navigation(.dismiss)),
+            AlertButton(CommonText.retry, sends: .retryTapped),
         ])
     }
 
@@ -14,7 +14,7 @@ extension Alert<UserListEvent> {
     public static func deleteConfirmation(of user: User) -> Self {
         Alert(title: UserListText.delete, message: UserListText.deleteQuestion(name: user.name), buttons: [
             AlertButton(UserListText.delete, role: .destructive, sends: .deleteConfirmed(userID: user.id)),
-            AlertButton(CoreText.cancel, role: .cancel, sends: .navigation(.dismiss)),
+            AlertButton(CommonText.cancel, role: .cancel, sends: .navigation(.dismiss)),
         ])
     }
 
@@ -26,7 +26,7 @@ extension Alert<UserListEvent> {
         }
         return Alert(
             title: UserListText.filterTitle, message: UserListText.filterMessage, style: .confirmationDialog,
-            buttons: options + [AlertButton(CoreText.cancel, role: .cancel, sends: .navigation(.dismiss))]
+            buttons: options + [AlertButton(CommonText.cancel, role: .cancel, sends: .navigation(.dismiss))]
         )
     }
 }

@@ -38,12 +38,12 @@ extension WeatherError: PresentableError {
     /// What went wrong (``WeatherText``).
     public var message: LocalizedText {
         switch self {
-        case .noInternet: CoreText.networkError
+        case .noInternet: CommonText.networkError
         case .unknownCity: WeatherText.unknownCity
-        case .server: CoreText.serverError
+        case .server: CommonText.serverError
         case .invalidData: WeatherText.invalidData
-        case .cancelled: CoreText.cancelled
-        case .unknown: CoreText.unknownError
+        case .cancelled: CommonText.cancelled
+        case .unknown: CommonText.unknownError
         }
     }
 

@@ -1,6 +1,9 @@
 /// The text the library itself shows: the buttons and fallbacks of ``Alert`` and
 /// ``ErrorPresenter``, in Japanese (the articles' words) and English.
-public enum CoreText {
+///
+/// It was `CoreText`, the name of Apple's text-layout framework; no name of ours is an Apple
+/// framework's (issue 51). The old name still compiles, deprecated.
+public enum CommonText {
     /// An alert's button that closes it: OK in both (the article's `"OK"`).
     public static let ok = LocalizedText([.japanese: "OK", .english: "OK"])
     /// The button that tries again.
@@ -39,3 +42,7 @@ public enum CoreText {
         .english: "Something went wrong. Please try again.",
     ])
 }
+
+/// The library's own text, under its old name.
+@available(*, deprecated, renamed: "CommonText", message: "CoreText is the name of Apple's text-layout framework; the type is CommonText")
+public typealias CoreText = CommonText
