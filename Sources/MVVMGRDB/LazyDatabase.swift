@@ -44,7 +44,10 @@ final class LazyDatabase: Sendable {
             let pool = try Self.pool(at: path, label: label, lockWait: lockWait)
             try prepare(pool)
             opened = pool
-        } catch where Self.isLocked(error) {
+        } catch {
+            // Another connection's lock (the busy handler was asked to wait, and did not): open
+            // at the first use. Any other failure is the file's.
+            guard lockWait.refusedAWait else { throw error }
             opened = nil
         }
         lockWait.isPatient = true
@@ -173,13 +176,6 @@ final class LazyDatabase: Sendable {
         configuration.busyMode = .callback { tries in lockWait.waitAgain(after: tries) }
         WriteAheadLogLimit.apply(to: &configuration)
         return configuration
-    }
-
-    /// Whether `error` is another connection's lock on the file (SQLite's `SQLITE_BUSY` or
-    /// `SQLITE_LOCKED`), which goes away, rather than a file that cannot be used.
-    private static func isLocked(_ error: CacheStoreError) -> Bool {
-        guard case .io(let message) = error else { return false }
-        return message.hasSuffix("database is locked") || message.hasSuffix("database table is locked")
     }
 }
 
