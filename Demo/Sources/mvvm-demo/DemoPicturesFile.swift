@@ -15,22 +15,18 @@ enum DemoPicturesFile {
     static let maxBytes = 8 << 20
 
     /// The database in `cacheFolder`.
-    static func database(in cacheFolder: URL) -> URL {
-        cacheFolder.appendingPathComponent("pictures.sqlite")
+    static func file(in cacheFolder: URL) -> DemoDatabaseFile {
+        DemoDatabaseFile(url: cacheFolder.appendingPathComponent("pictures.sqlite"))
     }
 
-    /// Opens the database, removing the folder of earlier versions. A file SQLite cannot read
-    /// holds only the server's pictures: it is removed and made anew. When the folder cannot be
-    /// written (a read-only cache), the pictures are kept in memory for this run.
+    /// Opens the database (made anew when it cannot be used: ``DemoDatabaseFile/open(_:)``),
+    /// removing the folder of earlier versions. When the folder cannot be written (a read-only
+    /// cache), the pictures are kept in memory for this run.
     static func open(in cacheFolder: URL) async -> any CacheStore {
         await removeEarlierFolder(in: cacheFolder)
-        let path = database(in: cacheFolder).path
-        do {
-            return try SQLiteCacheStore(path: path, maxBytes: maxBytes)
-        } catch .corrupted {
-            remove(in: cacheFolder)
-            if let store = try? SQLiteCacheStore(path: path, maxBytes: maxBytes) { return store }
-        } catch {}
+        if let store = file(in: cacheFolder).open({ path throws(CacheStoreError) in try SQLiteCacheStore(path: path, maxBytes: maxBytes) }) {
+            return store
+        }
         return (try? SQLiteCacheStore.inMemory(maxBytes: maxBytes)) ?? InMemoryCacheStore()
     }
 
@@ -41,11 +37,5 @@ enum DemoPicturesFile {
         guard FileManager.default.fileExists(atPath: folder.path) else { return }
         try? await FileCacheStore(directory: folder, maxBytes: maxBytes).removeAll()
         _ = rmdir(folder.path)
-    }
-
-    /// Removes the database and its companions.
-    static func remove(in cacheFolder: URL) {
-        let path = database(in: cacheFolder).path
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
