@@ -81,6 +81,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        // IssueReporting: MVVMCore fails a test that reads a dependency it did not set, in Swift
+        // Testing or XCTest, whichever runs it. Resolved already through swift-custom-dump.
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
         // Combine on Linux; never linked on Apple platforms, where Combine itself is used.
         // 0.14.x only: OpenCombine's next releases define their own `CombineLatest` and `Merge`,
         // which would make MVVMCombine's ambiguous. Resolving a newer one fails here, by name.
@@ -106,7 +109,7 @@ let package = Package(
         ),
         .target(
             name: "MVVMCore",
-            dependencies: ["MVVMLocking"],
+            dependencies: ["MVVMLocking", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")],
             swiftSettings: swiftSettings
         ),
         // Algorithms for large lists that views use (search, diff): outside the ViewModel runtime.
@@ -207,6 +210,9 @@ let package = Package(
                 "MVVMLocking",
                 "MVVMCustomDumpSupport",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+                // What lets MVVMCore's IssueReporting record an issue in Swift Testing on Linux: a
+                // test of an unset dependency fails where it would otherwise only print.
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -138,7 +138,7 @@ final class BookListViewModel: ViewModel {
 }
 // snippet end
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct LiveQueriesArticleTests {
     // snippet: test

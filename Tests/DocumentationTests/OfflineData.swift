@@ -245,7 +245,7 @@ import MVVMTerminal
 // snippet end
 
 // snippet: test-outbox
-@Test(.timeLimit(.minutes(2))) @MainActor func aCityStarredOfflineIsPendingAtOnceShowsOnceSavedAndReachesTheServerWhenItIsBack() async throws {
+@Test(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() }) @MainActor func aCityStarredOfflineIsPendingAtOnceShowsOnceSavedAndReachesTheServerWhenItIsBack() async throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "offline-weather-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let clock = TestClock()
@@ -276,7 +276,7 @@ import MVVMTerminal
 }
 // snippet end
 
-@Test(.timeLimit(.minutes(2))) @MainActor func aWriteMadeBeforeTheAppQuitIsShownAndSentAtTheNextLaunch() async throws {
+@Test(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() }) @MainActor func aWriteMadeBeforeTheAppQuitIsShownAndSentAtTheNextLaunch() async throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "offline-weather-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let clock = TestClock()

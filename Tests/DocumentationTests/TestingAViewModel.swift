@@ -120,9 +120,12 @@ final class StubTodoRepository: TodoRepository {
 }
 // snippet end
 
-@Suite(.timeLimit(.minutes(2)))
+// snippet: suite
+/// The outbox stamps each write with the time and an id: the suite sets both.
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct TestingAViewModelTests {
+// snippet end
     static let milk = Todo(id: 1, title: "Buy milk")
     static let call = Todo(id: 2, title: "Call Ann")
 

@@ -1,5 +1,7 @@
 import Foundation
 import MVVMCore
+import Synchronization
+import MVVMTesting
 import Testing
 
 /// A value of the tests' own, as an app keeps a repository.
@@ -7,10 +9,21 @@ private enum GreetingKey: Dependencies.Key {
     static var liveValue: String { "hello" }
 }
 
+/// A value whose key gives tests one of their own.
+private enum FarewellKey: Dependencies.Key {
+    static var liveValue: String { "goodbye" }
+    static var testValue: String { "bye for the test" }
+}
+
 extension Dependencies {
     fileprivate var greeting: String {
         get { self[GreetingKey.self] }
         set { self[GreetingKey.self] = newValue }
+    }
+
+    fileprivate var farewell: String {
+        get { self[FarewellKey.self] }
+        set { self[FarewellKey.self] = newValue }
     }
 }
 
@@ -19,11 +32,48 @@ extension Dependencies {
 /// nothing outside.
 @Suite(.timeLimit(.minutes(1)))
 struct DependenciesTests {
-    @Test func outsideAnyScopeTheValuesAreAnApps() {
+    @Test func anAppsValuesAreLive() {
+        let app = Dependencies()
+        #expect(app.clock is ContinuousClock)
+        #expect(app.greeting == "hello", "a key's live value")
+        #expect(app.farewell == "goodbye", "a key's live value, though it has a test value")
+        #expect(app.newID() != app.newID(), "random ids")
+    }
+
+    @Test func aValueATestDidNotSetFailsItAtItsFirstUseNamingTheValueAndHowToSetIt() async {
         let current = Dependencies.current
-        #expect(current.clock is ContinuousClock)
-        #expect(current.greeting == "hello", "a key's live value")
-        #expect(current.newID() != current.newID(), "random ids")
+        let messages = Mutex<[String]>([])
+        func expectFailure(_ use: () async -> Void) async {
+            await withKnownIssue {
+                await use()
+            } matching: { issue in
+                messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+                return true
+            }
+        }
+        await expectFailure { _ = current.now() }
+        await expectFailure { _ = current.newID() }
+        await expectFailure { _ = current.random() }
+        await expectFailure { try? await current.clock.sleep(for: .zero) }
+        await expectFailure { #expect(current.greeting == "hello", "the live value, after the failure") }
+        #expect(messages.withLock { $0 } == [
+            "Dependencies.now was used by a test that did not set it. Set it around what the test makes: Dependencies.with { $0.now = { Date(timeIntervalSince1970: 0) } } operation: { … }",
+            "Dependencies.newID was used by a test that did not set it. Set it around what the test makes: Dependencies.with { $0.newID = .counting() } operation: { … }",
+            "Dependencies.random was used by a test that did not set it. Set it around what the test makes: Dependencies.with { $0.random = { 4 } } operation: { … }",
+            "Dependencies.clock was used by a test that did not set it. Set it around what the test makes: Dependencies.with { $0.clock = clock } operation: { … }, or give the ViewModelTester a TestClock",
+            "GreetingKey was used by a test that did not set it. Set it around what the test makes: Dependencies.with { $0[GreetingKey.self] = … } operation: { … }",
+        ])
+    }
+
+    @Test func readingTheClockIsNotUsingIt() {
+        _ = Dependencies.current.clock   // a StateStore made in any test reads it
+        #expect(Dependencies.current.farewell == "bye for the test", "a key's test value, without a failure")
+    }
+
+    @Test(.dependencies { $0.greeting = "set by the trait" })
+    func aTraitSetsValuesForTheWholeTest() async {
+        #expect(Dependencies.current.greeting == "set by the trait")
+        #expect(await Task { Dependencies.current.greeting }.value == "set by the trait")
     }
 
     @Test func aScopeSetsValuesForWhatIsMadeInsideAndOnlyThere() async {
@@ -31,6 +81,7 @@ struct DependenciesTests {
         let (made, inherited, nested) = await Dependencies.with {
             $0.now = { fixed }
             $0.greeting = "こんにちは"
+            $0.farewell = "さようなら"
             $0.random = { 42 }
         } operation: {
             let made = (Dependencies.current.now(), Dependencies.current.greeting, Dependencies.current.random())
@@ -46,7 +97,7 @@ struct DependenciesTests {
         #expect(inherited == "こんにちは", "a task started inside inherits the scope")
         #expect(nested.0 == "inner")
         #expect(nested.1 == fixed, "an inner scope changes only what it sets")
-        #expect(Dependencies.current.greeting == "hello", "nothing is left set after the scope")
+        #expect(Dependencies.current.farewell == "bye for the test", "nothing is left set after the scope")
     }
 
     @Test func countedIDsAreTheSameInEveryRun() {

@@ -1,3 +1,4 @@
+import Foundation
 import AppFeature
 import MVVMCore
 import MVVMData
@@ -9,7 +10,7 @@ import WeatherFeature
 
 /// The app is made by a `ViewModelTester`: the screens it opens, and the records' delivery it
 /// runs, run their work on the tester's executor, so `settle()` runs it all without a wall clock.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct AppViewModelTests {
     let users = InMemoryUserRepository(sampleUsers)

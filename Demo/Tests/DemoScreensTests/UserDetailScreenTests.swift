@@ -1,9 +1,11 @@
+import MVVMTesting
+import Foundation
 import DemoScreens
 import MVVMTerminal
 import Testing
 import UserListFeature
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct UserDetailScreenTests {
     let users = [User(id: 1, name: "Ann", email: "ann@example.com", isActive: true)]

@@ -1,3 +1,5 @@
+import MVVMTesting
+import Foundation
 import AppFeature
 import DemoScreens
 import MVVMCore
@@ -5,7 +7,7 @@ import MVVMTerminal
 import Testing
 import UserListFeature
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct UserListScreenTests {
     let viewModel = UserListViewModel(repository: PendingUserRepository(), records: unsentRecords())

@@ -8,7 +8,7 @@ import Testing
 import UserListFeature
 
 /// The user repository against the real DemoServer over loopback HTTP.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(2)), .dependencies { $0.now = { Date() }; $0.newID = .random; $0.clock = ContinuousClock() })
 struct RemoteUserRepositoryTests {
     func withRepository(
         headers: [String: String] = [:],

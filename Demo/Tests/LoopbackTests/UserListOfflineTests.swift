@@ -11,7 +11,7 @@ import UserListFeature
 /// users seen before stay on screen, marked with when they were learnt and why the server's are
 /// not shown; and every query (the next page, a search, a filter) is answered from every user the
 /// device has seen, on any page.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(2)), .dependencies { $0.now = { Date() }; $0.newID = .random; $0.clock = ContinuousClock() })
 @MainActor
 struct UserListOfflineTests {
     let store = InMemoryRecordStorage()

@@ -11,7 +11,7 @@ import UserListFeature
 /// show and a toggle and a delete wait, pending; the app restarts; the server comes back, and
 /// both reach it once, with nothing lost; offline again, the saved list shows what the server
 /// confirmed (before issue 26 it showed the old flag and brought the deleted row back).
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(2)), .dependencies { $0.now = { Date() }; $0.newID = .random; $0.clock = ContinuousClock() })
 @MainActor
 struct UserListOutboxTests {
     /// One run of the app: its list, and its records delivering their writes.

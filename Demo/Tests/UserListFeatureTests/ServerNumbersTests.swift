@@ -6,7 +6,7 @@ import Testing
 
 /// Numbers from the server never trap the app: counts at the edges of `Int` are either refused
 /// where they are decoded or kept in range by the screen's arithmetic.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct ServerNumbersTests {
     let clock = TestClock()
@@ -97,7 +97,7 @@ struct ServerNumbersTests {
 }
 
 /// A write answered about the wrong user is an error the user sees, not a row pending forever.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct MismatchedAnswerTests {
     let clock = TestClock()

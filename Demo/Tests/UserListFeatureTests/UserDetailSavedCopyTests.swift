@@ -8,7 +8,7 @@ import Testing
 /// A detail opened at start (`--open users/1`, or restored after a kill) shows the device's saved
 /// copy at once, marked saved, and asks the server; the server's value replaces it. Issue 54, M3:
 /// the saved copy showed as current, with no request, and `r` did nothing.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct UserDetailSavedCopyTests {
     let clock = TestClock()
@@ -34,7 +34,7 @@ struct UserDetailSavedCopyTests {
     /// The first start: user 1 is loaded, and the device keeps it. - Returns: when it was learnt,
     /// at the earliest and latest.
     func firstStart() async -> ClosedRange<Date> {
-        let before = Date()
+        let before = Dependencies.current.now()   // the suite's fixed time
         let (tester, app) = await start()
         tester.appear { $0.user.record = .loading() }
         await clock.advance(by: .milliseconds(100))
@@ -43,7 +43,7 @@ struct UserDetailSavedCopyTests {
         #expect(tester.state.savedDataNotice == nil, "the server's: no mark")
         await app.records.waitUntilSaved()
         await tester.finish()
-        return before...Date()
+        return before...Dependencies.current.now()
     }
 
     @Test func theSavedCopyShowsMarkedSavedAndTheServersValueReplacesIt() async throws {

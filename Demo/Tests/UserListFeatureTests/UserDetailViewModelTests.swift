@@ -1,3 +1,4 @@
+import Foundation
 import MVVMCore
 import MVVMData
 import MVVMTesting
@@ -6,7 +7,7 @@ import Testing
 
 /// Exhaustive scripts of the user detail: every state change is asserted, and so is what the
 /// records every screen reads hold.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct UserDetailViewModelTests {
     let clock = TestClock()

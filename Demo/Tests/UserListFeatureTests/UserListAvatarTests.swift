@@ -1,3 +1,4 @@
+import Foundation
 import MVVMCore
 import MVVMData
 import MVVMTesting
@@ -7,7 +8,7 @@ import Testing
 /// The list's pictures, scripted with ``ViewModelTester``: the view reports its visible rows,
 /// the pictures of those rows and 10 around them load (6 at a time), scrolling away cancels
 /// them, and a row only ever holds its own user's picture.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct UserListAvatarTests {
     static let users = sampleUsers(45).map { user in

@@ -1,3 +1,4 @@
+import Foundation
 import MVVMCombine
 import MVVMTestSupport
 import MVVMCore
@@ -7,7 +8,7 @@ import Testing
 
 /// The same scenarios through both bindings of the one logic: the Observation/event ViewModel
 /// and the Input/Output `transform` ViewModel. Each scenario reads what the screen shows.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct UserListBindingsTests {
     enum Binding: String, CaseIterable, CustomTestStringConvertible {
@@ -159,7 +160,7 @@ struct UserListBindingsTests {
 /// Offline, a search is answered from every user the device has seen (``UserRecords``' search
 /// index), by the server's rules: what the rows show is exactly what a full scan with the
 /// server's folding gives, in the server's order, a page at a time.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct LocalSearchScaleTests {
     let clock = TestClock()

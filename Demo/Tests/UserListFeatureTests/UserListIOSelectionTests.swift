@@ -1,3 +1,5 @@
+import MVVMTesting
+import Foundation
 import MVVMCombine
 import MVVMCombineTesting
 import Testing
@@ -5,7 +7,7 @@ import Testing
 
 /// Article 000's `selectedUser` output: the view pushes the detail of each user it sends, so a
 /// selection is sent once, as it happens, and never replayed to a later subscriber.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct UserListIOSelectionTests {
     @Test func eachSelectionIsSentOnceWithTheSelectedUser() async {

@@ -9,7 +9,7 @@ import Testing
 /// A second start: the rows the device has seen show at once, marked saved (when the device
 /// learnt them) and "updating…", with the saved count, until the server's page replaces them;
 /// leaving or failing ends the "updating", and a failure keeps the saved rows.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct UserListSavedRowsTests {
     let clock = TestClock()
@@ -35,12 +35,12 @@ struct UserListSavedRowsTests {
     /// The first start: the list shows the first page and the counts, which the device keeps
     /// (`then` runs before the app quits). - Returns: when the device learnt the rows, at the earliest and latest.
     func firstStart(then: (ViewModelTester<UserListViewModel>, TestRecords) async -> Void = { _, _ in }) async -> ClosedRange<Date> {
-        let before = Date()
+        let before = Dependencies.current.now()   // the suite's fixed time
         let (tester, app) = start()
         tester.viewModel.appear()
         await clock.advance(by: .milliseconds(100))
         tester.skipReceivedChanges()
-        let after = Date()
+        let after = Dependencies.current.now()
         #expect(tester.state.visibleUsers == Self.firstPage)
         #expect(tester.state.activeCount == 30)
         await then(tester, app)

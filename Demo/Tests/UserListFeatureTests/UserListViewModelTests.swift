@@ -7,7 +7,7 @@ import Testing
 @testable import UserListFeature
 
 /// Exhaustive scripts of the Observation/event binding: every state change is asserted.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct UserListViewModelTests {
     let clock = TestClock()
@@ -63,10 +63,11 @@ struct UserListViewModelTests {
     }
 
     @Test func anAppThatSetsNoRepositoryGetsOneThatFailsNotOneThatIsEmpty() async {
-        await #expect(throws: UserError.unknown) { try await Dependencies.current.users.stats() }
-        await #expect(throws: UserError.unknown) { _ = try await Dependencies.current.users.users(after: nil, size: 20, query: "", filter: .all) }
-        #expect(Dependencies.current.userRecords == nil, "the app keeps its records in memory")
-        #expect(Dependencies.current.avatars == nil, "no pictures: rows show initials")
+        let app = Dependencies()   // the values an app sees, not a test's
+        await #expect(throws: UserError.unknown) { try await app.users.stats() }
+        await #expect(throws: UserError.unknown) { _ = try await app.users.users(after: nil, size: 20, query: "", filter: .all) }
+        #expect(app.userRecords == nil, "the app keeps its records in memory")
+        #expect(app.avatars == nil, "no pictures: rows show initials")
     }
 
     @Test func appearingLoadsTheFirstPageAndTheActiveCount() async {
@@ -229,9 +230,9 @@ struct UserListViewModelTests {
     }
 
     @Test func aSearchTheServerCannotAnswerShowsTheRowsTheDeviceHasSeenMarkedSaved() async {
-        let before = Date()
+        let before = Dependencies.current.now()   // the suite's fixed time
         await appearAndLoad()
-        let after = Date()
+        let after = Dependencies.current.now()
         repository.fail(.users, with: .noInternet)
         let seenAnns = Self.rows(0..<20).filter { $0.name == "Ann Lee" }
         tester.send(.searchTextChanged("ann")) {

@@ -9,7 +9,7 @@ import UserListFeature
 /// server that never answers) and the write is still there when it starts again. Before, a
 /// write entered the outbox only after its first request failed, so a kill in that window (up to
 /// the 10 s request deadline) lost it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct UserListWriteFirstTests {
     let clock = TestClock()

@@ -1,3 +1,4 @@
+import Foundation
 import MVVMCore
 import MVVMTesting
 import Testing
@@ -5,7 +6,7 @@ import Testing
 
 /// Exhaustive scripts of one city's forecast screen, on ``StubWeatherRepository``'s test clock
 /// (every forecast answers after 100 ms).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct WeatherDetailViewModelTests {
     let clock = TestClock()

@@ -84,6 +84,8 @@ enum SharedValuesKey: Dependencies.Key {
     /// New, empty values in memory at each read outside a scope: an app sets its own once (a
     /// folder), and tests never see one another's.
     static var liveValue: SharedValues { SharedValues(directory: nil) }
+    /// The same in a test: values in memory serve every test, and none sees another's.
+    static var testValue: SharedValues { SharedValues(directory: nil) }
 }
 
 extension Dependencies {

@@ -12,7 +12,7 @@ import Testing
 /// scratch (its pages' ids, or every record seen, through the records as they are now, filtered
 /// and ordered by the rules), with no id twice. At the end, online with every write answered, a
 /// refresh paged to the end shows exactly the server's answer, and the count its figure.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct LiveQueryPropertyTests {
     /// The ids each live query's pages listed since its last refresh, as the fetch returned them.

@@ -10,7 +10,7 @@ import Testing
 /// shown with its pending mark and its count in the same update, failures shown with the rows
 /// kept, every query answered offline from every record seen, and the same rows, marks and counts
 /// back after a restart before the network answers. All work runs on the test clock's executor.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct LiveQueryTests {
     let clock = TestClock()

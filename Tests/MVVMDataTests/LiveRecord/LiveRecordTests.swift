@@ -7,7 +7,7 @@ import Testing
 /// A live record, as a detail screen sees it: shown at once when the records know it, loaded
 /// when they do not, gone when the server has none, failures presented, and every write to it,
 /// from any screen, followed with its pending mark. All work runs on the test clock's executor.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct LiveRecordTests {
     let clock = TestClock()

@@ -6,7 +6,7 @@ import Testing
 
 /// The outbox journal on disk: shared by two apps without losing a write, never silent about a
 /// cut or damaged file, never crashed by a hostile one, and cheap to drain.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct FileOutboxStorageTests {
     typealias Write = OutboxTests.Write

@@ -8,7 +8,7 @@ import Testing
 
 /// Writes made offline are kept, sent in order when the server is back, retried with back-off on
 /// the test clock, rolled back once when refused, and survive a restart.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct OutboxTests {
     enum Write: Codable, Hashable, Sendable {

@@ -1,3 +1,4 @@
+import Foundation
 @testable import MVVMData
 import MVVMTesting
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// `RecordStore.matches(_:_:)`, what a list answered on the device asks of each changed row: the
 /// answer `RecordSearch.matches` gives, read from the search index's folded text when the row
 /// shows the server's text, and folded anew when it shows another (a pending write's).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct RecordStoreSearchMatchTests {
     let records = RecordStore<ContactWrite>(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: TestClock()), search: .contacts)

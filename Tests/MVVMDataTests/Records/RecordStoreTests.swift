@@ -11,7 +11,7 @@ import Testing
 /// the same records and pending writes. The store's work and its delivery run on
 /// the test clock's executor (`clock.drive`): `clock.advance()` runs them as far as they go, so a
 /// change that never comes fails at once.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
 struct RecordStoreTests {
     struct Note: Identifiable, Codable, Equatable, Sendable {
