@@ -109,7 +109,7 @@ final class BookListViewModel: ViewModel {
         store = StateStore(State(), clock: clock)
         books = store.liveQuery(
             \.books, records: records, named: "books", query: BookQuery(), pageSize: 20,
-            rules: .books, counts: [.unread], fetchCounts: { ["unread": try server.unreadCount()] }
+            rules: .books, counts: [.unread], fetchCounts: { [.unread: try server.unreadCount()] }
         ) { request in
             let page = try server.books(after: request.cursor, size: request.size, query: request.query)
             return LivePage(records: page.books, nextCursor: page.next)

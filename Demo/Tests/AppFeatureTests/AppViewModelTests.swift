@@ -133,7 +133,7 @@ struct AppViewModelTests {
             $0.users.refresh = .loaded
             $0.users.nextPage = .reachedEnd
         }
-        await list.receive { $0.users.counts = ["active": 2] }
+        await list.receive { $0.users.counts = [.active: 2] }
         list.send(.rowOpened(userID: 2))   // no change of its own: the list tells the app
         await app.receive(.opened(.user(id: 2))) { $0.navigation.push(.user(id: 2)) }
         guard case .user(let detailModel)? = app.viewModel.screenModel(for: .user(id: 2)) else { Issue.record("no detail"); return }
@@ -146,7 +146,7 @@ struct AppViewModelTests {
         await detail.receive { $0.user.record = .loaded(User(id: 2, name: "山田 太郎", email: "taro@example.com", isActive: false)) }
         await list.receive {
             $0.users.rows[1].record.isActive = false
-            $0.users.counts = ["active": 1]
+            $0.users.counts = [.active: 1]
         }
         await detail.receive(from: "user writes") { $0.user.pending = nil }
         await list.receive(from: "user writes") { $0.users.rows[1].pending = nil }

@@ -22,7 +22,7 @@ extension UserListState {
         state.users.origin = users.isEmpty ? nil : .network
         state.users.refresh = .loaded
         state.users.nextPage = .reachedEnd
-        if let active { state.users.counts = ["active": active] }
+        if let active { state.users.counts = [.active: active] }
         return state
     }
 }

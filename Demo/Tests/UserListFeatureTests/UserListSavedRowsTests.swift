@@ -54,7 +54,7 @@ struct UserListSavedRowsTests {
     /// moment within `learnt`. - Returns: that moment.
     @discardableResult
     func receiveTheSavedRows(_ tester: ViewModelTester<UserListViewModel>, learnt: ClosedRange<Date>) async -> Date {
-        await tester.receive { $0.users.counts = ["active": 30] }   // the saved count
+        await tester.receive { $0.users.counts = [.active: 30] }   // the saved count
         let savedAt = await tester.settledSavedAt()
         #expect(learnt.contains(savedAt), "marked with when the device learnt them")
         await tester.receive {
@@ -76,7 +76,7 @@ struct UserListSavedRowsTests {
         await tester.receive { $0.users.refresh = .loading }
         await receiveTheSavedRows(tester, learnt: learnt)
         await clock.advance(by: .milliseconds(50))
-        await tester.receive { $0.users.counts = ["active": 29] }   // the server's count
+        await tester.receive { $0.users.counts = [.active: 29] }   // the server's count
         await clock.advance(by: .milliseconds(50))
         var fresh = Self.firstPage
         fresh[0].isActive.toggle()
@@ -139,7 +139,7 @@ struct UserListSavedRowsTests {
         let (tester, app) = start()
         tester.viewModel.appear()
         await tester.receive { $0.users.refresh = .loading }
-        await tester.receive { $0.users.counts = ["active": 30] }   // the saved count
+        await tester.receive { $0.users.counts = [.active: 30] }   // the saved count
         let savedAt = await tester.settledSavedAt()
         #expect(learnt.contains(savedAt))
         // What the restore shows, checked once settled (every state on the way is checked by
@@ -147,7 +147,7 @@ struct UserListSavedRowsTests {
         tester.skipReceivedChanges()
         var restored = LiveRows<User>()
         restored.rows = ChunkedArray(shown)
-        restored.counts = ["active": 29]
+        restored.counts = [.active: 29]
         restored.origin = .saved(at: savedAt)
         restored.refresh = .loading
         restored.nextPage = .reachedEnd
@@ -193,7 +193,7 @@ struct UserListSavedRowsTests {
         // user's own change flickers undone, with the count off by one.
         for users in withRows {
             #expect(users.rows.first { $0.id == 2 } == LiveRow(toggled, pending: .saving))
-            #expect(users.counts["active"].map { $0 == 29 } ?? true)
+            #expect(users.counts[.active].map { $0 == 29 } ?? true)
         }
         token.cancel()
         tester.disappear { $0.users.refresh = .idle }

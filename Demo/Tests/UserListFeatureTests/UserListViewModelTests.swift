@@ -42,7 +42,7 @@ struct UserListViewModelTests {
         tester.viewModel.appear()
         await tester.receive { $0.users.refresh = .loading }
         await clock.advance(by: .milliseconds(100))
-        await tester.receive { $0.users.counts = ["active": 30] }
+        await tester.receive { $0.users.counts = [.active: 30] }
         await tester.receive {
             $0.users.refresh = .loaded
             $0.users.nextPage = .idle
@@ -208,7 +208,7 @@ struct UserListViewModelTests {
         await tester.receive { $0.users.refresh = .loading }
         #expect(tester.state.isLoadingFirstPage)
         await clock.advance(by: .milliseconds(100))
-        await tester.receive { $0.users.counts = ["active": 30] }
+        await tester.receive { $0.users.counts = [.active: 30] }
         let offline = ErrorPresentation(UserError.noInternet)
         await tester.receive { $0.users.refresh = .failed(offline) }   // nothing seen before: no rows, the failure in their place
         #expect(tester.state.loadFailure?.message.resolved(in: .japanese) == "ネットワークエラー: サーバーに接続できません")
@@ -271,7 +271,7 @@ struct UserListViewModelTests {
         tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(1, .saving)) }   // marked pending at once
         await tester.receive {   // on disk: the toggle shows, and the count with it
             $0.users.rows = ChunkedArray(Self.firstPage.replacing(1, with: Self.toggled(1), .saving))
-            $0.users.counts = ["active": 29]
+            $0.users.counts = [.active: 29]
         }
         #expect(await repository.waitForWrites(1))
         #expect(analytics.events == [.viewed(count: 45)], "article 000 tracks a toggle once the server took it, not on the tap")
@@ -292,23 +292,23 @@ struct UserListViewModelTests {
         tester.send(.toggleActiveTapped(userID: 2)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(1, .saving).marking(2, .saving)) }
         await tester.receive {
             $0.users.rows = ChunkedArray(Self.firstPage.replacing(1, with: Self.toggled(1), .saving).marking(2, .saving))
-            $0.users.counts = ["active": 29]
+            $0.users.counts = [.active: 29]
         }
         await tester.receive {
             $0.users.rows = ChunkedArray(Self.firstPage.replacing(1, with: Self.toggled(1), .saving).replacing(2, with: Self.toggled(2), .saving))
-            $0.users.counts = ["active": 28]
+            $0.users.counts = [.active: 28]
         }
         #expect(await repository.waitForWrites(1))
         await clock.advance(by: .milliseconds(200))
         let refusal = ErrorPresentation(UserError.unauthorized)
         await tester.receive {   // the row and the count back together
             $0.users.rows = ChunkedArray(Self.firstPage.replacing(2, with: Self.toggled(2), .saving))
-            $0.users.counts = ["active": 29]
+            $0.users.counts = [.active: 29]
         }
         await tester.receive { $0.navigation.present(Alert(refusal, dismiss: .navigation(.dismiss))) }
         #expect(await repository.waitForWrites(2))
         await clock.advance(by: .milliseconds(200))
-        await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage); $0.users.counts = ["active": 30] }
+        await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage); $0.users.counts = [.active: 30] }
 
         #expect(!analytics.events.contains { if case .toggled = $0 { true } else { false } }, "a refused toggle is never tracked")
         // The second refusal presented the same alert: still one, and its OK closes it.
@@ -345,7 +345,7 @@ struct UserListViewModelTests {
         tester.send(.deleteConfirmed(userID: 1))
         await tester.receive {
             $0.users.rows = ChunkedArray(Self.firstPage.replacing(1, with: Self.toggled(1), .saving))
-            $0.users.counts = ["active": 29]
+            $0.users.counts = [.active: 29]
         }
         tester.send(.toggleActiveTapped(userID: 1))   // pending, shown: nothing
         tester.send(.deleteTapped(userID: 1))         // nothing
@@ -381,7 +381,7 @@ struct UserListViewModelTests {
         await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage.marking(4, .saving)) }
         await tester.receive {
             $0.users.rows = ChunkedArray(Self.firstPage.replacing(4, with: Self.toggled(4), .saving))
-            $0.users.counts = ["active": 29]
+            $0.users.counts = [.active: 29]
         }
         #expect(await repository.waitForWrites(1))
         await clock.advance(by: .milliseconds(200))
@@ -392,7 +392,7 @@ struct UserListViewModelTests {
         await tester.receive { $0.users.rows = ChunkedArray(toggled.marking(5, .deleting)) }
         await tester.receive {
             $0.users.rows = ChunkedArray(toggled.filter { $0.id != 5 })
-            $0.users.counts = ["active": 28]
+            $0.users.counts = [.active: 28]
         }
         #expect(await repository.waitForWrites(2))
         await clock.advance(by: .milliseconds(200))   // the server takes it: the row stays gone, the count stays
@@ -468,7 +468,7 @@ struct UserListViewModelTests {
         tester.send(.toggleActiveTapped(userID: 4)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(4, .saving)) }
         await tester.receive {
             $0.users.rows = ChunkedArray(Self.firstPage.replacing(4, with: Self.toggled(4), .saving))
-            $0.users.counts = ["active": 29]
+            $0.users.counts = [.active: 29]
         }
         #expect(await repository.waitForWrites(1))
         await clock.advance(by: .milliseconds(120))
@@ -555,7 +555,7 @@ struct UserListViewModelTests {
         tester.send(.toggleActiveTapped(userID: 4)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(4, .saving)) }
         await tester.receive {
             $0.users.rows = ChunkedArray(Self.firstPage.replacing(4, with: Self.toggled(4), .saving))
-            $0.users.counts = ["active": 29]
+            $0.users.counts = [.active: 29]
         }
         tester.send(.filterSelected(.active)) {   // user 4 is inactive now: it leaves the list
             $0.filter = .active
@@ -628,7 +628,7 @@ struct UserListViewModelTests {
         tester.viewModel.appear()
         await tester.receive { $0.users.refresh = .loading }
         await clock.advance(by: .milliseconds(100))
-        await tester.receive { $0.users.counts = ["active": 30] }
+        await tester.receive { $0.users.counts = [.active: 30] }
         await tester.receive { $0.users.refresh = .failed(ErrorPresentation(UserError.noInternet)) }
         repository.fail(.users, with: nil)
         tester.send(.retryTapped) { $0.users.refresh = .loading }

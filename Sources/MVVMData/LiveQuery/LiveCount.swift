@@ -6,9 +6,13 @@
 ///     static let active = LiveCount("active") { $0.isActive }
 /// }
 /// ```
-public struct LiveCount<Record>: Sendable {
-    /// Its name: the key of the server's figure (``LiveQuery`` asks for the figures by name) and
-    /// of ``LiveRows/counts``.
+///
+/// The count is its own key: the server's figures come as `[.active: 30]`, and
+/// ``LiveRows/counts`` holds them so, never by a string a typo breaks. Two counts are the same
+/// key when their names are.
+public struct LiveCount<Record>: Sendable, Hashable, CustomReflectable {
+    /// Its name: what tells it from the other counts of its query, and the key its figure is
+    /// saved under on the device (so a name, once shipped, stays).
     public let name: String
     /// Whether a record is counted.
     public let includes: @Sendable (Record) -> Bool
@@ -18,6 +22,15 @@ public struct LiveCount<Record>: Sendable {
         self.name = name
         self.includes = includes
     }
+
+    /// Whether both are the count of that name.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
+
+    /// Hashes the name.
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// The name alone: a test's diff shows `LiveCount(name: "active")`.
+    public var customMirror: Mirror { Mirror(self, children: ["name": name]) }
 }
 
 extension LiveCount {

@@ -34,8 +34,8 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     public typealias ID = Record.ID
     /// Fetches one page from the server, off the main actor.
     public typealias Fetch = @Sendable (LivePageRequest<Query, Cursor>) async throws -> LivePage<Record, Cursor>
-    /// Fetches the server's figure of every ``LiveCount``, by name, off the main actor.
-    public typealias FetchCounts = @Sendable () async throws -> [String: Int]
+    /// Fetches the server's figure of every ``LiveCount`` (`[.active: 30]`), off the main actor.
+    public typealias FetchCounts = @Sendable () async throws -> [LiveCount<Record>: Int]
 
     let records: RecordStore<Write>
     let name: String
@@ -272,7 +272,9 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
             }
         }
         host?.run(.counts, onCancel: nil) { [weak self] in
-            guard let counts = try? await fetchCounts() else { return }
+            guard let fetched = try? await fetchCounts() else { return }
+            // By name on the device: the key a figure is saved under.
+            let counts = Dictionary(fetched.map { ($0.key.name, $0.value) }, uniquingKeysWith: { first, _ in first })
             self?.takeCounts(counts, onlyIfUnknown: false)
             await records.saveFigures(counts, named: name)
         }
@@ -286,11 +288,11 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         publish()
     }
 
-    private func shownCounts() -> [String: Int] {
-        var shown: [String: Int] = [:]
+    private func shownCounts() -> [LiveCount<Record>: Int] {
+        var shown: [LiveCount<Record>: Int] = [:]
         for count in countsShown {
             guard let figure = serverCounts[count.name] else { continue }
-            shown[count.name] = count.shown(figure, records: records)
+            shown[count] = count.shown(figure, records: records)
         }
         return shown
     }
@@ -303,7 +305,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         if change.reason == .committed {
             // The server counts the write now: the count shown stays as it is (no flicker).
             for count in countsShown {
-                guard let shown = result.counts[count.name] else { continue }
+                guard let shown = result.counts[count] else { continue }
                 serverCounts[count.name] = count.serverFigure(shown: shown, records: records)
             }
         }

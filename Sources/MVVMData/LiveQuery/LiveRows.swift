@@ -16,9 +16,9 @@ public struct LiveRows<Record: Identifiable> {
     /// The rows, in the query's order. A `ChunkedArray` (MVVMCollections): read it as an array;
     /// a write to one row copies its chunk, not 100,000 rows.
     public var rows: ChunkedArray<LiveRow<Record>> = []
-    /// The counts asked for (``LiveCount``), by name: the server's figure moved by the writes it
-    /// has not answered. Missing until the server's figure (or its saved copy) is known.
-    public var counts: [String: Int] = [:]
+    /// The counts asked for (``LiveCount``): the server's figure moved by the writes it has not
+    /// answered. Missing until the server's figure (or its saved copy) is known.
+    public var counts: [LiveCount<Record>: Int] = [:]
     /// Where the rows came from: `.network` once the server answered the query, `.saved(at:)`
     /// while they are the device's answer (before the server's, or when it could not answer),
     /// with the time the newest of them was learnt; `nil` while nothing is shown.
@@ -43,7 +43,7 @@ public struct LiveRows<Record: Identifiable> {
     public var records: [Record] { rows.map(\.record) }
 
     /// The count `count` shows: `nil` until the server's figure is known.
-    public func count(_ count: LiveCount<Record>) -> Int? { counts[count.name] }
+    public func count(_ count: LiveCount<Record>) -> Int? { counts[count] }
 
     /// The failure to show, offering a retry: the refresh's, else the next page's.
     public var failure: ErrorPresentation? { refresh.failure ?? nextPage.failure }

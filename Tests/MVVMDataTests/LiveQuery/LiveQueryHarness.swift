@@ -118,10 +118,10 @@ final class ContactServer: Sendable {
         }
     }
 
-    func counts() throws -> [String: Int] {
+    func counts() throws -> [LiveCount<Contact>: Int] {
         try state.withLock { state in
             guard state.isOnline else { throw ServerDown() }
-            return ["favourites": state.contacts.values.filter(\.isFavourite).count]
+            return [.favourites: state.contacts.values.filter(\.isFavourite).count]
         }
     }
 

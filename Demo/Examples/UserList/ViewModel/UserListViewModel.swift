@@ -74,7 +74,7 @@ public final class UserListViewModel: ViewModel {
             \.users, records: records, named: "users", query: store.state.query, pageSize: Self.pageSize,
             rules: .users, counts: [.active], presenter: presenter,
             ended: { [analytics] state, end in Self.pageEnded(end, in: &state, analytics: analytics) },
-            fetchCounts: { ["active": try await repository.stats().active] }
+            fetchCounts: { [.active: try await repository.stats().active] }
         ) { [analytics] request in
             let page = try await repository.users(after: request.cursor, size: request.size, query: request.query.text, filter: request.query.filter)
             if request.isFirstPage { analytics.track(.viewed(count: page.total)) }
