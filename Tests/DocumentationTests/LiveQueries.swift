@@ -88,6 +88,7 @@ final class BookServer: Sendable {
 final class BookListViewModel: ViewModel {
     struct State: Equatable, Sendable {
         var searchText = ""
+        var query: BookQuery { BookQuery(text: searchText) }   // what the list shows
         var books = LiveRows<Book>()
         var title: LocalizedText { books.count(.unread).map { "Unread (\($0))" } ?? "Books" }
     }
@@ -108,7 +109,7 @@ final class BookListViewModel: ViewModel {
         self.records = records
         store = StateStore(State(), clock: clock)
         books = store.liveQuery(
-            \.books, records: records, named: "books", query: BookQuery(), pageSize: 20,
+            \.books, records: records, named: "books", query: \.query, pageSize: 20,
             rules: .books, counts: [.unread], fetchCounts: { [.unread: try server.unreadCount()] }
         ) { request in
             let page = try server.books(after: request.cursor, size: request.size, query: request.query)
@@ -119,9 +120,7 @@ final class BookListViewModel: ViewModel {
     func onEvent(_ event: Event) {
         switch event {
         case .searchTextChanged(let text):
-            store.update { $0.searchText = text }
-            books?.show(BookQuery(text: text))   // the rows loaded, filtered at once
-            store.run("search", policy: .debounce(for: .milliseconds(300))) { [weak self] in self?.books?.load(.refresh) }
+            store.update { $0.searchText = text }   // the rows filtered at once, the server after 300 ms
         case .lastRowsAppeared:
             books?.load(.next)
         case .retryTapped:

@@ -32,11 +32,10 @@ final class NoteEditorViewModel: ViewModel {
 
     private let store = StateStore(State())
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
-    private let draft: ObservationToken
 
     init() {
-        // The draft starts as saved, and is saved as it changes.
-        draft = store.share(\.draft, with: Dependencies.current.sharedValues.value(.noteDraft))
+        // The draft starts as saved, and is saved as it changes, for as long as the store lives.
+        store.share(\.draft, with: Dependencies.current.sharedValues.value(.noteDraft))
     }
 
     func onEvent(_ event: Event) {

@@ -234,6 +234,37 @@ struct FieldObserverTests {
         #expect(token == nil && fieldToken == nil)
     }
 
+    @Test func aTokenStoredInAStoreObservesForTheStoresLifeAndLetsGoWithIt() {
+        var store: StateStore<Form>? = StateStore(Form())
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        var emails: [String] = []
+        store?.subscribe(\.email, sendCurrent: false) { [captured] email in
+            _ = captured
+            emails.append(email)
+        }
+        .store(in: store!)
+        captured = nil
+        store?.update { $0.email = "a@example.jp" }
+        #expect(emails == ["a@example.jp"], "no token kept beside it: the store keeps it")
+        #expect(weakCaptured != nil)
+
+        store = nil
+        #expect(weakCaptured == nil, "the store gone, the handler and what it captured go with it")
+    }
+
+    @Test func aTokenStoredInAStoreStillEndsWhenCancelled() {
+        let store = StateStore(Form())
+        var emails: [String] = []
+        let token = store.subscribe(\.email, sendCurrent: false) { emails.append($0) }
+        token.store(in: store)
+        store.update { $0.email = "a" }
+        token.cancel()
+        store.update { $0.email = "b" }
+        #expect(emails == ["a"])
+        #expect(store.observerCount == 0)
+    }
+
     @Test func aGenericCallersEquatableStateStillSkipsUpdatesThatChangeNothing() {
         func makeStore<Value>(_ value: Value) -> StateStore<Value> { StateStore(value) }
         let store = makeStore(Form())   // made where `Form: Equatable` is not known

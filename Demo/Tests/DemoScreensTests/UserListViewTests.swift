@@ -24,7 +24,7 @@ struct UserListViewTests {
     @Test func aRefreshOverTheRowsShowsRefreshingAndKeepsTheRows() {
         var state = Self.loadedState()
         state.users.refresh = .loading
-        state.isRefreshing = true
+        state.users.refresh = .refreshing
         #expect(Self.render(state, height: 9) == [
             " ユーザー (有効 6543)",
             " 検索: ユーザーを検索",

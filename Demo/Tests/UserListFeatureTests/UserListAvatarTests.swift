@@ -29,7 +29,7 @@ struct UserListAvatarTests {
         let fetches = fetches
         let avatars = AvatarLoader(cost: { $0.byteCount }) { try await fetches.fetch($0) }
         tester = ViewModelTester(
-            UserListViewModel(repository: repository, records: app.records, avatars: avatars, clock: clock), clock: clock
+            UserListViewModel(repository: repository, records: app.records, avatars: avatars), clock: clock
         )
     }
 

@@ -28,7 +28,7 @@ struct UserListSavedRowsTests {
     /// A start of the app: records restored from the device, and a list over them.
     func start(delivering: Bool = true) -> (ViewModelTester<UserListViewModel>, TestRecords) {
         let app = TestRecords(repository: repository, storage: outbox, saved: local, delivering: delivering, clock: clock)
-        let tester = ViewModelTester(UserListViewModel(repository: repository, records: app.records, clock: clock), clock: clock)
+        let tester = ViewModelTester(UserListViewModel(repository: repository, records: app.records), clock: clock)
         return (tester, app)
     }
 

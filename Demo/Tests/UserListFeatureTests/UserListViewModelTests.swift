@@ -20,7 +20,7 @@ struct UserListViewModelTests {
     init() {
         repository = StubUserRepository(users: Self.users, clock: clock)
         app = TestRecords(repository: repository, clock: clock)
-        tester = ViewModelTester(UserListViewModel(repository: repository, records: app.records, analytics: analytics, clock: clock), clock: clock)
+        tester = ViewModelTester(UserListViewModel(repository: repository, records: app.records, analytics: analytics), clock: clock)
     }
 
     /// The users in `range` (indices, not ids).
@@ -322,7 +322,7 @@ struct UserListViewModelTests {
         let storage = InMemoryOutboxStorage()
         await storage.simulateFailures(append: .io("read-only folder"), markDone: nil)
         let readOnly = TestRecords(repository: repository, storage: storage)
-        let tester = ViewModelTester(UserListViewModel(repository: repository, records: readOnly.records, clock: clock), clock: clock)
+        let tester = ViewModelTester(UserListViewModel(repository: repository, records: readOnly.records), clock: clock)
         await appearAndLoad(tester)
 
         tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(1, .saving)) }
@@ -405,23 +405,22 @@ struct UserListViewModelTests {
 
     @Test func aPullToRefreshOverTheRowsSaysItIsRefreshingUntilThePageArrives() async {
         await appearAndLoad()
-        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
+        tester.send(.refreshPulled) { $0.users.refresh = .refreshing }
         #expect(tester.state.visibleUsers.count == 20, "the rows stay while refreshing")
         #expect(!tester.state.isLoadingFirstPage, "no full-screen spinner over the rows")
         await clock.advance(by: .milliseconds(100))   // the counts (unchanged) and the page
-        await tester.receive { $0.users.refresh = .loaded; $0.isRefreshing = false }
+        await tester.receive { $0.users.refresh = .loaded }
         await tester.finish()
     }
 
     @Test func aFailedRefreshEndsRefreshingKeepsTheRowsAndShowsTheErrorAlert() async {
         await appearAndLoad()
         repository.fail(.users, with: .server(statusCode: 503))
-        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
+        tester.send(.refreshPulled) { $0.users.refresh = .refreshing }
         await clock.advance(by: .milliseconds(100))
         let failure = ErrorPresentation(UserError.server(statusCode: 503))
         await tester.receive {
             $0.users.refresh = .failed(failure)
-            $0.isRefreshing = false
             $0.navigation.present(.pageFailure(failure))
         }
         #expect(tester.state.visibleUsers.count == 20)
@@ -472,11 +471,11 @@ struct UserListViewModelTests {
         }
         #expect(await repository.waitForWrites(1))
         await clock.advance(by: .milliseconds(120))
-        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }   // the server reads user 4 as active
+        tester.send(.refreshPulled) { $0.users.refresh = .refreshing }   // the server reads user 4 as active
         await clock.advance(by: .milliseconds(80))   // the toggle lands
         await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage.replacing(4, with: Self.toggled(4), nil)) }
         await clock.advance(by: .milliseconds(20))   // the page read before it arrives
-        await tester.receive { $0.users.refresh = .loaded; $0.isRefreshing = false }
+        await tester.receive { $0.users.refresh = .loaded }
         #expect(tester.state.visibleUsers.first { $0.id == 4 }?.isActive == false)
         await clock.advance(by: .milliseconds(50))
         #expect(tester.state.activeCount == 29)
@@ -493,10 +492,10 @@ struct UserListViewModelTests {
         await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage.filter { $0.id != 3 }) }
         #expect(await repository.waitForWrites(1))
         await clock.advance(by: .milliseconds(120))
-        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
+        tester.send(.refreshPulled) { $0.users.refresh = .refreshing }
         await clock.advance(by: .milliseconds(80))   // the delete lands: the row is gone already
         await clock.advance(by: .milliseconds(20))   // the page read before it arrives, with user 3
-        await tester.receive { $0.users.refresh = .loaded; $0.isRefreshing = false }
+        await tester.receive { $0.users.refresh = .loaded }
         #expect(!tester.state.visibleUsers.contains { $0.id == 3 })
         await clock.advance(by: .milliseconds(50))
         await tester.finish()
@@ -531,17 +530,15 @@ struct UserListViewModelTests {
         }
         await clock.advance(by: .milliseconds(300))
         await tester.receive { $0.users.refresh = .loading }
-        tester.send(.refreshPulled) { $0.isRefreshing = true }
-        // SUSPECTED BUG (reported, not encoded): the called-off refresh leaves `isRefreshing`
-        // true, so the refresh control keeps spinning over rows nothing is loading; the
-        // LiveQuery's cancel path never reaches the ViewModel's `ended` (`pageEnded`).
-        tester.disappear { $0.users.refresh = .loaded; $0.isRefreshing = false }
+        tester.send(.refreshPulled) { $0.users.refresh = .refreshing }
+        // The called-off refresh ends the spinner with it: the phase is the query's.
+        tester.disappear { $0.users.refresh = .loaded }
         #expect(tester.state.visibleUsers == localAnns, "the rows still answer the empty search, filtered")
 
         tester.appear { $0.users.refresh = .loading }   // so "ann" is asked for again
         await clock.advance(by: .milliseconds(100))
         let anns = Self.users.filter { $0.name == "Ann Lee" }
-        await tester.receive {   // (with the bug above, this update is also where `isRefreshing` ends)
+        await tester.receive {
             $0.users.refresh = .loaded
             $0.users.nextPage = .reachedEnd
             $0.users.rows = ChunkedArray(anns.live)
@@ -608,18 +605,16 @@ struct UserListViewModelTests {
 
     @Test func disappearingMidRefreshKeepsTheRowsAndRefreshingAgainWorks() async {
         await appearAndLoad()
-        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
+        tester.send(.refreshPulled) { $0.users.refresh = .refreshing }
         tester.viewModel.disappear()
-        // SUSPECTED BUG (reported, not encoded): the called-off refresh leaves `isRefreshing`
-        // true (the refresh control keeps spinning, and on return nothing loads to end it): the
-        // LiveQuery's cancel path never reaches the ViewModel's `ended` (`pageEnded`).
-        await tester.receive { $0.users.refresh = .loaded; $0.isRefreshing = false }
+        // The called-off refresh ends the spinner with it: the phase is the query's.
+        await tester.receive { $0.users.refresh = .loaded }
         #expect(tester.state.visibleUsers == Self.rows(0..<20))
 
         tester.viewModel.appear()
-        tester.send(.refreshPulled) { $0.users.refresh = .loading; $0.isRefreshing = true }
+        tester.send(.refreshPulled) { $0.users.refresh = .refreshing }
         await clock.advance(by: .milliseconds(100))
-        await tester.receive { $0.users.refresh = .loaded; $0.isRefreshing = false }
+        await tester.receive { $0.users.refresh = .loaded }
         await tester.finish()
     }
 

@@ -50,6 +50,18 @@ public class ObservationToken: Hashable {
         array.append(self)
     }
 
+    /// Keeps the token alive for as long as `store` lives: what a ViewModel observes for its
+    /// whole life (a shared record store's failures, a field of its own state) needs no token
+    /// kept beside it. ``cancel()`` still ends it sooner.
+    ///
+    /// ```swift
+    /// records.presentFailures { [weak self] failure in self?.writeFailed(failure) }
+    ///     .store(in: store)
+    /// ```
+    public final func store<State>(in store: StateStore<State>) {
+        store.side.heldTokens.append(self)
+    }
+
     /// Tokens are equal only to themselves.
     public nonisolated static func == (lhs: ObservationToken, rhs: ObservationToken) -> Bool {
         lhs === rhs

@@ -16,6 +16,8 @@ final class StoreSide<State>: @unchecked Sendable {
     var finishers: [UInt64: @Sendable () -> Void] = [:]
     /// Keys for ``finishers``.
     var nextFinisherID: UInt64 = 0
+    /// Observations kept for as long as the store lives (`ObservationToken.store(in:)`).
+    var heldTokens: [ObservationToken] = []
     /// Where ``StateStore/trace(_:)`` hands events: a change log, while one is attached.
     var eventTracer: (@MainActor (Any) -> Void)?
     /// States stored by observers while one was being delivered, to deliver next, in order.

@@ -5,7 +5,7 @@ public import MVVMCore
 /// A list a screen declares, kept true by the library: the rows of a query over a
 /// ``RecordStore``, online and offline, with their pending marks, counts and paging state, in one
 /// ``LiveRows`` value the screen binds into its `State`
-/// (`StateStore.liveQuery(_:records:named:query:pageSize:rules:counts:presenter:ended:fetchCounts:fetch:)`).
+/// (`StateStore.liveQuery(_:records:named:query:pageSize:rules:counts:searchDebounce:presenter:ended:fetchCounts:fetch:)`).
 ///
 /// The screen says what it shows (the query, its ``LiveQueryRules``, how the server is asked for
 /// a page and for the counts); the live query owns the rest, once, for every screen:
@@ -17,8 +17,10 @@ public import MVVMCore
 ///   screen's page: the rows and counts follow in one update, from the ids that changed (the
 ///   cost grows with them, not with the records held), and ``AppliedRows`` hands a table view
 ///   each change of the rows once.
-/// - **The search, at once.** ``show(_:)`` filters the rows by a new query without asking the
-///   server (a keystroke); ``load(_:)`` then asks it.
+/// - **The query, from the screen's state.** The live query follows the query its screen's state
+///   declares: a change shows at once, from the rows loaded (a keystroke filters them without
+///   asking the server), and asks the server, once the search text has rested
+///   (`searchDebounce`) if only the text changed, else at once (a filter chosen).
 /// - **Offline.** Until the server answers a query, and when it cannot, the query is answered
 ///   from every record the device has seen, by the same rules, marked
 ///   ``LiveRows/origin`` `.saved(at:)`. After a restart the same rows, pending marks and
@@ -45,6 +47,10 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     let presenter: ErrorPresenter
     let fetch: Fetch
     let fetchCounts: FetchCounts?
+    /// How long the search text rests before the server is asked for it.
+    let searchDebounce: Duration
+    /// Follows the query in the screen's state, for as long as this lives (set by the binding).
+    var queryObservation: ObservationToken?
     /// What the live query shows through: its screen's store (set once, by the binding).
     var host: LiveQueryHost<Record>?
 
@@ -83,9 +89,10 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     init(
         records: RecordStore<Write>, name: String, query: Query, pageSize: Int, rules: LiveQueryRules<Record, Query>,
-        counts: [LiveCount<Record>], presenter: ErrorPresenter, fetchCounts: FetchCounts?, fetch: @escaping Fetch
+        counts: [LiveCount<Record>], searchDebounce: Duration, presenter: ErrorPresenter, fetchCounts: FetchCounts?, fetch: @escaping Fetch
     ) {
         self.records = records
+        self.searchDebounce = searchDebounce
         self.name = name
         self.query = query
         self.pageSize = max(1, pageSize)
@@ -102,10 +109,24 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     // MARK: - What the screen asks
 
+    /// Shows `query`, the query the screen's state holds now: at once from the rows loaded (or
+    /// the device's answer), then from the server, after `searchDebounce` if only the search
+    /// text changed (the latest text wins), else at once, calling a debounced search off.
+    func follow(_ query: Query) {
+        guard query != self.query else { return }
+        let onlyTheText = rules.filter(of: query) == rules.filter(of: self.query)
+        show(query)
+        if onlyTheText {
+            host?.run(.search, policy: .debounce(for: searchDebounce), onCancel: nil) { [weak self] in self?.perform(.refresh) }
+        } else {
+            host?.cancel(.search)
+            perform(.refresh)
+        }
+    }
+
     /// Shows `query` at once, from the rows loaded (or the device's answer), without asking the
-    /// server: what a keystroke in a search field does before its debounce ends. ``load(_:)``
-    /// with `PageLoad/refresh` then asks the server.
-    public func show(_ query: Query) {
+    /// server.
+    private func show(_ query: Query) {
         guard query != self.query else { return }
         self.query = query
         deviceAnswer.restart()
@@ -113,29 +134,21 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         publish()
     }
 
-    /// Asks the server: the first page of the query shown (`PageLoad/refresh`), the next page
-    /// of the query loaded (`PageLoad/next`; on the device's answer, a page more of it), or the
-    /// failed one again (`PageLoad/retry`). A refresh replaces a request in flight; a next page
-    /// waits for none and is not asked for while one is on its way or the last page is shown.
-    /// Also asks for the counts with a refresh.
+    /// Asks the server: the first page of the query shown again (`PageLoad/refresh`, a pull to
+    /// refresh: ``LiveRows/refresh`` is ``PagingPhase/refreshing`` while rows stay shown), the
+    /// next page of the query loaded (`PageLoad/next`; on the device's answer, a page more of
+    /// it), or the failed one again (`PageLoad/retry`). A refresh replaces a request in flight
+    /// and calls a debounced search off; a next page waits for none and is not asked for while
+    /// one is on its way or the last page is shown. Also asks for the counts with a refresh.
     public func load(_ load: PageLoad) {
         if load == .refresh { host?.cancel(.search) }   // asked now: a debounced search is not asked again
-        perform(load)
+        perform(load, pulled: load == .refresh)
     }
 
-    /// Shows `query` at once (``show(_:)``), and asks the server for it (a refresh) once `delay`
-    /// has passed with no other query shown: a search field's debounce, whose latest query wins.
-    /// A ``load(_:)`` of a refresh before then (a filter chosen) asks at once and calls the
-    /// debounced one off.
-    public func show(_ query: Query, refreshingAfter delay: Duration) {
-        show(query)
-        host?.run(.search, policy: .debounce(for: delay), onCancel: nil) { [weak self] in self?.perform(.refresh) }
-    }
-
-    private func perform(_ load: PageLoad) {
+    private func perform(_ load: PageLoad, pulled: Bool = false) {
         switch load {
         case .refresh:
-            startRefresh()
+            startRefresh(pulled: pulled)
             loadCounts()
         case .next:
             startNextPage()
@@ -165,9 +178,9 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
 
     // MARK: - Requests
 
-    private func startRefresh() {
+    private func startRefresh(pulled: Bool = false) {
         generation += 1
-        result.refresh = .loading
+        result.refresh = pulled && !result.rows.isEmpty ? .refreshing : .loading
         if result.nextPage.isLoading { result.nextPage = .idle }
         publish()
         request(LivePageRequest(query: query, cursor: nil, size: pageSize), generation: generation)

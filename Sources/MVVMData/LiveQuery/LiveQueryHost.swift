@@ -1,7 +1,7 @@
 import MVVMCore
 
 /// What a ``LiveQuery`` shows through and runs its requests on: its screen's store, type-erased
-/// (the binding, `StateStore.liveQuery(_:records:named:query:pageSize:rules:counts:presenter:ended:fetchCounts:fetch:)`, makes it).
+/// (the binding, `StateStore.liveQuery(_:records:named:query:pageSize:rules:counts:searchDebounce:presenter:ended:fetchCounts:fetch:)`, makes it).
 @MainActor
 struct LiveQueryHost<Record: Identifiable> {
     /// Puts the result in the screen's state, with the end of a request if one ended.
@@ -33,6 +33,6 @@ struct LiveQueryHost<Record: Identifiable> {
 /// The owned-work keys of one live query's requests.
 enum LiveQueryWork: Hashable, Sendable {
     case page, counts, savedCounts, restore
-    /// The refresh a search field asks for once its text rests (``LiveQuery/show(_:refreshingAfter:)``).
+    /// The refresh a new search text asks for once it rests (`LiveQuery.follow(_:)`).
     case search
 }

@@ -8,13 +8,14 @@ extension StateStore {
     /// that what follows from the field follows (a search asks again, a form validates). Without
     /// `onChange`, the field is set by an update.
     ///
+    /// They stay in step for as long as the store lives; the returned token only ends it sooner.
+    ///
     /// ```swift
-    /// searchSharing = store.share(\.searchText, with: Dependencies.current.sharedValues.value(.userSearch)) {
-    ///     [weak self] text in self?.onEvent(.searchTextChanged(text))
-    /// }
+    /// store.share(\.searchText, with: Dependencies.current.sharedValues.value(.userSearch))
     /// ```
     ///
-    /// - Returns: the token that keeps them in step; keep it as long as the store.
+    /// - Returns: the token that ends it sooner, if cancelled.
+    @discardableResult
     public func share<Value>(
         _ field: WritableKeyPath<State, Value>, with shared: Shared<Value>,
         onChange: (@MainActor (Value) -> Void)? = nil
@@ -30,9 +31,11 @@ extension StateStore {
             guard let self, self.state[keyPath: field] != value else { return }
             if let onChange { onChange(value) } else { self.update { $0[keyPath: field] = value } }
         }
-        return ObservationToken {
+        let token = ObservationToken {
             fromState.cancel()
             fromShared.cancel()
         }
+        token.store(in: self)
+        return token
     }
 }

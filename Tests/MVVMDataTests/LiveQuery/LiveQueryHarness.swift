@@ -138,6 +138,8 @@ final class ContactServer: Sendable {
 
 /// A screen's state holding a live query's result.
 struct ContactListState: Equatable, Sendable {
+    /// What the list shows: the live query follows it.
+    var query = ContactQuery()
     var contacts = LiveRows<Contact>()
     /// Another part of the screen (a picture arriving, a banner): its updates move no row.
     var unrelated = 0

@@ -27,10 +27,10 @@ struct LiveQueryTests {
 
     func makeList(_ records: RecordStore<ContactWrite>, query: ContactQuery = ContactQuery())
         -> (store: StateStore<ContactListState>, live: LiveQuery<ContactWrite, ContactQuery, Int>) {
-        let store = StateStore(ContactListState(), clock: clock)
+        let store = StateStore(ContactListState(query: query), clock: clock)
         let server = server
         let live = store.liveQuery(
-            \.contacts, records: records, named: "contacts", query: query, pageSize: 10, rules: .contacts,
+            \.contacts, records: records, named: "contacts", query: \.query, pageSize: 10, rules: .contacts,
             counts: [.favourites], fetchCounts: { try server.counts() }
         ) { request in try server.page(request) }
         return (store, live)
@@ -72,7 +72,7 @@ struct LiveQueryTests {
             live.loadIfNeeded()
             await clock.advance()
             for text in ["J", "Jo", "Jos"] {
-                live.show(ContactQuery(text: text), refreshingAfter: .milliseconds(300))
+                store.update { $0.query = ContactQuery(text: text) }
                 await clock.advance(by: .milliseconds(100))
             }
             #expect(server.pageRequests == ["|false|-"], "typing: not asked yet")
@@ -80,11 +80,34 @@ struct LiveQueryTests {
             await clock.advance(by: .milliseconds(300))
             #expect(server.pageRequests == ["|false|-", "Jos|false|-"], "asked once, for the latest text")
 
-            live.show(ContactQuery(text: "Zo"), refreshingAfter: .milliseconds(300))
-            live.show(ContactQuery(text: "Zo", favouritesOnly: true))
-            live.load(.refresh)   // a filter chosen: asked at once
+            store.update { $0.query = ContactQuery(text: "Zo") }
+            store.update { $0.query = ContactQuery(text: "Zo", favouritesOnly: true) }   // a filter chosen: asked at once
             await clock.advance(by: .seconds(1))
             #expect(server.pageRequests == ["|false|-", "Jos|false|-", "Zo|true|-"], "the debounced search is called off")
+        }
+    }
+
+    /// What a pull-to-refresh spinner shows is the query's phase, not a flag beside it: a pull
+    /// over rows shown is `.refreshing` until it ends, however it ends (answered, or called off
+    /// by leaving); a refresh the query's change started, or one with no rows yet, is `.loading`.
+    @Test func aPullOverTheRowsShownIsRefreshingAndAQueryChangeIsLoading() async {
+        await clock.drive {
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            live.load(.refresh)
+            #expect(store.state.contacts.refresh == .loading, "no rows yet: the first page loads")
+            await clock.advance()
+            live.load(.refresh)
+            #expect(store.state.contacts.refresh == .refreshing, "pulled over the rows shown")
+            await clock.advance()
+            #expect(store.state.contacts.refresh == .loaded)
+            store.update { $0.query = ContactQuery(favouritesOnly: true) }
+            #expect(store.state.contacts.refresh == .loading, "a filter chosen: a new query loads")
+            await clock.advance()
+            live.load(.refresh)
+            #expect(store.state.contacts.refresh == .refreshing)
+            store.cancelAllWork()   // the view left
+            #expect(store.state.contacts.refresh == .loaded, "called off: the spinner ends with it")
         }
     }
 
@@ -238,13 +261,13 @@ struct LiveQueryTests {
             let (store, live) = makeList(records)
             live.loadIfNeeded()
             await clock.advance()
-            live.show(ContactQuery(text: "JOSE"))
+            store.update { $0.query = ContactQuery(text: "JOSE") }
             #expect(ids(store) == [5, 10], "diacritic- and case-insensitive, from the rows loaded, at once")
             #expect(server.pageRequests.count == 1, "the server is not asked by show")
             live.load(.refresh)
             await clock.advance()
             #expect(ids(store) == [5, 10, 15, 20, 25, 30, 35, 40, 45])
-            live.show(ContactQuery(text: "maria"))   // full-width on the server, plain here
+            store.update { $0.query = ContactQuery(text: "maria") }   // full-width on the server, plain here
             #expect(ids(store).isEmpty, "the loaded rows answer JOSE: none of them is María")
             live.load(.refresh)
             await clock.advance()
@@ -265,16 +288,23 @@ struct LiveQueryTests {
             let records = makeRecords()
             let store = StateStore(ContactListState(), clock: clock)
             let server = server
+            let answering = Mutex(true), clock = clock
             let live = store.liveQuery(
-                \.contacts, records: records, named: "contacts", query: ContactQuery(), pageSize: 10, rules: counted
-            ) { request in try server.page(request) }
+                \.contacts, records: records, named: "contacts", query: \.query, pageSize: 10, rules: counted
+            ) { request in
+                if !answering.withLock({ $0 }) { try await clock.sleep(for: .seconds(3_600)) }   // held
+                return try server.page(request)
+            }
             live.loadIfNeeded()
             await clock.advance()
-            live.show(ContactQuery(favouritesOnly: true))
+            // From here the server holds its answers: every query is answered from the 10 rows
+            // loaded, as a keystroke is before its debounce ends.
+            answering.withLock { $0 = false }
+            store.update { $0.query = ContactQuery(favouritesOnly: true) }
             #expect(ids(store) == [3, 6, 9])
             calls.withLock { $0 = 0 }
-            live.show(ContactQuery(text: "chlo", favouritesOnly: true))
-            live.show(ContactQuery(text: "chloe", favouritesOnly: true))
+            store.update { $0.query = ContactQuery(text: "chlo", favouritesOnly: true) }
+            store.update { $0.query = ContactQuery(text: "chloe", favouritesOnly: true) }
             #expect(ids(store) == [9], "Chloé 4 is no favourite")
             #expect(calls.withLock { $0 } == 0, "a keystroke runs no filter")
             records.write(.setFavourite(true, id: 4))
@@ -282,9 +312,9 @@ struct LiveQueryTests {
             await clock.advance()   // on disk: shown
             #expect(ids(store) == [4])
             #expect(calls.withLock { $0 } == 4, "each changed row answered again, alone (marked pending, then on disk)")
-            live.show(ContactQuery(text: "chl", favouritesOnly: true))
+            store.update { $0.query = ContactQuery(text: "chl", favouritesOnly: true) }
             #expect(ids(store) == [4], "the next keystroke shows the rows as the writes left them")
-            live.show(ContactQuery(text: "chl"))
+            store.update { $0.query = ContactQuery(text: "chl") }
             #expect(ids(store) == [4, 9], "another filter: answered again")
             #expect(calls.withLock { $0 } == 4 + 10, "each of the 10 loaded rows, once")
             _ = live
@@ -345,8 +375,8 @@ struct LiveQueryTests {
             records.write(.delete(id: 9))
             await clock.advance()
             try await delivering(records) { await clock.advance() }
-            live.show(ContactQuery(text: "ander", favouritesOnly: true))
-            live.show(ContactQuery(favouritesOnly: true))
+            store.update { $0.query = ContactQuery(text: "ander", favouritesOnly: true) }
+            store.update { $0.query = ContactQuery(favouritesOnly: true) }
             _ = token
             #expect(table.problems == [])
             #expect(table.table.rows == Array(store.state.contacts.rows))
@@ -432,9 +462,9 @@ struct LiveQueryTests {
             live.loadIfNeeded()
             await clock.advance()
             #expect(ids(store) == [1, 7, 9, 11, 13, 15, 17, 19, 21, 23], "the current names only (odd ids: José), the gone ones left out")
-            live.show(ContactQuery(text: "zoe"))
+            store.update { $0.query = ContactQuery(text: "zoe") }
             #expect(ids(store).isEmpty, "no old name is found")
-            live.show(ContactQuery(text: "anders 1500"))
+            store.update { $0.query = ContactQuery(text: "anders 1500") }
             #expect(ids(store) == [1500])
         }
     }

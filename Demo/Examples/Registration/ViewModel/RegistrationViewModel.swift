@@ -25,8 +25,6 @@ public final class RegistrationViewModel: ViewModel {
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let repository: any RegistrationRepository
     private let validator: RegistrationValidator
-    /// Keeps the draft's login id saved as it is typed.
-    private var draft: ObservationToken?
 
     /// The owned-work key of the submit.
     private static let submitKey = "submit"
@@ -36,24 +34,20 @@ public final class RegistrationViewModel: ViewModel {
     /// - Parameters:
     ///   - repository: where registrations go; `Dependencies.registrations` by default.
     ///   - validator: the form's rules; ``FormValidator/registration`` by default.
-    ///   - clock: the store's clock; the ViewModel itself never waits on it.
     public init(
         repository: any RegistrationRepository = Dependencies.current.registrations,
-        validator: RegistrationValidator = .registration,
-        clock: any Clock<Duration> = Dependencies.current.clock
+        validator: RegistrationValidator = .registration
     ) {
         self.repository = repository
         self.validator = validator
-        let store = StateStore(State(validator: validator), clock: clock)
+        let store = StateStore(State(validator: validator))
         self.store = store
         // The draft survives a kill: its login id, never a password (nothing else is shared).
-        let loginID = Dependencies.current.sharedValues.value(.registrationLoginID)
-        store.update { state in
-            state.form.loginID = loginID.value
-            state.revalidate(with: validator)
-        }
         // Changed on another screen: applied as this screen's own edit (it validates).
-        draft = store.share(\.form.loginID, with: loginID) { [weak self] text in self?.onEvent(.loginIDChanged(text)) }
+        store.share(\.form.loginID, with: Dependencies.current.sharedValues.value(.registrationLoginID)) {
+            [weak self] text in self?.onEvent(.loginIDChanged(text))
+        }
+        store.update { $0.revalidate(with: validator) }
     }
 
     /// Handles one event from the view.

@@ -88,14 +88,13 @@ public final class UserListIOViewModel: @MainActor TransformingViewModel {
     /// The subscriptions that wire the inputs to the logic, for as long as the ViewModel lives.
     public private(set) var cancellables = Set<AnyCancellable>()
 
-    /// Creates the ViewModel; see ``UserListViewModel/init(repository:records:analytics:clock:)``.
+    /// Creates the ViewModel; see ``UserListViewModel/init(repository:records:analytics:avatars:)``.
     public init(
         repository: any UserRepository,
         records: UserRecords,
-        analytics: any AnalyticsTracker = NoAnalytics(),
-        clock: any Clock<Duration> = Dependencies.current.clock
+        analytics: any AnalyticsTracker = NoAnalytics()
     ) {
-        viewModel = UserListViewModel(repository: repository, records: records, analytics: analytics, clock: clock)
+        viewModel = UserListViewModel(repository: repository, records: records, analytics: analytics)
     }
 
     /// Feeds `input` to the logic and returns its state as drivers.

@@ -28,10 +28,6 @@ public struct UserListState: Equatable, Sendable {
     /// moved by the writes the server has not answered, where the rows came from, and how the
     /// refresh and the next page stand (a ``LiveQuery``'s result).
     public var users = LiveRows<User>()
-    /// A pull to refresh is in flight while the rows stay shown: what a `UIRefreshControl`
-    /// shows until it ends refreshing (the terminal shows "Refreshing…"). A refresh on an empty
-    /// list is ``isLoadingFirstPage`` instead.
-    public var isRefreshing = false
     /// What the screen presents over the list: a delete confirmation, a failed page's or a
     /// failed write's alert. Each button sends its event to ``UserListViewModel/onEvent(_:)``.
     public var navigation = Navigation<Never, Alert<UserListEvent>>()
@@ -52,6 +48,11 @@ public struct UserListState: Equatable, Sendable {
 
     /// Whether the first page is loading with nothing to show yet (a full-screen spinner).
     public var isLoadingFirstPage: Bool { users.refresh.isLoading && users.rows.isEmpty }
+
+    /// A pull to refresh is in flight while the rows stay shown: what a `UIRefreshControl`
+    /// shows until it ends refreshing (the terminal shows "Refreshing…"). A refresh on an empty
+    /// list is ``isLoadingFirstPage`` instead; a search's or a filter's is neither.
+    public var isRefreshing: Bool { users.refresh == .refreshing }
 
     /// Whether a further page is loading (a spinner row at the bottom).
     public var isLoadingMore: Bool { users.nextPage.isLoading }

@@ -30,8 +30,6 @@ public final class UserListViewModel: ViewModel {
 
     /// Users per page.
     public nonisolated static let pageSize = 20
-    /// How long the search text must rest before the server is asked.
-    public nonisolated static let searchDebounce: Duration = .milliseconds(300)
 
     /// The state and the owned work; only this class writes it.
     private let store: StateStore<State>
@@ -42,8 +40,6 @@ public final class UserListViewModel: ViewModel {
     private let avatars: AvatarLoader?
     private let presenter = ErrorPresenter()   // エラー / Error, as article 000's alert
     private let users: LiveQuery<UserWrite, State.Query, String>
-    /// Keeps the failed writes presented here, and the rows' pictures loaded, while this lives.
-    private var tokens: [ObservationToken] = []
 
     /// Creates the ViewModel.
     ///
@@ -53,25 +49,21 @@ public final class UserListViewModel: ViewModel {
     ///   - analytics: where analytics events go.
     ///   - avatars: where the users' pictures come from (`Dependencies.avatars` by default); `nil`
     ///     for none (rows show initials).
-    ///   - clock: the clock of the search debounce.
     public init(
         repository: any UserRepository = Dependencies.current.users,
         records: UserRecords,
         analytics: any AnalyticsTracker = NoAnalytics(),
-        avatars: AvatarLoader? = Dependencies.current.avatars,
-        clock: any Clock<Duration> = Dependencies.current.clock
+        avatars: AvatarLoader? = Dependencies.current.avatars
     ) {
         self.records = records
         self.analytics = analytics
         self.avatars = avatars
-        // The search text survives a kill: the next start shows the rows it finds.
-        let searchText = Dependencies.current.sharedValues.value(.userSearch)
-        var state = State()
-        state.searchText = searchText.value
-        let store = StateStore(state, clock: clock)
+        let store = StateStore(State())   // on Dependencies' clock: the search's debounce
         self.store = store
+        // The search text survives a kill, and another screen's change shows here.
+        store.share(\.searchText, with: Dependencies.current.sharedValues.value(.userSearch))
         users = store.liveQuery(
-            \.users, records: records, named: "users", query: store.state.query, pageSize: Self.pageSize,
+            \.users, records: records, named: "users", query: \.query, pageSize: Self.pageSize,
             rules: .users, counts: [.active], presenter: presenter,
             ended: { [analytics] state, end in Self.pageEnded(end, in: &state, analytics: analytics) },
             fetchCounts: { [.active: try await repository.stats().active] }
@@ -80,13 +72,9 @@ public final class UserListViewModel: ViewModel {
             if request.isFirstPage { analytics.track(.viewed(count: page.total)) }
             return LivePage(records: page.users, nextCursor: page.nextCursor)
         }
-        tokens = [
-            // Changed on another screen: applied as this screen's own event (the rows follow).
-            store.share(\.searchText, with: searchText) { [weak self] text in self?.onEvent(.searchTextChanged(text)) },
-            records.presentFailures { [weak self] failure in self?.writeFailed(failure) },
-            // Other rows, or a row's picture changed: the pictures of the rows on screen follow.
-            store.subscribe(\.users.rows, sendCurrent: false) { [weak self] _ in self?.loadAvatars() },
-        ]
+        records.presentFailures { [weak self] failure in self?.writeFailed(failure) }.store(in: store)
+        // Other rows, or a row's picture changed: the pictures of the rows on screen follow.
+        store.subscribe(\.users.rows, sendCurrent: false) { [weak self] _ in self?.loadAvatars() }.store(in: store)
     }
 
     /// Handles one event from the screen.
@@ -94,22 +82,16 @@ public final class UserListViewModel: ViewModel {
         store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .refreshPulled:
-            store.update { $0.isRefreshing = !$0.users.rows.isEmpty }
             users.load(.refresh)
         case .lastRowsAppeared:
             users.load(.next)
         case .searchTextChanged(let text):
-            guard text != state.searchText else { return }
-            store.update { $0.searchText = text }
-            users.show(state.query, refreshingAfter: Self.searchDebounce)
+            store.update { $0.searchText = text }   // the rows filtered at once, the server after 300 ms
         case .filterTapped:
             store.update { $0.navigation.present(.filterSheet(current: $0.filter)) }
         case .filterSelected(let filter):
             if state.navigation.modal?.offers(event) == true { store.update { $0.navigation.handle(.dismiss) } }
-            guard filter != state.filter else { return }
-            store.update { $0.filter = filter }
-            users.show(state.query)
-            users.load(.refresh)
+            store.update { $0.filter = filter }   // asked at once
         case .retryTapped:
             // From the failed page's alert, or from the failure drawn in place of the rows.
             if state.navigation.modal?.offers(event) == true { store.update { $0.navigation.handle(.dismiss) } }
@@ -150,10 +132,9 @@ public final class UserListViewModel: ViewModel {
         store.loadResources(\.avatars, for: \.users.rows, id: \.id, source: \.record.avatarPath, visible: visible, from: avatars)
     }
 
-    /// A request of the list ended: the pull-to-refresh spinner goes, and a failed page over the
-    /// server's rows shows article 000's エラー alert with a retry.
+    /// A request of the list ended: a failed page over the server's rows shows article 000's
+    /// エラー alert with a retry.
     private static func pageEnded(_ end: LivePageEnd, in state: inout State, analytics: any AnalyticsTracker) {
-        state.isRefreshing = false
         guard case .failed(let failure, _) = end else { return }
         analytics.track(.error(message: failure.message.description))
         // Over the server's rows the failure shows nowhere else: article 000's エラー alert, a retry.

@@ -4,7 +4,7 @@ import RegistrationFeature
 extension ViewModelTester where Model == RegistrationViewModel {
     /// A tester of a new ViewModel over `repository`, on the repository's clock.
     convenience init(repository: StubRegistrationRepository) {
-        self.init(RegistrationViewModel(repository: repository, clock: repository.clock), clock: repository.clock)
+        self.init(RegistrationViewModel(repository: repository), clock: repository.clock)
     }
 
     /// Types "mika@example.jp" and "secret123" twice, asserting each change: the form is ready.
