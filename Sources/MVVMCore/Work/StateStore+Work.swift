@@ -35,8 +35,8 @@ extension StateStore {
     /// changed (a spinner, a disabled button). Observers are notified once; when `State` is not
     /// `Equatable`, even if the `onCancel`s changed nothing. Work *replaced* under its key by
     /// newer work (latest wins, debounce, a throttled operation replaced by a later one) does not:
-    /// the newer work takes its state over and ends it. ``load(_:key:policy:presenter:operation:)`` passes its own `onCancel`; for
-    /// paging, see ``PagedList``.
+    /// the newer work takes its state over and ends it. ``load(_:key:policy:presenter:operation:)`` passes its own `onCancel`; a
+    /// paged list's requests (MVVMData's `LiveQuery`) pass theirs.
     ///
     /// - Parameters:
     ///   - key: the work's name; see ``WorkKey``.

@@ -1,6 +1,6 @@
 import Foundation
 import MVVMCollections
-public import MVVMCore
+import MVVMCore
 
 /// A list a screen declares, kept true by the library: the rows of a query over a
 /// ``RecordStore``, online and offline, with their pending marks, counts and paging state, in one

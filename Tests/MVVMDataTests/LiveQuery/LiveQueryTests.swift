@@ -155,6 +155,42 @@ struct LiveQueryTests {
         }
     }
 
+    /// What `PagedList` (MVVMCore, removed in issue 51) promised, kept by the live query: a
+    /// refresh calls a next page in flight off and starts over, a first page that finds nothing
+    /// is loaded and empty, and a page size below one asks for one.
+    @Test func aRefreshCallsANextPageInFlightOffAndAnEmptyFirstPageIsLoadedAndEmpty() async {
+        await clock.drive {
+            let records = makeRecords()
+            let (store, live) = makeList(records)
+            live.loadIfNeeded()
+            await clock.advance()
+            live.load(.next)
+            #expect(store.state.contacts.nextPage == .loading)
+            live.load(.refresh)   // pulled while page 2 is on its way
+            #expect(store.state.contacts.nextPage == .idle)
+            await clock.advance()
+            #expect(server.pageRequests == ["|false|-", "|false|-"], "page 2 was never asked for")
+            #expect(ids(store) == Array(1...10))
+            live.load(.next)
+            await clock.advance()
+            #expect(ids(store) == Array(1...20), "the next page after the refresh is page 2")
+
+            store.update { $0.query = ContactQuery(text: "nobody") }
+            await clock.advance(by: .milliseconds(300))
+            #expect(ids(store).isEmpty)
+            #expect(store.state.contacts.refresh == .loaded && store.state.contacts.failure == nil)
+
+            let tiny = StateStore(ContactListState(), clock: clock)
+            let server = server
+            let one = tiny.liveQuery(\.contacts, records: records, named: "tiny", query: \.query, pageSize: 0, rules: .contacts) { request in
+                try server.page(request)
+            }
+            one.load(.refresh)
+            await clock.advance()
+            #expect(tiny.state.contacts.rows.map(\.id) == [1], "a page of one")
+        }
+    }
+
     @Test func aWriteShowsPendingWithItsCountThenTheServersAnswer() async throws {
         try await clock.drive {
             let records = makeRecords()
