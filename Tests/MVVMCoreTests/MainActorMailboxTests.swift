@@ -43,42 +43,61 @@ struct MainActorMailboxTests {
         #expect(mailbox.hops == 1)
     }
 
-    @Test func aStoreMailboxAppliesEachBatchAsOneUpdate() async {
-        struct Progress: Equatable, Sendable {
+    /// A download's progress, sent as events from background threads.
+    @MainActor
+    final class DownloadViewModel: ViewModel {
+        struct State: Equatable, Sendable {
             var bytes = 0
             var chunks = 0
         }
-        let store = StateStore(Progress())
-        var notified: [Progress] = []
-        let token = store.subscribe(sendCurrent: false) { notified.append($0) }
-        let updates = store.mailbox()
 
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            for _ in 0..<100 {
-                updates.post {
-                    $0.bytes += 10
+        enum Event: Sendable { case received(bytes: Int) }
+
+        private let store = StateStore(State())
+        var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+
+        func onEvent(_ event: Event) {
+            switch event {
+            case .received(let bytes):
+                store.update {
+                    $0.bytes += bytes
                     $0.chunks += 1
                 }
             }
         }
-        await clock.advance()
-        #expect(store.state.chunks == 200)
+    }
 
-        // The main actor was busy in concurrentPerform: 200 changes, one hop, one notification.
-        #expect(store.state == Progress(bytes: 2000, chunks: 200))
-        #expect(updates.hops == 1)
-        #expect(notified == [Progress(bytes: 2000, chunks: 200)])
+    @Test func aViewModelsMailboxHandsEachBatchToOnEventAndObserversHearItOnce() async {
+        let viewModel = DownloadViewModel()
+        var notified: [DownloadViewModel.State] = []
+        let token = viewModel.subscribe(sendCurrent: false) { notified.append($0) }
+        let events = viewModel.mailbox()
+
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            for _ in 0..<100 { events.post(.received(bytes: 10)) }
+        }
+        await clock.advance()
+
+        // The main actor was busy in concurrentPerform: 200 events, one hop, one notification.
+        #expect(viewModel.state == DownloadViewModel.State(bytes: 2000, chunks: 200))
+        #expect(events.hops == 1)
+        #expect(notified == [DownloadViewModel.State(bytes: 2000, chunks: 200)])
+
+        events.post(.received(bytes: 5))
+        await clock.advance()
+        #expect(notified.last == DownloadViewModel.State(bytes: 2005, chunks: 201), "a batch of one: heard at once")
+        #expect(notified.count == 2)
         token.cancel()
     }
 
-    @Test func aStoreMailboxDoesNotKeepTheStoreAlive() async {
-        var store: StateStore<Int>? = StateStore(0)
-        weak let weakStore = store
-        let updates = store!.mailbox()
-        store = nil
-        updates.post { $0 += 1 }
+    @Test func aViewModelsMailboxDoesNotKeepItAlive() async {
+        var viewModel: DownloadViewModel? = DownloadViewModel()
+        weak let weakViewModel = viewModel
+        let events = viewModel!.mailbox()
+        viewModel = nil
+        events.post(.received(bytes: 1))
         await clock.advance()
-        #expect(updates.hops == 1)
-        #expect(weakStore == nil)
+        #expect(events.hops == 1)
+        #expect(weakViewModel == nil)
     }
 }

@@ -70,24 +70,46 @@ struct WideState: Equatable, Sendable {
     var f10 = 10, f11 = 11, f12 = 12, f13 = 13, f14 = 14, f15 = 15, f16 = 16, f17 = 17, f18 = 18, f19 = 19
 }
 
+/// A ViewModel over `state`, as an app's: views observe it (`subscribe`), background code posts
+/// it events (`mailbox()`), and the benchmark updates its store.
+@MainActor
+final class PlainViewModel<State>: ViewModel {
+    enum Event: Sendable { case set(Int) }
+    let store: StateStore<State>
+    var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
+    private let apply: (inout State, Int) -> Void
+
+    init(_ state: State, apply: @escaping (inout State, Int) -> Void = { _, _ in }) {
+        store = StateStore(state)
+        self.apply = apply
+    }
+
+    func onEvent(_ event: Event) {
+        switch event {
+        case .set(let value): store.update { apply(&$0, value) }
+        }
+    }
+}
+
 /// Ten field observers on a store (ours), and ten `map(\.field)` + `removeDuplicates()` chains
 /// on a `CurrentValueSubject` (the baseline), then `updates` updates of field 0 on each, in
 /// `chunks` alternating chunks: each side's nanoseconds and observer calls.
 @MainActor
 private func fieldObservers(updates: Int, chunks: Int) -> (ours: Int, baseline: Int, ourCalls: Int, baselineCalls: Int) {
-    let store = StateStore(WideState())
+    let viewModel = PlainViewModel(WideState())
+    let store = viewModel.store
     var ourCalls = 0
     var tokens: [ObservationToken] = []
-    store.subscribe(\.f0, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
-    store.subscribe(\.f1, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
-    store.subscribe(\.f2, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
-    store.subscribe(\.f3, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
-    store.subscribe(\.f4, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
-    store.subscribe(\.f5, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
-    store.subscribe(\.f6, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
-    store.subscribe(\.f7, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
-    store.subscribe(\.f8, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
-    store.subscribe(\.f9, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
+    viewModel.subscribe(\.f0, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
+    viewModel.subscribe(\.f1, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
+    viewModel.subscribe(\.f2, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
+    viewModel.subscribe(\.f3, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
+    viewModel.subscribe(\.f4, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
+    viewModel.subscribe(\.f5, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
+    viewModel.subscribe(\.f6, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
+    viewModel.subscribe(\.f7, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
+    viewModel.subscribe(\.f8, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
+    viewModel.subscribe(\.f9, sendCurrent: false) { _ in ourCalls += 1 }.store(in: &tokens)
 
     let subject = CurrentValueSubject<WideState, Never>(WideState())
     var baselineCalls = 0
@@ -126,9 +148,10 @@ private func fieldObservers(updates: Int, chunks: Int) -> (ours: Int, baseline: 
 
 @MainActor
 private func ourFanOut(observers: Int, updates: Int) -> Int {
-    let store = StateStore(0)
+    let viewModel = PlainViewModel(0)
+    let store = viewModel.store
     var sum = 0
-    let tokens = (0..<observers).map { _ in store.subscribe(sendCurrent: false) { sum &+= $0 } }
+    let tokens = (0..<observers).map { _ in viewModel.subscribe(sendCurrent: false) { sum &+= $0 } }
     let elapsed = ContinuousClock().measure {
         for value in 1...updates { store.update { $0 = value } }
     }
@@ -149,25 +172,25 @@ private func floorFanOut(observers: Int, updates: Int) -> Int {
     return nanoseconds(elapsed)
 }
 
-/// Posts `changes` from a background queue into a store's mailbox; the time until the store
-/// holds the last one.
+/// Posts `changes` from a background queue into a ViewModel's mailbox, as events; the time until
+/// its store holds the last one.
 private func ourBackgroundChanges(_ changes: Int) async -> (nanoseconds: Int, hops: Int) {
-    let (store, mailbox) = await MainActor.run {
-        let store = StateStore(0)
-        return (store, store.mailbox())
+    let (viewModel, mailbox) = await MainActor.run {
+        let viewModel = PlainViewModel(0) { state, value in state = value }
+        return (viewModel, viewModel.mailbox())
     }
     let clock = ContinuousClock()
     let start = clock.now
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
         Task { @MainActor in
             var token: ObservationToken?
-            token = store.subscribe(sendCurrent: false) { value in
+            token = viewModel.subscribe(sendCurrent: false) { value in
                 guard value == changes else { return }
                 token?.cancel()
                 done.resume()
             }
             DispatchQueue.global().async {
-                for value in 1...changes { mailbox.post { $0 = value } }
+                for value in 1...changes { mailbox.post(.set(value)) }
             }
         }
     }

@@ -16,8 +16,8 @@ import MVVMLocking
 /// progress.post(42)
 /// ```
 ///
-/// For a ``StateStore``, ``StateStore/mailbox()`` posts state changes and applies each batch as
-/// one ``StateStore/update(_:)``: one notification per batch.
+/// For a ViewModel, ``ViewModel/mailbox()`` posts events; the state changes of each batch reach
+/// observers as one notification.
 ///
 /// Its state is in a `Lock` (a pthread mutex, which ThreadSanitizer sees), and `deliver`, which
 /// runs its user's code, is called outside it.

@@ -1,45 +1,16 @@
 extension StateStore {
-    /// Calls `handler` with each new state: the no-binding-framework way to observe.
-    ///
-    /// The article's `stateDidUpdate` closure without its pitfalls: any number of observers,
-    /// each called once per ``update(_:)``, synchronously and in the order they subscribed,
-    /// until the returned token is cancelled or released. To follow one field, use
-    /// ``subscribe(_:sendCurrent:_:)-(KeyPath<State,Value>,_,_)``.
-    ///
-    /// ```swift
-    /// viewModel.subscribe { [weak self] state in self?.render(state) }
-    ///     .store(in: &tokens)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - sendCurrent: call `handler` with the current state before returning (the default).
-    ///   - handler: called on the main actor with each state.
-    /// - Returns: the token that keeps the observation alive.
-    public func subscribe(sendCurrent: Bool = true, _ handler: @escaping @MainActor (State) -> Void) -> ObservationToken {
+    /// Calls `handler` with each new state (``ViewModel/subscribe(sendCurrent:_:)``, the public
+    /// way, says how), until the returned token is cancelled or released.
+    package func subscribe(sendCurrent: Bool = true, _ handler: @escaping @MainActor (State) -> Void) -> ObservationToken {
         let token = addObserver(deliver: handler)
         if sendCurrent { handler(storedState) }
         return token
     }
 
-    /// Calls `handler` with the value of one field now, and again whenever an ``update(_:)``
-    /// changes it: a binding from one output to one view property.
-    ///
-    /// Updates that leave the field equal do not call `handler`.
-    ///
-    /// ```swift
-    /// store.subscribe(\.isSubmitEnabled) { [weak self] isEnabled in
-    ///     self?.submitButton.isEnabled = isEnabled
-    /// }
-    /// .store(in: &tokens)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - keyPath: the field.
-    ///   - sendCurrent: call `handler` with the current value before returning (the default).
-    ///   - handler: called on the main actor with each new value.
-    /// - Returns: the token that keeps the observation alive.
+    /// Calls `handler` with one field's value now and whenever an ``update(_:)`` changes it
+    /// (``ViewModel/subscribe(_:sendCurrent:_:)``, the public way, says how).
     @inlinable   // so that the comparison is specialized for the field's type in the caller
-    public func subscribe<Value: Equatable>(
+    package func subscribe<Value: Equatable>(
         _ keyPath: KeyPath<State, Value>,
         sendCurrent: Bool = true,
         _ handler: @escaping @MainActor (Value) -> Void
@@ -70,8 +41,21 @@ extension StateStore {
         return observer
     }
 
-    /// The number of closure observers whose tokens are held and not cancelled.
-    public var observerCount: Int {
+    /// The number of closure observers whose tokens are held and not cancelled (tests read it).
+    package var observerCount: Int {
         observers.count { $0.observer?.deliver != nil }
+    }
+
+    /// Holds notifications until ``releaseHeldNotifications()``: the updates of a mailbox's batch
+    /// reach observers as one.
+    func holdNotifications() {
+        if heldSince == nil { heldSince = version }
+    }
+
+    /// Notifies observers of the state the held updates left, if they changed anything.
+    func releaseHeldNotifications() {
+        guard let since = heldSince else { return }
+        heldSince = nil
+        if version > since, !isNotifying { notify(storedState) }
     }
 }

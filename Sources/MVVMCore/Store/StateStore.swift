@@ -7,9 +7,12 @@ public import Observation
 ///
 /// - **Observation**: `state` is an `@Observable` property, so SwiftUI, UIKit's observation
 ///   tracking, `withObservationTracking` and ``observe(_:)`` track it;
-/// - **closures**: ``subscribe(sendCurrent:_:)`` is the no-binding-framework `stateDidUpdate`;
-/// - **async sequences**: ``states`` yields the current value, then each change;
-/// - **publishers**: MVVMCombine builds them on ``subscribe(sendCurrent:_:)``.
+/// - **closures**: ``ViewModel/subscribe(sendCurrent:_:)`` is the no-binding-framework
+///   `stateDidUpdate`;
+/// - **async sequences**: ``ViewModel/states`` yields the current value, then each change;
+/// - **publishers**: MVVMCombine builds them on the same observers.
+///
+/// Views observe the ViewModel; the store is private to it.
 ///
 /// It also owns the ViewModel's asynchronous work (see ``run(_:policy:onCancel:operation:)``),
 /// which ends when it is cancelled (``cancelAllWork()``, which ``ViewModel/disappear()`` calls)
@@ -51,6 +54,9 @@ public final class StateStore<State>: Observable {
     @usableFromInline var version = 0
     /// Whether observers are being notified.
     @usableFromInline var isNotifying = false
+    /// While a batch of a mailbox's events is handled: the version it started at. Updates store
+    /// their state and notify nobody until ``releaseHeldNotifications()``.
+    @usableFromInline var heldSince: Int?
     /// Rarely used parts, once used.
     @usableFromInline var sideIfMade: StoreSide<State>?
 
@@ -99,6 +105,7 @@ public final class StateStore<State>: Observable {
             storedState = next   // nobody has read `state`, so nothing tracks it
         }
         version += 1
+        if heldSince != nil { return }   // a mailbox's batch: observers hear once, at its end
         // A state stored by an observer is delivered once the current one has reached everybody.
         if isNotifying { side.pending.append(next) } else { notify(next) }
     }

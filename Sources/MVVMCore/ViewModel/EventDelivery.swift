@@ -19,6 +19,23 @@ package enum EventDelivery {
         viewModel.onEvent(event)
     }
 
+    /// Calls `viewModel.onEvent` with each of `events` in order, as ``deliver(_:to:)`` does; the
+    /// state changes they make reach observers as one, at the end, noted as the last event's.
+    static func deliver<Model: ViewModel>(_ events: [Model.Event], to viewModel: Model) {
+        guard let last = events.last else { return }
+        let store = viewModel.readOnlyStore.base
+        store.holdNotifications()
+        for event in events.dropLast() { deliver(event, to: viewModel) }
+        guard isNoted else {
+            viewModel.onEvent(last)
+            return store.releaseHeldNotifications()
+        }
+        handling.append((ObjectIdentifier(viewModel), last))
+        defer { handling.removeLast() }
+        viewModel.onEvent(last)
+        store.releaseHeldNotifications()
+    }
+
     /// The innermost event `viewModel` is handling from the library now, if any.
     package static func event<Model: ViewModel>(handledBy viewModel: Model) -> Model.Event? {
         let id = ObjectIdentifier(viewModel)

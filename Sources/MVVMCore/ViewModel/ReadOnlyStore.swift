@@ -22,7 +22,7 @@
 @MainActor
 public struct ReadOnlyStore<State> {
     /// The store; only this package's modules reach it (the tester, the Combine adapters).
-    package let base: StateStore<State>
+    @usableFromInline package let base: StateStore<State>
 
     init(_ base: StateStore<State>) {
         self.base = base

@@ -73,7 +73,23 @@ extension ViewModel {
     /// Does nothing; implement it to save or stop things before owned work is cancelled.
     public func willDisappear() {}
 
-    /// Calls `handler` with each new state; see ``StateStore/subscribe(sendCurrent:_:)``.
+    /// Calls `handler` with each new state: the no-binding-framework way to observe.
+    ///
+    /// The article's `stateDidUpdate` closure without its pitfalls: any number of observers,
+    /// each called once per `StateStore.update(_:)`, synchronously and in the order they
+    /// subscribed, until the returned token is cancelled or released. To follow one field, use
+    /// ``subscribe(_:sendCurrent:_:)``. A ViewModel observing its own state does the same
+    /// (`subscribe(\.rows) { … }.store(in: store)`).
+    ///
+    /// ```swift
+    /// viewModel.subscribe { [weak self] state in self?.render(state) }
+    ///     .store(in: &tokens)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sendCurrent: call `handler` with the current state before returning (the default).
+    ///   - handler: called on the main actor with each state.
+    /// - Returns: the token that keeps the observation alive.
     public func subscribe(
         sendCurrent: Bool = true,
         _ handler: @escaping @MainActor (State) -> Void
@@ -81,8 +97,23 @@ extension ViewModel {
         readOnlyStore.base.subscribe(sendCurrent: sendCurrent, handler)
     }
 
-    /// Calls `handler` with one field's value now and whenever it changes; see
-    /// ``StateStore/subscribe(_:sendCurrent:_:)``.
+    /// Calls `handler` with the value of one field now, and again whenever an update changes
+    /// it: a binding from one output to one view property. Updates that leave the field equal do
+    /// not call `handler`.
+    ///
+    /// ```swift
+    /// viewModel.subscribe(\.isSubmitEnabled) { [weak self] isEnabled in
+    ///     self?.submitButton.isEnabled = isEnabled
+    /// }
+    /// .store(in: &tokens)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: the field.
+    ///   - sendCurrent: call `handler` with the current value before returning (the default).
+    ///   - handler: called on the main actor with each new value.
+    /// - Returns: the token that keeps the observation alive.
+    @inlinable   // so that the comparison is specialized for the field's type in the caller
     public func subscribe<Value: Equatable>(
         _ keyPath: KeyPath<State, Value>,
         sendCurrent: Bool = true,
@@ -93,16 +124,27 @@ extension ViewModel {
 }
 
 extension ViewModel where State: Sendable {
-    /// The current state, then each change; see ``StateStore/states``.
+    /// The current state, then each change, as an async sequence.
+    ///
+    /// Nothing is dropped: every state an update produces is buffered until read. The sequence
+    /// ends when the ViewModel's store is deallocated; stop iterating to stop observing.
+    ///
+    /// ```swift
+    /// for await state in viewModel.states {
+    ///     render(state)
+    /// }
+    /// ```
     public var states: AsyncStream<State> { readOnlyStore.base.states }
 }
 
 extension ViewModel where Event: Sendable {
     /// A mailbox through which code on any thread sends this ViewModel events: each batch of
-    /// posted events reaches ``onEvent(_:)`` on the main actor, in posting order, in one hop.
+    /// posted events reaches ``onEvent(_:)`` on the main actor, in posting order, in one hop, and
+    /// the state changes of a batch reach observers as one notification.
     ///
-    /// The sanctioned way in for background producers (a download's progress, a socket): they
-    /// post events, and the ViewModel decides what they change.
+    /// The one way in for background producers (a download's progress, a socket), the
+    /// ViewModel's own callbacks included: they post events, and the ViewModel decides what they
+    /// change. (`MainActorMailboxTests`.)
     ///
     /// ```swift
     /// let events = viewModel.mailbox()
@@ -113,7 +155,7 @@ extension ViewModel where Event: Sendable {
     public func mailbox() -> MainActorMailbox<Event> {
         MainActorMailbox { [weak self] events in
             guard let self else { return }
-            for event in events { EventDelivery.deliver(event, to: self) }
+            EventDelivery.deliver(events, to: self)
         }
     }
 }

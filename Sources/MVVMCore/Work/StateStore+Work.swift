@@ -151,7 +151,7 @@ extension StateStore {
     }
 
     /// The keys with owned work running or waiting, sorted by description.
-    public var runningWorkKeys: [WorkKey] {
+    package var runningWorkKeys: [WorkKey] {
         guard let side = sideIfMade else { return [] }
         return side.work.slots.keys.sorted { $0.description < $1.description }
     }

@@ -45,8 +45,6 @@ public final class UserDetailViewModel: ViewModel {
     private let presenter = ErrorPresenter()
     /// The user, kept true by the library.
     private let user: LiveRecordQuery<UserWrite>
-    /// Keeps this screen presenting failed writes, and its picture following the user.
-    private var tokens: [ObservationToken] = []
 
     /// Creates the detail of user `userID`, shown as `records` has it, loaded through
     /// `repository` (`Dependencies.users` by default) when the records do not have it yet; its
@@ -70,10 +68,8 @@ public final class UserDetailViewModel: ViewModel {
             }
         }
         // snippet end
-        tokens = [
-            records.presentFailures { [weak self] failure in self?.writeFailed(failure) },
-            store.subscribe(\.user.value, sendCurrent: false) { [weak self] _ in self?.loadAvatar() },
-        ]
+        records.presentFailures { [weak self] failure in self?.writeFailed(failure) }.store(in: store)
+        subscribe(\.user.value, sendCurrent: false) { [weak self] _ in self?.loadAvatar() }.store(in: store)
     }
 
     /// Handles one event from the screen.

@@ -74,7 +74,7 @@ public final class UserListViewModel: ViewModel {
         }
         records.presentFailures { [weak self] failure in self?.writeFailed(failure) }.store(in: store)
         // Other rows, or a row's picture changed: the pictures of the rows on screen follow.
-        store.subscribe(\.users.rows, sendCurrent: false) { [weak self] _ in self?.loadAvatars() }.store(in: store)
+        subscribe(\.users.rows, sendCurrent: false) { [weak self] _ in self?.loadAvatars() }.store(in: store)
     }
 
     /// Handles one event from the screen.
