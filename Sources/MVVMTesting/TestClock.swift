@@ -7,7 +7,7 @@ import Testing
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let viewModel = SearchViewModel(clock: clock)   // debounces on `clock`
+/// let viewModel = clock.drive { SearchViewModel { ["\($0)!"] } }   // its store debounces on `clock`
 /// viewModel.onEvent(.searchTextChanged("swift"))
 /// await clock.advance(by: .milliseconds(300))     // the search has run, as far as it can
 /// ```

@@ -19,7 +19,7 @@ import Testing
 /// ```swift
 /// @Test @MainActor func searchesOnceTheUserStopsTyping() async {
 ///     let clock = TestClock()
-///     let tester = ViewModelTester(SearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
+///     let tester = ViewModelTester(SearchViewModel { ["\($0)!"] }, clock: clock)
 ///
 ///     tester.send(.searchTextChanged("sw")) { $0.query = "sw"; $0.results = .loading() }
 ///     tester.send(.searchTextChanged("swift")) { $0.query = "swift" }

@@ -39,8 +39,8 @@ final class AuthorViewModel: ViewModel {
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let api: AuthorAPI
 
-    init(isFollowing: Bool, api: AuthorAPI, clock: any Clock<Duration> = ContinuousClock()) {
-        self.store = StateStore(State(isFollowing: isFollowing), clock: clock)
+    init(isFollowing: Bool, api: AuthorAPI) {
+        self.store = StateStore(State(isFollowing: isFollowing))
         self.api = api
     }
 
@@ -122,7 +122,7 @@ final class FakeAuthorServer: Sendable {
 @Test(.timeLimit(.minutes(2))) @MainActor func aFailedFollowRollsBackAndShowsAnAlert() async {
     let server = FakeAuthorServer()
     server.isOffline.withLock { $0 = true }
-    let viewModel = AuthorViewModel(isFollowing: false, api: server.api, clock: server.clock)
+    let viewModel = server.clock.drive { AuthorViewModel(isFollowing: false, api: server.api) }
     let tester = ViewModelTester(viewModel, clock: server.clock)
 
     tester.send(.followTapped) { $0.isFollowing = true; $0.isFollowPending = true }
@@ -141,7 +141,7 @@ final class FakeAuthorServer: Sendable {
 // snippet: search-test
 @Test(.timeLimit(.minutes(2))) @MainActor func aSearchWaitsForTheTypingToStopAndDropsTheOldRequest() async {
     let server = FakeAuthorServer()
-    let viewModel = AuthorViewModel(isFollowing: false, api: server.api, clock: server.clock)
+    let viewModel = server.clock.drive { AuthorViewModel(isFollowing: false, api: server.api) }
     let tester = ViewModelTester(viewModel, clock: server.clock)
 
     tester.send(.searchTextChanged("s")) { $0.query = "s"; $0.posts = .loading() }
@@ -160,7 +160,7 @@ final class FakeAuthorServer: Sendable {
 
 @Test(.timeLimit(.minutes(2))) @MainActor func aFollowTheServerTakesKeepsTheButtonOn() async {
     let server = FakeAuthorServer()
-    let viewModel = AuthorViewModel(isFollowing: false, api: server.api, clock: server.clock)
+    let viewModel = server.clock.drive { AuthorViewModel(isFollowing: false, api: server.api) }
     let tester = ViewModelTester(viewModel, clock: server.clock)
 
     tester.send(.followTapped) { $0.isFollowing = true; $0.isFollowPending = true }
@@ -175,7 +175,7 @@ final class FakeAuthorServer: Sendable {
 // snippet: leaving-test
 @Test(.timeLimit(.minutes(2))) @MainActor func leavingDuringAFollowPutsTheButtonBack() async {
     let server = FakeAuthorServer()
-    let viewModel = AuthorViewModel(isFollowing: false, api: server.api, clock: server.clock)
+    let viewModel = server.clock.drive { AuthorViewModel(isFollowing: false, api: server.api) }
     let tester = ViewModelTester(viewModel, clock: server.clock)
 
     tester.send(.followTapped) { $0.isFollowing = true; $0.isFollowPending = true }
@@ -198,7 +198,7 @@ extension AuthorViewModel {
 @Test(.timeLimit(.minutes(2))) @MainActor func theFollowButtonTitleFollowsTheState() async {
     let server = FakeAuthorServer()
     server.isOffline.withLock { $0 = true }
-    let tester = ViewModelTester(AuthorViewModel(isFollowing: false, api: server.api, clock: server.clock), clock: server.clock)
+    let tester = ViewModelTester(AuthorViewModel(isFollowing: false, api: server.api), clock: server.clock)
     let titles = tester.viewModel.followButtonTitle.record()
 
     tester.send(.followTapped) { $0.isFollowing = true; $0.isFollowPending = true }

@@ -20,9 +20,8 @@ final class WeatherViewModel: ViewModel {
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }   // what views read and observe
     private let fetch: @Sendable (String) async throws -> Forecast
 
-    init(clock: any Clock<Duration> = ContinuousClock(),
-         fetch: @escaping @Sendable (String) async throws -> Forecast) {
-        self.store = StateStore(State(), clock: clock)
+    init(fetch: @escaping @Sendable (String) async throws -> Forecast) {
+        self.store = StateStore(State())
         self.fetch = fetch
     }
 }
@@ -156,7 +155,7 @@ final class FlakyServer: Sendable {
 
 @Test(.timeLimit(.minutes(2))) @MainActor func theViewControllerAndThePrinterShowTheForecast() async {
     let clock = TestClock()
-    let viewModel = clock.drive { WeatherViewModel(clock: clock) { Forecast(city: $0, telop: "晴れ") } }
+    let viewModel = clock.drive { WeatherViewModel { Forecast(city: $0, telop: "晴れ") } }
     let controller = WeatherViewController(viewModel: viewModel)
     let printer = WeatherPrinter(viewModel: viewModel)
     controller.viewDidLoad()

@@ -18,9 +18,8 @@ final class TimelineViewModel: ViewModel {
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let fetchPosts: @Sendable () async throws -> [String]
 
-    init(clock: any Clock<Duration> = ContinuousClock(),
-         fetchPosts: @escaping @Sendable () async throws -> [String]) {
-        self.store = StateStore(State(), clock: clock)
+    init(fetchPosts: @escaping @Sendable () async throws -> [String]) {
+        self.store = StateStore(State())
         self.fetchPosts = fetchPosts
     }
 }
@@ -150,7 +149,7 @@ struct TimelineLifecycleTests {
     @Test func theViewControllerReportsItsLifecycle() async {
         let clock = TestClock()
         let server = TimelineServer()
-        let viewModel = clock.drive { TimelineViewModel(clock: clock) { server.posts() } }
+        let viewModel = clock.drive { TimelineViewModel { server.posts() } }
         let controller = TimelineViewController(viewModel: viewModel)
 
         controller.viewWillAppear(false)
@@ -168,7 +167,7 @@ struct TimelineLifecycleTests {
     @Test func leavingMidLoadLeavesNoSpinnerAndComingBackLoadsAgain() async {
         let clock = TestClock()
         let server = TimelineServer()
-        let tester = ViewModelTester(TimelineViewModel(clock: clock) { server.posts() }, clock: clock)
+        let tester = ViewModelTester(TimelineViewModel { server.posts() }, clock: clock)
 
         tester.appear { $0.posts = .loading(); $0.isLive = true }
         tester.disappear { $0.posts = .idle; $0.isLive = false }   // left before the answer
@@ -186,7 +185,7 @@ struct TimelineLifecycleTests {
     @Test func whileVisibleItChecksForNewPostsEvery30Seconds() async {
         let clock = TestClock()
         let server = TimelineServer()
-        let tester = ViewModelTester(TimelineViewModel(clock: clock) { server.posts() }, clock: clock)
+        let tester = ViewModelTester(TimelineViewModel { server.posts() }, clock: clock)
 
         tester.appear { $0.posts = .loading(); $0.isLive = true }
         tester.appear()                     // appearing again (a sheet closed) starts nothing new
@@ -206,7 +205,7 @@ struct TimelineLifecycleTests {
     @Test func pullingToRefreshWhileALoadRunsIsDropped() async {
         let server = TimelineServer()
         let clock = TestClock()
-        let tester = ViewModelTester(TimelineViewModel(clock: clock) { server.posts() }, clock: clock)
+        let tester = ViewModelTester(TimelineViewModel { server.posts() }, clock: clock)
 
         tester.appear { $0.posts = .loading(); $0.isLive = true }
         tester.send(.refreshPulled)         // no change: the first load is still on its way
@@ -227,7 +226,7 @@ struct TimelineLifecycleTests {
         let server = TimelineServer()
         let leaks = LeakTracker()
         do {
-            let viewModel = TimelineViewModel(clock: clock) { server.posts() }
+            let viewModel = clock.drive { TimelineViewModel { server.posts() } }
             leaks.track(viewModel, "timeline view model")
             viewModel.appear()              // a load and the "live" loop start; no disappear()
             await clock.advance(by: .zero)
@@ -246,7 +245,7 @@ struct TimelineLifecycleTests {
     @Test func aLoadCancelledWhileTheServerAnswersIsDropped() async {
         let clock = TestClock()
         let server = TimelineLateServer()
-        let tester = ViewModelTester(TimelineViewModel(clock: clock) { await server.posts(clock: clock) }, clock: clock)
+        let tester = ViewModelTester(TimelineViewModel { await server.posts(clock: clock) }, clock: clock)
 
         tester.appear { $0.posts = .loading(); $0.isLive = true }
         await clock.advance(by: .zero)

@@ -105,9 +105,9 @@ final class BookListViewModel: ViewModel {
     private let records: RecordStore<BookWrite>
     private var books: LiveQuery<BookWrite, BookQuery, Int>?
 
-    init(server: BookServer, records: RecordStore<BookWrite>, clock: any Clock<Duration>) {
+    init(server: BookServer, records: RecordStore<BookWrite>) {
         self.records = records
-        store = StateStore(State(), clock: clock)
+        store = StateStore(State())
         books = store.liveQuery(
             \.books, records: records, named: "books", query: \.query, pageSize: 20,
             rules: .books, counts: [.unread], fetchCounts: { [.unread: try server.unreadCount()] }
@@ -147,7 +147,7 @@ struct LiveQueriesArticleTests {
         await clock.drive {
             let outbox = Outbox<BookWrite>(storage: InMemoryOutboxStorage(), clock: clock)
             let records = RecordStore(outbox: outbox, search: .books)
-            let viewModel = BookListViewModel(server: server, records: records, clock: clock)
+            let viewModel = BookListViewModel(server: server, records: records)
             viewModel.appear()
             await clock.advance()
             #expect(viewModel.state.books.rows.map(\.id) == Array(1...20))
@@ -170,7 +170,7 @@ struct LiveQueriesArticleTests {
             let outbox = Outbox<BookWrite>(storage: InMemoryOutboxStorage(), clock: clock)
             do {   // online: three pages seen
                 let records = RecordStore(outbox: outbox, storage: cache, search: .books)
-                let viewModel = BookListViewModel(server: server, records: records, clock: clock)
+                let viewModel = BookListViewModel(server: server, records: records)
                 viewModel.appear()
                 await clock.advance()
                 viewModel.onEvent(.lastRowsAppeared)
@@ -181,7 +181,7 @@ struct LiveQueriesArticleTests {
             }
             server.isOnline = false   // started again, with the server gone
             let records = RecordStore(outbox: outbox, storage: cache, search: .books)
-            let viewModel = BookListViewModel(server: server, records: records, clock: clock)
+            let viewModel = BookListViewModel(server: server, records: records)
             viewModel.appear()
             viewModel.onEvent(.searchTextChanged("cafe"))
             await clock.advance(by: .milliseconds(300))

@@ -30,9 +30,8 @@ final class DeparturesViewModel: ViewModel {
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let fetch: @Sendable (_ station: String) async throws -> [Departure]
 
-    init(clock: any Clock<Duration> = ContinuousClock(),
-         fetch: @escaping @Sendable (_ station: String) async throws -> [Departure]) {
-        self.store = StateStore(State(), clock: clock)
+    init(fetch: @escaping @Sendable (_ station: String) async throws -> [Departure]) {
+        self.store = StateStore(State())
         self.fetch = fetch
     }
 }
@@ -171,7 +170,7 @@ struct DepartureBoardTests {
     // snippet: test-latest
     @Test func aSlowAnswerForThePreviousStationNeverLands() async {
         let clock = TestClock()
-        let viewModel = DeparturesViewModel(clock: clock) { station in
+        let viewModel = DeparturesViewModel { station in
             // Shibuya's answer takes 2 seconds, Shinjuku's 1.
             try await clock.sleep(for: .seconds(station == "Shibuya" ? 2 : 1))
             return [Departure(time: "10:10", destination: station == "Shibuya" ? "Yokohama" : "Tachikawa")]

@@ -28,8 +28,8 @@ final class TeammatesViewModel: ViewModel {
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let portraits: ResourceLoader<String, Portrait>
 
-    init(teammates: [Teammate], portraits: ResourceLoader<String, Portrait>, clock: any Clock<Duration> = ContinuousClock()) {
-        self.store = StateStore(State(teammates: teammates), clock: clock)
+    init(teammates: [Teammate], portraits: ResourceLoader<String, Portrait>) {
+        self.store = StateStore(State(teammates: teammates))
         self.portraits = portraits
     }
 
@@ -139,7 +139,7 @@ struct PerRowResourcesTests {
         let loader = ResourceLoader<String, Portrait>(maximumConcurrentFetches: 2, cost: { $0.png.count }) {
             try await downloads.fetch($0)
         }
-        let tester = ViewModelTester(TeammatesViewModel(teammates: Self.teammates, portraits: loader, clock: clock), clock: clock)
+        let tester = ViewModelTester(TeammatesViewModel(teammates: Self.teammates, portraits: loader), clock: clock)
 
         // Row 0 on screen: it and 10 rows below want their portraits; 2 download at once.
         tester.send(.visibleRowsChanged(0..<1)) { state in
@@ -185,7 +185,7 @@ struct PerRowResourcesTests {
         let clock = TestClock()
         let loader = makePortraitLoader { _ in Self.onePixelPNG }
         _ = try await loader.load("/portraits/21")            // Teammate 21's portrait is in the cache
-        let viewModel = clock.drive { TeammatesViewModel(teammates: Self.teammates, portraits: loader, clock: clock) }
+        let viewModel = clock.drive { TeammatesViewModel(teammates: Self.teammates, portraits: loader) }
         let controller = TeammatesViewController(viewModel: viewModel)
         controller.viewDidLoad()
         #expect(controller.tableView(controller.tableView, numberOfRowsInSection: 0) == 100)

@@ -65,8 +65,8 @@ final class OrderHistoryViewModel: ViewModel {
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let service: OrderService
 
-    init(service: OrderService, clock: any Clock<Duration> = ContinuousClock()) {
-        self.store = StateStore(State(), clock: clock)
+    init(service: OrderService) {
+        self.store = StateStore(State())
         self.service = service
     }
 }
@@ -339,7 +339,7 @@ struct PresentingErrorsTests {
             orders: { try await clock.sleep(for: .seconds(1)); return OrderBackend.orders },
             cancelOrder: { _ in throw URLError(.cancelled) }
         )
-        let tester = ViewModelTester(OrderHistoryViewModel(service: slow, clock: clock), clock: clock)
+        let tester = ViewModelTester(OrderHistoryViewModel(service: slow), clock: clock)
         tester.appear { $0.orders = .loading() }
         tester.disappear { $0.orders = .idle }
 

@@ -314,8 +314,8 @@ final class MemberSearchStoreViewModel: ViewModel {
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let search: @Sendable (String) async throws -> [Member]
 
-    init(clock: any Clock<Duration> = ContinuousClock(), search: @escaping @Sendable (String) async throws -> [Member]) {
-        store = StateStore(State(), clock: clock)
+    init(search: @escaping @Sendable (String) async throws -> [Member]) {
+        store = StateStore(State())
         self.search = search
     }
 
@@ -336,7 +336,7 @@ final class MemberSearchStoreViewModel: ViewModel {
 // snippet: store-test
 @Test(.timeLimit(.minutes(2))) @MainActor func theStoreVersionShowsOnlyTheNewestAnswerToo() async {
     let clock = TestClock()
-    let tester = ViewModelTester(MemberSearchStoreViewModel(clock: clock) { query in
+    let tester = ViewModelTester(MemberSearchStoreViewModel { query in
         try await clock.sleep(for: .milliseconds(query == "an" ? 500 : 100))
         return MemberDirectory.everyone.filter { $0.name.localizedCaseInsensitiveContains(query) }
     }, clock: clock)

@@ -11,8 +11,8 @@ final class SearchViewModel: ViewModel {
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }   // what views read and observe
     private let search: @Sendable (String) async throws -> [String]
 
-    init(clock: any Clock<Duration> = ContinuousClock(), search: @escaping @Sendable (String) async throws -> [String]) {
-        self.store = StateStore(State(), clock: clock)
+    init(search: @escaping @Sendable (String) async throws -> [String]) {
+        self.store = StateStore(State())
         self.search = search
     }
 
@@ -34,7 +34,7 @@ import Testing
 
 @Test(.timeLimit(.minutes(2))) @MainActor func searchesOnceTheUserStopsTyping() async {
     let clock = TestClock()
-    let tester = ViewModelTester(SearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
+    let tester = ViewModelTester(SearchViewModel { ["\($0)!"] }, clock: clock)
 
     tester.send(.searchTextChanged("sw")) { $0.query = "sw"; $0.results = .loading() }
     tester.send(.searchTextChanged("swift")) { $0.query = "swift" }
@@ -47,7 +47,7 @@ import Testing
 // snippet: leaving
 @Test(.timeLimit(.minutes(2))) @MainActor func theSearchIsCalledOffWhenTheViewLeaves() async {
     let clock = TestClock()
-    let tester = ViewModelTester(SearchViewModel(clock: clock) { ["\($0)!"] }, clock: clock)
+    let tester = ViewModelTester(SearchViewModel { ["\($0)!"] }, clock: clock)
 
     tester.send(.searchTextChanged("swift")) { $0.query = "swift"; $0.results = .loading() }
     tester.disappear { $0.results = .idle }   // the view left: the search is called off

@@ -53,8 +53,8 @@ final class TodoListViewModel: ViewModel {
     private let repository: any TodoRepository
     private let outbox: Outbox<TodoWrite>
 
-    init(repository: any TodoRepository, outbox: Outbox<TodoWrite>, clock: any Clock<Duration> = ContinuousClock()) {
-        self.store = StateStore(State(), clock: clock)
+    init(repository: any TodoRepository, outbox: Outbox<TodoWrite>) {
+        self.store = StateStore(State())
         self.repository = repository
         self.outbox = outbox
     }
@@ -134,7 +134,7 @@ struct TestingAViewModelTests {
         let clock = TestClock()
         let repository = StubTodoRepository(clock: clock, answer: [Self.milk, Self.call])
         let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
-        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock)
+        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox), clock: clock)
 
         tester.appear { $0.todos = .loading() }
         await clock.advance(by: .milliseconds(49))   // the answer takes 50 ms: nothing yet
@@ -149,7 +149,7 @@ struct TestingAViewModelTests {
         let clock = TestClock()
         let repository = StubTodoRepository(clock: clock, answer: [Self.milk])
         let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
-        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock)
+        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox), clock: clock)
 
         tester.send(.todoTapped(id: 1)) { $0.navigation.push(.detail(id: 1)) }
         #expect(tester.state.navigation.path == "1")   // what a deep link to it reads
@@ -164,7 +164,7 @@ struct TestingAViewModelTests {
         let done = Todo(id: 3, title: "Pay rent", isDone: true)
         let repository = StubTodoRepository(clock: clock, answer: [Self.milk, done])
         let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
-        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock)
+        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox), clock: clock)
         tester.appear { $0.todos = .loading() }
         await clock.advance(by: .milliseconds(50))
         await tester.receive(from: "load") { $0.todos = .loaded([Self.milk, done]) }
@@ -188,7 +188,7 @@ struct TestingAViewModelTests {
         let clock = TestClock()
         let repository = StubTodoRepository(clock: clock, answer: [Self.milk])
         let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
-        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock)
+        let tester = ViewModelTester(TodoListViewModel(repository: repository, outbox: outbox), clock: clock)
         tester.appear { $0.todos = .loading() }
         await clock.advance(by: .milliseconds(50))
         await tester.receive { $0.todos = .loaded([Self.milk]) }
@@ -225,7 +225,7 @@ struct TestingAViewModelTests {
         let repository = StubTodoRepository(clock: clock, answer: [Self.milk])
         let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
         let tester = ViewModelTester(
-            TodoListViewModel(repository: repository, outbox: outbox, clock: clock), clock: clock,
+            TodoListViewModel(repository: repository, outbox: outbox), clock: clock,
             reporter: TestFailureReporter { message, _ in failures.append(message) }   // instead of failing this test
         )
 
