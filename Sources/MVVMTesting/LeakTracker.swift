@@ -60,7 +60,7 @@ public final class LeakTracker {
 
     /// Runs the tests' work until every tracked object is deallocated; each one still alive
     /// once that work has settled (or `timeout` has passed) fails at the line that tracked it.
-    /// The work must run on test executors (``ViewModelTester``, ``TestClock/drive(_:)``): an
+    /// The work must run on test executors (``ViewModelTester``, ``TestClock/perform(_:)``): an
     /// object held by a task on the global pool is out of a test's reach and reported. A test
     /// whose objects are gone reads no wall clock: the clock is read only after 4,096 turns of
     /// the main actor with an object alive, as the bound of `timeout`.

@@ -61,7 +61,7 @@ extension TestClock {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) async {
         // With no executor preference: a test's own task may prefer this clock's executor
-        // (`drive(isolation:_:)`), and its own steps here are not work to wait for.
+        // (`perform(isolation:_:)`), and its own steps here are not work to wait for.
         await withTaskExecutorPreference(globalConcurrentExecutor) {
             let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
             await advanceWithoutPreference(to: deadline, at: location)

@@ -7,7 +7,7 @@ import Testing
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let viewModel = clock.drive { SearchViewModel { ["\($0)!"] } }   // its store debounces on `clock`
+/// let viewModel = clock.perform { SearchViewModel { ["\($0)!"] } }   // its store debounces on `clock`
 /// viewModel.onEvent(.searchTextChanged("swift"))
 /// await clock.advance(by: .milliseconds(300))     // the search has run, as far as it can
 /// ```
@@ -163,12 +163,12 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
     /// Makes what `make` returns with its stores' owned work on this clock's executor, as a
     /// ``ViewModelTester`` makes its ViewModel: ``advance(by:fileID:filePath:line:column:)`` then
     /// runs that work to where it waits. What it makes without a clock waits on this one
-    /// (`Dependencies`' clock). The synchronous form of ``drive(isolation:_:)``, for a ViewModel a
+    /// (`Dependencies`' clock). The synchronous form of ``perform(isolation:_:)``, for a ViewModel a
     /// test drives through its view (a screen, a view controller, a Driver binding) rather than
     /// through a tester:
     ///
     /// ```swift
-    /// let viewModel = clock.drive { OrderHistoryViewModel(service: backend.service) }
+    /// let viewModel = clock.perform { OrderHistoryViewModel(service: backend.service) }
     /// let screen = OrderHistoryScreen(viewModel: viewModel)
     /// viewModel.appear()
     /// await clock.advance()   // the orders are shown
@@ -176,7 +176,7 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
     ///
     /// - Parameter make: makes what the test drives.
     /// - Returns: what `make` returns.
-    public func drive<Made>(_ make: () throws -> Made) rethrows -> Made {
+    public func perform<Made>(_ make: () throws -> Made) rethrows -> Made {
         try Dependencies.with { $0.clock = self } operation: {
             try WorkContext.$executor.withValue(executor) { try make() }
         }
@@ -190,7 +190,7 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
     /// delivery loop, a client's retries.
     ///
     /// ```swift
-    /// try await clock.drive {
+    /// try await clock.perform {
     ///     async let _ = outbox.deliver(isRetryable: { _ in true }) { try await server.send($0) }
     ///     try await outbox.enqueue(.delete(userID: 7))
     ///     await clock.advance()              // sent once, failed; backing off
@@ -202,7 +202,7 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
     ///   - isolation: the actor `body` runs on: the caller's.
     ///   - body: the code to run; what it starts runs on this clock's executor.
     /// - Returns: what `body` returns.
-    public func drive<Result>(
+    public func perform<Result>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
@@ -213,5 +213,20 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
                 }
             }
         }
+    }
+
+    /// The old name of ``perform(_:)``.
+    @available(*, deprecated, renamed: "perform(_:)", message: "drive named Driver.drive too")
+    public func drive<Made>(_ make: () throws -> Made) rethrows -> Made {
+        try perform(make)
+    }
+
+    /// The old name of ``perform(isolation:_:)``.
+    @available(*, deprecated, renamed: "perform(isolation:_:)", message: "drive named Driver.drive too")
+    public func drive<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        try await perform(isolation: isolation, body)
     }
 }

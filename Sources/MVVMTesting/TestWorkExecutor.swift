@@ -75,7 +75,7 @@ package final class TestWorkExecutor: TaskExecutor {
     @MainActor
     @discardableResult
     package func settle() async -> Bool {
-        // A test's own task may prefer this executor (`TestClock.drive`); its turns here must not
+        // A test's own task may prefer this executor (`TestClock.perform`); its turns here must not
         // count as work, so it settles with no preference.
         await withTaskExecutorPreference(globalConcurrentExecutor) {
             await settleTurns()

@@ -96,10 +96,10 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
     ) rethrows {
         EventDelivery.isNoted = true   // events from children and mailboxes name their changes
         let executor = clock?.executor ?? TestWorkExecutor()
-        // Made as `TestClock.drive(_:)` makes what a test drives: on the clock, or on the tester's
+        // Made as `TestClock.perform(_:)` makes what a test drives: on the clock, or on the tester's
         // own executor without one.
         let made = if let clock {
-            try clock.drive { try viewModel() }
+            try clock.perform { try viewModel() }
         } else {
             try WorkContext.$executor.withValue(executor) { try viewModel() }
         }

@@ -84,7 +84,7 @@ struct BindingViewsTests {
     // snippet: uikit-test
     @Test func theViewControllerShowsTheSpinnerThenTheResults() async {
         let clock = TestClock()
-        let controller = SearchViewController(viewModel: clock.drive { SearchViewModel { ["\($0)!"] } })
+        let controller = SearchViewController(viewModel: clock.perform { SearchViewModel { ["\($0)!"] } })
         controller.viewDidLoad()
         controller.viewWillAppear(false)
 
@@ -104,7 +104,7 @@ struct BindingViewsTests {
 
     @Test func leavingStopsTheSpinnerAndTheSearch() async {
         let clock = TestClock()
-        let controller = SearchViewController(viewModel: clock.drive { SearchViewModel { ["\($0)!"] } })
+        let controller = SearchViewController(viewModel: clock.perform { SearchViewModel { ["\($0)!"] } })
         controller.viewDidLoad()
         controller.viewWillAppear(false)
         controller.searchField.text = "swift"
@@ -153,7 +153,7 @@ struct BindingViewsTests {
 
     @Test func anUpdateOfAnotherFieldAlsoInvalidatesIt() async {
         let clock = TestClock()
-        let viewModel = clock.drive { SearchViewModel { ["\($0)!"] } }
+        let viewModel = clock.perform { SearchViewModel { ["\($0)!"] } }
         viewModel.onEvent(.searchTextChanged("swift"))
         let invalidated = InvalidationFlag()
         withObservationTracking {

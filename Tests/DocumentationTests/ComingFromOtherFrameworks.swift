@@ -122,7 +122,7 @@ final class FakeAuthorServer: Sendable {
 @Test(.timeLimit(.minutes(2))) @MainActor func aFailedFollowRollsBackAndShowsAnAlert() async {
     let server = FakeAuthorServer()
     server.isOffline.withLock { $0 = true }
-    let viewModel = server.clock.drive { AuthorViewModel(isFollowing: false, api: server.api) }
+    let viewModel = server.clock.perform { AuthorViewModel(isFollowing: false, api: server.api) }
     let tester = ViewModelTester(viewModel, clock: server.clock)
 
     tester.send(.followTapped) { $0.isFollowing = true; $0.isFollowPending = true }
@@ -141,7 +141,7 @@ final class FakeAuthorServer: Sendable {
 // snippet: search-test
 @Test(.timeLimit(.minutes(2))) @MainActor func aSearchWaitsForTheTypingToStopAndDropsTheOldRequest() async {
     let server = FakeAuthorServer()
-    let viewModel = server.clock.drive { AuthorViewModel(isFollowing: false, api: server.api) }
+    let viewModel = server.clock.perform { AuthorViewModel(isFollowing: false, api: server.api) }
     let tester = ViewModelTester(viewModel, clock: server.clock)
 
     tester.send(.searchTextChanged("s")) { $0.query = "s"; $0.posts = .loading() }
@@ -160,7 +160,7 @@ final class FakeAuthorServer: Sendable {
 
 @Test(.timeLimit(.minutes(2))) @MainActor func aFollowTheServerTakesKeepsTheButtonOn() async {
     let server = FakeAuthorServer()
-    let viewModel = server.clock.drive { AuthorViewModel(isFollowing: false, api: server.api) }
+    let viewModel = server.clock.perform { AuthorViewModel(isFollowing: false, api: server.api) }
     let tester = ViewModelTester(viewModel, clock: server.clock)
 
     tester.send(.followTapped) { $0.isFollowing = true; $0.isFollowPending = true }
@@ -175,7 +175,7 @@ final class FakeAuthorServer: Sendable {
 // snippet: leaving-test
 @Test(.timeLimit(.minutes(2))) @MainActor func leavingDuringAFollowPutsTheButtonBack() async {
     let server = FakeAuthorServer()
-    let viewModel = server.clock.drive { AuthorViewModel(isFollowing: false, api: server.api) }
+    let viewModel = server.clock.perform { AuthorViewModel(isFollowing: false, api: server.api) }
     let tester = ViewModelTester(viewModel, clock: server.clock)
 
     tester.send(.followTapped) { $0.isFollowing = true; $0.isFollowPending = true }

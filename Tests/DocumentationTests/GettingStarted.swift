@@ -155,7 +155,7 @@ final class FlakyServer: Sendable {
 
 @Test(.timeLimit(.minutes(2))) @MainActor func theViewControllerAndThePrinterShowTheForecast() async {
     let clock = TestClock()
-    let viewModel = clock.drive { WeatherViewModel { Forecast(city: $0, telop: "晴れ") } }
+    let viewModel = clock.perform { WeatherViewModel { Forecast(city: $0, telop: "晴れ") } }
     let controller = WeatherViewController(viewModel: viewModel)
     let printer = WeatherPrinter(viewModel: viewModel)
     controller.viewDidLoad()

@@ -149,7 +149,7 @@ struct TimelineLifecycleTests {
     @Test func theViewControllerReportsItsLifecycle() async {
         let clock = TestClock()
         let server = TimelineServer()
-        let viewModel = clock.drive { TimelineViewModel { server.posts() } }
+        let viewModel = clock.perform { TimelineViewModel { server.posts() } }
         let controller = TimelineViewController(viewModel: viewModel)
 
         controller.viewWillAppear(false)
@@ -226,7 +226,7 @@ struct TimelineLifecycleTests {
         let server = TimelineServer()
         let leaks = LeakTracker()
         do {
-            let viewModel = clock.drive { TimelineViewModel { server.posts() } }
+            let viewModel = clock.perform { TimelineViewModel { server.posts() } }
             leaks.track(viewModel, "timeline view model")
             viewModel.appear()              // a load and the "live" loop start; no disappear()
             await clock.advance(by: .zero)

@@ -144,7 +144,7 @@ struct LiveQueriesArticleTests {
     @Test func aWriteShowsPendingWithItsCountAndTheServersAnswerKeepsIt() async {
         let clock = TestClock()
         let server = BookServer()
-        await clock.drive {
+        await clock.perform {
             let outbox = Outbox<BookWrite>(storage: InMemoryOutboxStorage(), clock: clock)
             let records = RecordStore(outbox: outbox, search: .books)
             let viewModel = BookListViewModel(server: server, records: records)
@@ -166,7 +166,7 @@ struct LiveQueriesArticleTests {
         let clock = TestClock()
         let server = BookServer()
         let cache = InMemoryRecordStorage()
-        await clock.drive {
+        await clock.perform {
             let outbox = Outbox<BookWrite>(storage: InMemoryOutboxStorage(), clock: clock)
             do {   // online: three pages seen
                 let records = RecordStore(outbox: outbox, storage: cache, search: .books)

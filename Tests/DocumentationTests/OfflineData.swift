@@ -254,7 +254,7 @@ import MVVMTerminal
     let storage = Dependencies.with { $0.clock = clock } operation: { OfflineWeatherStorage(folder: folder) }
     let client = makeWeatherServiceClient(token: "test-token", transport: server.transport, clock: clock)
     // The delivery runs on the test clock's executor, so `advance` runs it as far as it can go.
-    try await clock.drive { () async throws in
+    try await clock.perform { () async throws in
         async let _ = deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client))
 
         storage.favorites.write(.star(cityCode: "130010"))
@@ -294,7 +294,7 @@ import MVVMTerminal
     #expect(storage.favorites.value(for: "270000")?.isStarred == true)
     #expect(storage.favorites.isPending("270000"))
     // On the clock's executor, so that advancing it runs the delivery, its disk writes included.
-    let delivery = Task { await clock.drive { await deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client)) } }
+    let delivery = Task { await clock.perform { await deliverFavoriteCities(storage.favorites, through: FavoriteCitiesDataSource(client: client)) } }
     defer { delivery.cancel() }
     #expect(await clock.advance(until: { !storage.favorites.isPending("270000") }))
     #expect(server.favorites.withLock { $0 } == ["270000"])

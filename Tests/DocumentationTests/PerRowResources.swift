@@ -185,7 +185,7 @@ struct PerRowResourcesTests {
         let clock = TestClock()
         let loader = makePortraitLoader { _ in Self.onePixelPNG }
         _ = try await loader.load("/portraits/21")            // Teammate 21's portrait is in the cache
-        let viewModel = clock.drive { TeammatesViewModel(teammates: Self.teammates, portraits: loader) }
+        let viewModel = clock.perform { TeammatesViewModel(teammates: Self.teammates, portraits: loader) }
         let controller = TeammatesViewController(viewModel: viewModel)
         controller.viewDidLoad()
         #expect(controller.tableView(controller.tableView, numberOfRowsInSection: 0) == 100)

@@ -270,7 +270,7 @@ struct PresentingErrorsTests {
         let backend = OrderBackend()
         backend.isDown.withLock { $0 = false }
         let clock = TestClock()   // the ViewModel's work runs where the test can see it finish
-        let viewModel = clock.drive { OrderHistoryViewModel(service: backend.service) }
+        let viewModel = clock.perform { OrderHistoryViewModel(service: backend.service) }
         let screen = OrderHistoryScreen(viewModel: viewModel)
         viewModel.appear()
         await clock.advance()
@@ -296,7 +296,7 @@ struct PresentingErrorsTests {
         let backend = OrderBackend()
         backend.isDown.withLock { $0 = false }
         let clock = TestClock()
-        let viewModel = clock.drive { OrderHistoryViewModel(service: backend.service) }
+        let viewModel = clock.perform { OrderHistoryViewModel(service: backend.service) }
         let screen = OrderHistoryViewController(viewModel: viewModel)
         screen.viewDidLoad()
         viewModel.appear()
@@ -368,7 +368,7 @@ struct PresentingErrorsTests {
         let backend = OrderBackend()
         backend.isDown.withLock { $0 = false }
         let clock = TestClock()   // the ViewModel's work runs where the test can see it finish
-        let viewModel = clock.drive { OrderHistoryViewModel(service: backend.service) }
+        let viewModel = clock.perform { OrderHistoryViewModel(service: backend.service) }
         let screen = OrderHistoryScreen(viewModel: viewModel)
         viewModel.appear()
         await clock.advance()

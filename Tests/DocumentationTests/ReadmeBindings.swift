@@ -35,7 +35,7 @@ final class SearchScreen {
 struct ReadmeBindingTests {
     @Test func everyStyleSeesTheNewQuery() async {
         let clock = TestClock()   // the search's debounce waits on it: it never fires here
-        let viewModel = clock.drive { SearchViewModel { _ in [] } }
+        let viewModel = clock.perform { SearchViewModel { _ in [] } }
         let screen = SearchScreen()
         screen.bind(to: viewModel)
         #expect(screen.rendered == ["", ""])   // observe and subscribe both start with the current state

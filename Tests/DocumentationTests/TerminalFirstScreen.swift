@@ -148,7 +148,7 @@ struct TeaMenuScreenTests {
     // snippet: keysTest
     @Test func keyBytesMoveTheSelectionAndAddToTheOrder() async {
         let clock = TestClock()   // runs the ViewModel's work: clock.advance() below
-        let screen = TeaMenuScreen(viewModel: clock.drive { TeaMenuViewModel { ["Sencha", "Hojicha", "Genmaicha", "Matcha"] } })
+        let screen = TeaMenuScreen(viewModel: clock.perform { TeaMenuViewModel { ["Sencha", "Hojicha", "Genmaicha", "Matcha"] } })
         screen.didAppear()                              // what TerminalApp does first
         await clock.advance()                           // the menu arrived
 
@@ -186,7 +186,7 @@ struct TeaMenuScreenTests {
     // snippet: lifecycleTest
     @Test func leavingTheScreenStopsTheLoadAndItsSpinner() async {
         let server = TestClock()
-        let screen = TeaMenuScreen(viewModel: server.drive {   // its work runs where the test moves it
+        let screen = TeaMenuScreen(viewModel: server.perform {   // its work runs where the test moves it
             TeaMenuViewModel {
                 try await server.sleep(for: .seconds(2))    // the server answers in two seconds
                 return ["Sencha"]
@@ -211,7 +211,7 @@ struct TeaMenuScreenTests {
     @Test func aFailedLoadShowsItsMessageAndRRetries() async {
         struct Closed: PresentableError { var message: LocalizedText { "The shop is closed." } }
         let clock = TestClock()
-        let screen = TeaMenuScreen(viewModel: clock.drive { TeaMenuViewModel { throw Closed() } })
+        let screen = TeaMenuScreen(viewModel: clock.perform { TeaMenuViewModel { throw Closed() } })
         screen.didAppear()
         await clock.advance()
         var frame = Frame(width: 34, height: 6)

@@ -206,7 +206,7 @@ struct TestingAViewModelTests {
         let server = FlakyTodoServer(failures: 1)
         let outbox = Outbox<TodoWrite>(storage: InMemoryOutboxStorage(), clock: clock)
         try await outbox.enqueue(.setDone(true, id: 1))
-        try await clock.drive {
+        try await clock.perform {
             async let _ = outbox.deliver(isRetryable: { _ in true }) { try server.receive($0.write) }   // ends with the body
             await clock.advance()                      // sent once: it failed, the outbox backs off
             #expect(server.received == [])

@@ -15,7 +15,7 @@ struct FetchedFromNetworkTests {
 
     @Test func theValueArrivesMarkedNetworkAndASettleWaitsForIt() async {
         let clock = TestClock()
-        let store = clock.drive { StateStore(State(), clock: clock) }
+        let store = clock.perform { StateStore(State(), clock: clock) }
         store.load(\.forecast, key: "forecast", values: {
             Fetched.fromNetwork { try await clock.sleep(for: .milliseconds(100)); return "sunny" }
         })
@@ -40,7 +40,7 @@ struct FetchedFromNetworkTests {
 
     @Test func aNewerLoadCancelsTheCallInFlight() async {
         let clock = TestClock()
-        let store = clock.drive { StateStore(State(), clock: clock) }
+        let store = clock.perform { StateStore(State(), clock: clock) }
         let cancelled = Mutex<[String]>([])
         func load(_ city: String) {
             store.load(\.forecast, key: "forecast", values: {

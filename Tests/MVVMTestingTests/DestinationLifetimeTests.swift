@@ -53,10 +53,10 @@ private final class StackViewModel: ViewModel {
 struct DestinationLifetimeTests {
     @Test func aChildThatLeavesTheStackStopsItsWorkEvenWhileAViewStillHoldsIt() async {
         let clock = TestClock()
-        let children = clock.drive {
+        let children = clock.perform {
             DestinationViewModels<Int, SlowDetailViewModel> { _ in SlowDetailViewModel(clock: clock) }
         }
-        let shown = clock.drive { children.follow([1, 2]) }
+        let shown = clock.perform { children.follow([1, 2]) }
         for child in shown { child.appear() }
         await clock.advance()
         #expect(shown.map(\.state.text) == [.loading(), .loading()])

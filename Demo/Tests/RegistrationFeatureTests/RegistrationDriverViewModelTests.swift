@@ -44,7 +44,7 @@ struct RegistrationDriverViewModelTests {
     }
 
     @Test func validationFollowsEachKeystroke() {
-        let output = bind(clock.drive { RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: [])) })
+        let output = bind(clock.perform { RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: [])) })
         let summary = output.summary.record()
         let loginIDStatus = output.loginIDStatus.record()
         let passwordStatus = output.passwordStatus.record()
@@ -77,7 +77,7 @@ struct RegistrationDriverViewModelTests {
     }
 
     @Test func theArticlesOrderBlankThenMismatchThenReady() {
-        let output = bind(clock.drive { RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: [])) })
+        let output = bind(clock.perform { RegistrationDriverViewModel(repository: StubRegistrationRepository(clock: clock, answers: [])) })
         let summary = output.summary.record()
         let isSubmitEnabled = output.isSubmitEnabled.record()
 
@@ -93,7 +93,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func submitShowsSubmittingThenTheRegistrationAndADoubleTapSendsOnce() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
-        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
+        let viewModel = clock.perform { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         let isSubmitting = output.isSubmitting.record()
         let isSubmitEnabled = output.isSubmitEnabled.record()
@@ -113,7 +113,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func aTakenIDIsTheLoginIDFieldsErrorAndNoAlert() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.loginIDTaken)])
-        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
+        let viewModel = clock.perform { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         let loginIDStatus = output.loginIDStatus.record()
         let summary = output.summary.record()
@@ -135,7 +135,7 @@ struct RegistrationDriverViewModelTests {
         let repository = StubRegistrationRepository(
             clock: clock, answers: [.failure(.server), .success(Fixture.registration)]
         )
-        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
+        let viewModel = clock.perform { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         let alert = output.alert.map { $0.map { ShownAlert(title: $0.title, message: $0.message, buttons: $0.buttons.map(\.label)) } }.record()
         let registration = output.registration.record()
@@ -161,7 +161,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func aDismissedAlertStaysDismissed() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.failure(.noInternet)])
-        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
+        let viewModel = clock.perform { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         typeValidForm()
         submit.send()
@@ -179,7 +179,7 @@ struct RegistrationDriverViewModelTests {
         let repository = StubRegistrationRepository(
             clock: clock, answers: [.success(Fixture.registration)], ignoresCancellation: true
         )
-        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
+        let viewModel = clock.perform { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         let isSubmitting = output.isSubmitting.record()
         let registration = output.registration.record()
@@ -202,7 +202,7 @@ struct RegistrationDriverViewModelTests {
 
     @Test func cancelEndsTheSubmitShowingNothing() async {
         let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
-        let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
+        let viewModel = clock.perform { RegistrationDriverViewModel(repository: repository) }
         let output = bind(viewModel)
         let isSubmitting = output.isSubmitting.record()
         let alert = output.alert.map { $0?.title }.record()

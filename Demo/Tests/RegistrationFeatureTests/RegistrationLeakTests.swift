@@ -11,7 +11,7 @@ struct RegistrationLeakTests {
         do {
             let clock = TestClock()   // the submit runs on its executor, where the tracker sees it end
             let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
-            let viewModel = clock.drive { RegistrationViewModel(repository: repository) }
+            let viewModel = clock.perform { RegistrationViewModel(repository: repository) }
             leaks.track(viewModel, "view model")
             leaks.track(repository, "repository")
             let token = viewModel.subscribe { _ in }
@@ -30,7 +30,7 @@ struct RegistrationLeakTests {
         do {
             let clock = TestClock()   // the submit runs on its executor, where the tracker sees it end
             let repository = StubRegistrationRepository(clock: clock, answers: [.success(Fixture.registration)])
-            let viewModel = clock.drive { RegistrationDriverViewModel(repository: repository) }
+            let viewModel = clock.perform { RegistrationDriverViewModel(repository: repository) }
             leaks.track(viewModel, "view model")
             leaks.track(repository, "repository")
             let submit = PassthroughSubject<Void, Never>()

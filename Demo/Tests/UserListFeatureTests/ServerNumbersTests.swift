@@ -17,7 +17,7 @@ struct ServerNumbersTests {
         let repository = StubUserRepository(users: Self.users, clock: clock)
         repository.statsOverride = stats
         let app = TestRecords(repository: repository, clock: clock)
-        let viewModel = clock.drive { UserListViewModel(repository: repository, records: app.records, analytics: RecordingAnalytics()) }
+        let viewModel = clock.perform { UserListViewModel(repository: repository, records: app.records, analytics: RecordingAnalytics()) }
         viewModel.appear()
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         #expect(viewModel.state.activeCount == max(0, stats.active), "a negative count shows as 0")
@@ -106,7 +106,7 @@ struct MismatchedAnswerTests {
     @Test func aToggleAnsweredWithAnotherUsersIdRollsBackSaysSoAndCanBeTriedAgain() async throws {
         let repository = StubUserRepository(users: Self.users, clock: clock)
         let app = TestRecords(repository: repository, clock: clock)
-        let viewModel = clock.drive { UserListViewModel(repository: repository, records: app.records, analytics: RecordingAnalytics()) }
+        let viewModel = clock.perform { UserListViewModel(repository: repository, records: app.records, analytics: RecordingAnalytics()) }
         viewModel.appear()
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         let user = try #require(Self.users.first)

@@ -26,7 +26,7 @@ struct UserDetailSavedCopyTests {
     /// A start of the app and a detail of user 1, made once the records are restored.
     func start() async -> (ViewModelTester<UserDetailViewModel>, TestRecords) {
         let app = TestRecords(repository: repository, saved: local, clock: clock)
-        await clock.drive { await app.records.restore() }
+        await clock.perform { await app.records.restore() }
         let tester = ViewModelTester(UserDetailViewModel(userID: 1, repository: repository, records: app.records), clock: clock)
         return (tester, app)
     }

@@ -42,7 +42,7 @@ struct UserListBindingsTests {
             app = TestRecords(repository: repository, clock: clock)
             switch binding {
             case .observation:
-                let viewModel = clock.drive { UserListViewModel(repository: repository, records: app.records) }
+                let viewModel = clock.perform { UserListViewModel(repository: repository, records: app.records) }
                 keepAlive = viewModel
                 send = { viewModel.onEvent($0) }
                 appear = { viewModel.appear() }
@@ -53,7 +53,7 @@ struct UserListBindingsTests {
                     self?.isEmpty = viewModel.state.showsEmptyState
                 })
             case .inputOutput:
-                let viewModel = clock.drive { UserListIOViewModel(repository: repository, records: app.records) }
+                let viewModel = clock.perform { UserListIOViewModel(repository: repository, records: app.records) }
                 keepAlive = viewModel
                 let output = viewModel.transform(input: .init(
                     appeared: subjects.appeared.eraseToAnyPublisher(),
@@ -171,7 +171,7 @@ struct LocalSearchScaleTests {
         repository.fail(.users, with: .noInternet)
         let app = TestRecords(repository: repository, delivering: false, clock: clock)
         app.records.merge(users, readAt: app.records.beginRead())
-        let viewModel = clock.drive { UserListViewModel(repository: repository, records: app.records) }
+        let viewModel = clock.perform { UserListViewModel(repository: repository, records: app.records) }
         viewModel.appear()
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         return (viewModel, app)

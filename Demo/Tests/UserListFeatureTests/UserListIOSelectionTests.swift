@@ -15,7 +15,7 @@ struct UserListIOSelectionTests {
         let users = sampleUsers(5)
         let repository = StubUserRepository(users: users, clock: clock)
         let app = TestRecords(repository: repository, clock: clock)
-        let viewModel = clock.drive { UserListIOViewModel(repository: repository, records: app.records) }
+        let viewModel = clock.perform { UserListIOViewModel(repository: repository, records: app.records) }
         let appeared = PassthroughSubject<Void, Never>()
         let selection = PassthroughSubject<Int, Never>()
         let output = viewModel.transform(input: .init(

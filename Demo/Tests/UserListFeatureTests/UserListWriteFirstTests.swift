@@ -31,7 +31,7 @@ struct UserListWriteFirstTests {
     @Test func aToggleWhoseRequestIsOutSurvivesAKill() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = TestRecords(repository: repository, storage: FileOutboxStorage(directory: folder, name: "users"), clock: clock)
-        let list = clock.drive { UserListViewModel(repository: repository, records: app.records) }
+        let list = clock.perform { UserListViewModel(repository: repository, records: app.records) }
         list.appear()
         #expect(await waitUntilSleeping(clock))
         await clock.advance(by: .milliseconds(100))

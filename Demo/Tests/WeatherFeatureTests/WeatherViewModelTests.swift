@@ -181,7 +181,7 @@ struct WeatherNoBindingViewModelTests {
     @Test func theClosureReceivesEachPhaseOnce() async {
         let clock = TestClock()
         let repository = StubWeatherRepository(clock: clock)
-        let viewModel = clock.drive { WeatherNoBindingViewModel(repository: repository, cities: WeatherViewModelTests.cities) }
+        let viewModel = clock.perform { WeatherNoBindingViewModel(repository: repository, cities: WeatherViewModelTests.cities) }
         var phases: [WeatherNoBindingViewModel.Phase] = []
         viewModel.stateDidUpdate = { phases.append($0) }
 

@@ -66,7 +66,7 @@ public final class StateStore<State>: Observable {
     /// - Parameters:
     ///   - initialState: the state before any event.
     ///   - clock: the clock for debounce, throttle and sleeps: ``Dependencies``' by default
-    ///     (`ContinuousClock()` in an app, the test clock inside `TestClock.drive(_:)`).
+    ///     (`ContinuousClock()` in an app, the test clock inside `TestClock.perform(_:)`).
     public init(_ initialState: State, clock: any Clock<Duration> = Dependencies.current.clock) {
         storedState = initialState
         duplicateCheck = stateEquality(of: State.self)

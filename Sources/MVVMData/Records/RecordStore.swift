@@ -104,7 +104,7 @@ public final class RecordStore<Write: RecordWrite> {
     var commitHandlers: [UUID: @MainActor (Record?) -> Void] = [:]
     /// While a change is told: the rows the live queries asked for (``shownRows(for:)``).
     var shownRows: [ID: ShownRow<Record>]?
-    /// The executor a test ran when it made this store (`TestClock.drive(_:)`). `nil`
+    /// The executor a test ran when it made this store (`TestClock.perform(_:)`). `nil`
     /// outside tests.
     private let testExecutor = WorkContext.executor
 

@@ -125,7 +125,7 @@ struct LiveQueryPropertyTests {
             Task { await records.deliver(isRetryable: { $0 is ServerDown }) { write, _ in try server.send(write) } }
         }
 
-        await clock.drive {
+        await clock.perform {
             var app = makeApp()
             for list in app.lists { list.live.loadIfNeeded() }
             var delivery = run(app.records)

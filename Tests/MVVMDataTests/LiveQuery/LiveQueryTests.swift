@@ -66,7 +66,7 @@ struct LiveQueryTests {
     }
 
     @Test func aSearchAsksTheServerOnceTheTextRestsForItsLatestText() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -91,7 +91,7 @@ struct LiveQueryTests {
     /// over rows shown is `.refreshing` until it ends, however it ends (answered, or called off
     /// by leaving); a refresh the query's change started, or one with no rows yet, is `.loading`.
     @Test func aPullOverTheRowsShownIsRefreshingAndAQueryChangeIsLoading() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.load(.refresh)
@@ -112,7 +112,7 @@ struct LiveQueryTests {
     }
 
     @Test func theFirstPageShowsTheServersRowsAndCounts() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -128,7 +128,7 @@ struct LiveQueryTests {
     }
 
     @Test func nextPagesAppendWithNoRowTwiceAndReachTheEnd() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -159,7 +159,7 @@ struct LiveQueryTests {
     /// refresh calls a next page in flight off and starts over, a first page that finds nothing
     /// is loaded and empty, and a page size below one asks for one.
     @Test func aRefreshCallsANextPageInFlightOffAndAnEmptyFirstPageIsLoadedAndEmpty() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -192,7 +192,7 @@ struct LiveQueryTests {
     }
 
     @Test func aWriteShowsPendingWithItsCountThenTheServersAnswer() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -220,7 +220,7 @@ struct LiveQueryTests {
     /// while the change is told (by a screen that hears of it first) must not leave the lists
     /// told after it with the row as it was before the write.
     @Test func aWriteMadeWhileAChangeIsToldShowsOnEveryList() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (first, firstLive) = makeList(records)
             firstLive.loadIfNeeded()
@@ -249,7 +249,7 @@ struct LiveQueryTests {
     }
 
     @Test func aRefusedWriteTakesItsRowAndCountBackInOneUpdate() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -272,7 +272,7 @@ struct LiveQueryTests {
     }
 
     @Test func aFailedNextPageKeepsTheRowsAndARetryLoadsIt() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -292,7 +292,7 @@ struct LiveQueryTests {
     }
 
     @Test func aSearchShowsAtOnceFromTheRowsLoadedThenTheServersAnswer() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -315,7 +315,7 @@ struct LiveQueryTests {
     /// loaded rows runs no filter (`key-to-frame/100k-rows_search`), and a row a write changes is
     /// answered again, so the next keystroke shows it right.
     @Test func aKeystrokeRunsNoFilterAndAWriteIsAnsweredAgain() async {
-        await clock.drive {
+        await clock.perform {
             let calls = Mutex(0)
             let counted = LiveQueryRules<Contact, ContactQuery>(searchText: \.text, order: { $0.id < $1.id }) { contact, query in
                 calls.withLock { $0 += 1 }
@@ -358,7 +358,7 @@ struct LiveQueryTests {
     }
 
     @Test func offlineAQueryIsAnsweredFromEveryRecordSeenMarkedSaved() async {
-        await clock.drive {
+        await clock.perform {
             await browse(pages: 3)   // 30 contacts seen
             // Started again, with the server gone.
             server.isOnline = false
@@ -379,7 +379,7 @@ struct LiveQueryTests {
     }
 
     @Test func aRestartShowsTheSameRowsMarksAndCountsBeforeTheNetworkAnswers() async {
-        await clock.drive {
+        await clock.perform {
             await browse(pages: 1) { records in records.write(.setFavourite(true, id: 2)) }
             server.isOnline = false
             let records = makeRecords()
@@ -397,7 +397,7 @@ struct LiveQueryTests {
     }
 
     @Test func everyUpdatesChangesKeepATableViewInStep() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records, query: ContactQuery(favouritesOnly: true))
             let table = LiveListTable(store.state.contacts)
@@ -423,7 +423,7 @@ struct LiveQueryTests {
     /// A view that missed an update (an observation that coalesced two) reloads rather than
     /// apply changes that start from rows it never showed; rows it shows are left alone.
     @Test func aViewThatMissedAnUpdateReloads() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records)
             live.loadIfNeeded()
@@ -445,7 +445,7 @@ struct LiveQueryTests {
     /// Rows no live query made (a state written by hand, a preview) are never the start of a
     /// live query's changes: the view reloads.
     @Test func rowsWrittenByHandAreReloadedOver() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records)
             var byHand = LiveRows<Contact>()
@@ -463,7 +463,7 @@ struct LiveQueryTests {
     /// picture arriving) hands the view nothing to apply, where applying the last insertions
     /// again would make UIKit raise.
     @Test func aLaterUpdateThatMovesNoRowHandsTheViewNoChangeAgain() async throws {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeList(records, query: ContactQuery(favouritesOnly: true))
             let table = LiveListTable(store.state.contacts)
@@ -485,7 +485,7 @@ struct LiveQueryTests {
     /// Renames move a record's text to a new place in the index, and thousands of them rebuild
     /// it: the device's answer stays exactly the records whose current name matches.
     @Test func thousandsOfRenamesKeepTheDevicesSearchExact() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let contacts = (1...1500).map { Contact(id: $0, name: "Zoë \($0)", isFavourite: false) }
             records.merge(contacts, readAt: records.beginRead())

@@ -34,7 +34,7 @@ struct LiveRecordTests {
     }
 
     @Test func aRecordTheStoreKnowsShowsAtOnceWithNoRequest() async {
-        clock.drive {
+        clock.perform {
             let records = makeRecords()
             records.merge([Contact(id: 3, name: "Known", isFavourite: true)], readAt: records.beginRead())
             let (store, live) = makeDetail(records)
@@ -45,7 +45,7 @@ struct LiveRecordTests {
     }
 
     @Test func anUnknownRecordLoadsAndIsMergedIntoTheRecords() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeDetail(records)
             live.loadIfNeeded()
@@ -57,7 +57,7 @@ struct LiveRecordTests {
     }
 
     @Test func aRecordTheServerDoesNotHaveIsGone() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeDetail(records, id: 99)
             live.loadIfNeeded()
@@ -70,7 +70,7 @@ struct LiveRecordTests {
     }
 
     @Test func aFailedLoadIsPresentedAndARetryLoads() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeDetail(records)
             server.isOnline = false
@@ -86,7 +86,7 @@ struct LiveRecordTests {
     }
 
     @Test func anAnswerAboutAnotherRecordIsAFailureNotThatRecord() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let other = Contact(id: 4, name: "Someone else", isFavourite: false)
             let (store, live) = makeDetail(records, answering: { _ in other })
@@ -99,7 +99,7 @@ struct LiveRecordTests {
     }
 
     @Test func aWriteFromAnyScreenShowsPendingThenTheServersAnswer() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             records.merge(server.contacts, readAt: records.beginRead())
             let (store, live) = makeDetail(records)
@@ -121,7 +121,7 @@ struct LiveRecordTests {
     }
 
     @Test func aDeleteShowsDeletingUntilTheServerAnswersThenGone() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             records.merge(server.contacts, readAt: records.beginRead())
             let (store, live) = makeDetail(records)
@@ -143,7 +143,7 @@ struct LiveRecordTests {
 
     /// Review of issue 38: a record the store knew deleted showed as nothing at all, never gone.
     @Test func aRecordTheStoreKnowsDeletedIsGoneAtOnce() async {
-        clock.drive {
+        clock.perform {
             let records = makeRecords()
             records.merge([], gone: [3], readAt: records.beginRead())
             let (store, live) = makeDetail(records)
@@ -155,7 +155,7 @@ struct LiveRecordTests {
 
     /// Review of issue 38: a load called off by a newer one ended the newer one's loading.
     @Test func aLoadReplacedByANewerOneLeavesItLoading() async {
-        await clock.drive {
+        await clock.perform {
             let records = makeRecords()
             let (store, live) = makeDetail(records)
             live.load()
@@ -172,7 +172,7 @@ struct LiveRecordTests {
     @Test func aSavedCopyShowsMarkedSavedWhileTheServerIsAskedThenTheServersValue() async {
         let storage = InMemoryRecordStorage()
         let learntAt = Date(timeIntervalSince1970: 1_800_000_000)
-        await clock.drive {
+        await clock.perform {
             // An earlier run learnt contact 3 and saved it.
             let earlier = Dependencies.with { $0.now = { learntAt } } operation: {
                 RecordStore<ContactWrite>(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: clock), storage: storage)
@@ -207,7 +207,7 @@ struct LiveRecordTests {
     /// not answer; a retry asks again.
     @Test func aSavedCopyTheServerCannotConfirmStaysShownMarkedWithTheFailure() async {
         let storage = InMemoryRecordStorage()
-        await clock.drive {
+        await clock.perform {
             let earlier = makeRecords(storage: storage)
             await earlier.restore()
             earlier.merge([Contact(id: 3, name: "Contact 3", isFavourite: false)], readAt: earlier.beginRead())
@@ -236,7 +236,7 @@ struct LiveRecordTests {
     /// following the record is told.
     @Test func aServerAnswerEqualToTheSavedCopyMakesItCurrent() async {
         let storage = InMemoryRecordStorage()
-        await clock.drive {
+        await clock.perform {
             let earlier = makeRecords(storage: storage)
             await earlier.restore()
             earlier.merge([server.contacts[2]], readAt: earlier.beginRead())
@@ -258,7 +258,7 @@ struct LiveRecordTests {
     @Test func anAnswerAboutAnotherRecordLeavesTheSavedCopyMarkedSavedAndItsTimeOnDisk() async {
         let storage = InMemoryRecordStorage()
         let learntAt = Date(timeIntervalSince1970: 1_800_000_000)
-        await clock.drive {
+        await clock.perform {
             let earlier = Dependencies.with { $0.now = { learntAt } } operation: { makeRecords(storage: storage) }
             await earlier.restore()
             earlier.merge([Contact(id: 3, name: "Old name", isFavourite: false)], readAt: earlier.beginRead())

@@ -196,7 +196,7 @@ struct OutboxTests {
 
     @Test func watchersSeeThePendingWritesChange() async throws {
         let outbox = outbox()
-        try await clock.drive {
+        try await clock.perform {
             try await outbox.enqueue(.delete(userID: 1))
             let seen = LockedBox<[[Write]]>([])
             let changes = try await outbox.pendingChanges()
@@ -263,7 +263,7 @@ extension OutboxTests {
         let outbox = outbox(FileOutboxStorage(directory: folder.url))
         for userID in 0..<3 { try await outbox.enqueue(.delete(userID: userID)) }
         // Where a file store's code runs under this test: the test's I/O executor.
-        let storesExecutor = await clock.drive { await IOProbe().executorPreferred() }
+        let storesExecutor = await clock.perform { await IOProbe().executorPreferred() }
         let sendsExecutors = LockedValue<[UnownedTaskExecutor?]>([])
         try await MVVMDataTests.delivering(outbox, on: clock, send: { _ in
             sendsExecutors.withValue { $0.append(withUnsafeCurrentTask { $0?.unownedTaskExecutor }) }

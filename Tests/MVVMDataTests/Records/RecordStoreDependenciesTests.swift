@@ -25,7 +25,7 @@ struct RecordStoreDependenciesTests {
             $0.now = { fixed }
             $0.newID = .counting(from: 1)
         } operation: {
-            await clock.drive {
+            await clock.perform {
                 // No clock, no time, no ids passed: all from `Dependencies`.
                 let records = RecordStore<ContactWrite>(outbox: Outbox(storage: outboxStorage), storage: recordStorage)
                 records.merge([Contact(id: 1, name: "Zoë 1", isFavourite: false)], readAt: records.beginRead())
@@ -56,7 +56,7 @@ struct RecordStoreDependenciesTests {
 
     @Test func aStoreMadeWhileATestClockDrivesWaitsOnIt() async {
         let clock = TestClock()
-        await clock.drive {
+        await clock.perform {
             let store = StateStore(0)   // no clock passed
             store.run("count", policy: .debounce(for: .seconds(1))) { store.update { $0 += 1 } }
             await clock.advance(by: .milliseconds(999))

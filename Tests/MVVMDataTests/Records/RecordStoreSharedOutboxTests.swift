@@ -8,7 +8,7 @@ import Testing
 /// it, and never sends it again.
 extension RecordStoreTests {
     @Test func aWriteAnotherProcessDeliveredIsPendingNoMoreAndShowsTheServersAnswer() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let first = makeStore()   // the app that made the writes
             await first.restore()
             first.merge([Note(id: 5, text: "five"), Note(id: 6, text: "six")], readAt: first.beginRead())
@@ -40,7 +40,7 @@ extension RecordStoreTests {
     /// Issue 41, N3: each app saved its whole snapshot, so the last to save put back its older
     /// copy of a record the other had confirmed since, and offline the list showed it.
     @Test func theLastAppToSaveNeverPutsBackAnOlderValueAnotherAppConfirmed() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let first = makeStore()
             await first.restore()
             let second = makeStore()
@@ -72,7 +72,7 @@ extension RecordStoreTests {
     /// delivers the write, and when another process did (as that process saved it); never for a
     /// write the server refused.
     @Test func whenCommittedHearsTheAnswerWhoeverDeliveredItAndNeverARefusal() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let first = makeStore()
             await first.restore()
             first.merge([Note(id: 5, text: "five"), Note(id: 6, text: "six"), Note(id: 7, text: "seven")], readAt: first.beginRead())

@@ -9,7 +9,7 @@ import Testing
 /// (never before: a kill must not lose a change the user saw), the server's answer commits it or
 /// rolls it back with one failure, an older page never undoes a newer write, and a restart shows
 /// the same records and pending writes. The store's work and its delivery run on
-/// the test clock's executor (`clock.drive`): `clock.advance()` runs them as far as they go, so a
+/// the test clock's executor (`clock.perform`): `clock.advance()` runs them as far as they go, so a
 /// change that never comes fails at once.
 @Suite(.timeLimit(.minutes(2)), .dependencies { $0.now = { Date(timeIntervalSince1970: 1_700_000_000) }; $0.newID = .counting() })
 @MainActor
@@ -79,7 +79,7 @@ struct RecordStoreTests {
     }
 
     /// Runs `body` while `store` delivers its writes through `send` (the server by default).
-    /// Call it inside `clock.drive`, so that `clock.advance()` runs the store's work and the
+    /// Call it inside `clock.perform`, so that `clock.advance()` runs the store's work and the
     /// delivery as far as they go.
     func delivering(
         _ store: RecordStore<NoteWrite>,
@@ -97,7 +97,7 @@ struct RecordStoreTests {
     }
 
     @Test func aWriteIsPendingAtOnceShowsOnceOnDiskAndTheServersAnswerCommitsIt() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let store = makeStore()
             var reasons: [RecordChange<Int>.Reason] = []
             let token = store.observe { reasons.append($0.reason) }
@@ -131,7 +131,7 @@ struct RecordStoreTests {
     /// Issue 38: the store saved every record it held on every change (at 100,000 records, a
     /// toggle rewrote them all). A page saves its records; a write's answer saves that record.
     @Test func aWritesAnswerSavesThatRecordAlone() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let store = makeStore()
             await store.restore()
             store.merge((1...1_000).map { Note(id: $0, text: "note \($0)") }, readAt: store.beginRead())
@@ -158,7 +158,7 @@ struct RecordStoreTests {
     /// a restart the record showed its value from before the write, with no pending mark.
     @Test func aWriteWhoseAnswerCannotBeSavedStaysInTheOutboxUntilItIs() async throws {
         let failing = FailingRecordStorage()
-        try await clock.drive {
+        try await clock.perform {
             let outbox = Outbox<NoteWrite>(storage: storage, clock: clock)
             let store = RecordStore(outbox: outbox, storage: failing)
             await store.restore()
@@ -186,7 +186,7 @@ struct RecordStoreTests {
     /// next change; with none, the records seen meanwhile were never saved.
     @Test func aFailedSaveIsTriedAgainAfterAPauseWithoutAnotherChange() async {
         let failing = FailingRecordStorage()
-        await clock.drive {
+        await clock.perform {
             let store = RecordStore(outbox: Outbox<NoteWrite>(storage: storage, clock: clock), storage: failing)
             await store.restore()
             await failing.setFailing(true)
@@ -206,7 +206,7 @@ struct RecordStoreTests {
     /// change tries again.
     @Test func aSaveThatKeepsFailingIsTriedAFewTimesThenAtTheNextChange() async {
         let failing = FailingRecordStorage()
-        await clock.drive {
+        await clock.perform {
             let store = RecordStore(outbox: Outbox<NoteWrite>(storage: storage, clock: clock), storage: failing)
             await store.restore()
             await failing.setFailing(true)
@@ -225,7 +225,7 @@ struct RecordStoreTests {
     /// Review of issue 38: an older read whose answer came last replaced what a read begun later
     /// had brought (a list page and a detail in flight together: the older value showed on both).
     @Test func aReadBegunEarlierNeverReplacesWhatALaterReadBrought() async {
-        clock.drive {
+        clock.perform {
             let store = makeStore()
             let older = store.beginRead()
             let newer = store.beginRead()
@@ -275,7 +275,7 @@ struct RecordStoreTests {
 
     @Test func aRefusedWriteRollsBackAndOnlyTheScreenOnTopIsTold() async throws {
         server.refused = [1]
-        try await clock.drive {
+        try await clock.perform {
             let store = makeStore()
             store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
             var below: [String] = []
@@ -296,7 +296,7 @@ struct RecordStoreTests {
 
     @Test func aFailureWithNoScreenToTellWaitsForTheNextOne() async throws {
         server.refused = [1]
-        try await clock.drive {
+        try await clock.perform {
             let store = makeStore()
             store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
             var closedScreen: ObservationToken? = store.presentFailures { _ in Issue.record("a closed screen is told") }
@@ -316,7 +316,7 @@ struct RecordStoreTests {
     }
 
     @Test func aPageReadBeforeAWriteWasAnsweredNeverUndoesIt() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let store = makeStore()
             store.merge([Note(id: 1, text: "draft"), Note(id: 2, text: "other")], readAt: store.beginRead())
             let pageRead = store.beginRead()   // the page is asked for…
@@ -337,7 +337,7 @@ struct RecordStoreTests {
     }
 
     @Test func aDeletedRecordLeavesEveryPageThatStillListsIt() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let store = makeStore()
             let row = Note(id: 3, text: "gone soon")
             store.merge([row], readAt: store.beginRead())
@@ -383,7 +383,7 @@ struct RecordStoreTests {
     }
 
     @Test func anAnswerAboutAnotherRecordIsRejected() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let store = makeStore()
             store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
             let told = NextFailure(in: store)
@@ -405,7 +405,7 @@ struct RecordStoreTests {
             store.write(.edit(1, text: "offline edit"))
             await store.waitUntilSaved()
         }
-        try await clock.drive {
+        try await clock.perform {
             let restarted = makeStore()
             await restarted.restore()
             #expect(restarted.value(for: 1) == Note(id: 1, text: "offline edit"))
@@ -458,7 +458,7 @@ struct RecordStoreTests {
 
     @Test func aRunStartedAgainAfterACancelledOneStillRollsBackRefusals() async throws {
         server.refused = [1]
-        try await clock.drive {
+        try await clock.perform {
             let store = makeStore()
             store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
             try await delivering(store) { await clock.advance() }   // a run, waiting for writes, then cancelled
@@ -482,7 +482,7 @@ struct RecordStoreTests {
             let note = saved.flatMap { try? JSONDecoder().decode(RecordStoreTests.Note.self, from: $0) }
             seenAtMarkDone.withLock { $0.append(note?.text ?? "nothing saved") }
         }
-        try await clock.drive {
+        try await clock.perform {
             let store = RecordStore(outbox: Outbox<NoteWrite>(storage: checking, clock: clock), storage: cache)
             await store.restore()
             store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
@@ -496,7 +496,7 @@ struct RecordStoreTests {
     }
 
     @Test func aDamagedQueueTellsEveryScreenAndOneAlert() async throws {
-        try await clock.drive {
+        try await clock.perform {
             let store = makeStore()
             let lost = NextChange(.writesLost, in: store)
             let alert = NextFailure(in: store)

@@ -34,7 +34,7 @@ func delivering<Write: Codable & Sendable>(
     _ body: (OutcomeLog) async throws -> Void
 ) async throws {
     let log = OutcomeLog()
-    try await clock.drive {
+    try await clock.perform {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await outbox.deliver(isRetryable: isRetryable, send: send) }
             group.addTask { for await outcome in outbox.outcomes { log.record(outcome) } }

@@ -29,7 +29,7 @@ final class TestRecords {
         delivery = StateStore(0, clock: clock ?? ContinuousClock())
         // Made on the clock's executor, so that its saves and reads run where a tester sees them.
         let make = { UserRecords(outbox: Outbox(storage: storage, clock: TestClock()), storage: saved, search: .users) }
-        records = clock.map { $0.drive { make() } } ?? make()
+        records = clock.map { $0.perform { make() } } ?? make()
         if delivering { startDelivering(through: repository) }
     }
 
