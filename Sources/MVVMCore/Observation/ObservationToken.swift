@@ -55,7 +55,7 @@ public class ObservationToken: Hashable {
     /// kept beside it. ``cancel()`` still ends it sooner.
     ///
     /// ```swift
-    /// records.presentFailures { [weak self] failure in self?.writeFailed(failure) }
+    /// records.onWriteFailure { [weak self] failure in self?.writeFailed(failure) }
     ///     .store(in: store)
     /// ```
     public final func store<State>(in store: StateStore<State>) {

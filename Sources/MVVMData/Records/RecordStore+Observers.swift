@@ -23,7 +23,12 @@ extension RecordStore {
     /// (the screen on top, when screens register as they are pushed): an error shows once, not
     /// once per screen. Failures that arrive while no handler is registered wait for the next
     /// one. What every screen must act on (writes lost) is a ``RecordChange`` for all.
-    public func presentFailures(_ handler: @escaping @MainActor (RecordWriteFailure<Write>) -> Void) -> ObservationToken {
+    ///
+    /// ```swift
+    /// records.onWriteFailure { [weak self] failure in self?.writeFailed(failure) }
+    ///     .store(in: store)   // for as long as the screen's store lives
+    /// ```
+    public func onWriteFailure(_ handler: @escaping @MainActor (RecordWriteFailure<Write>) -> Void) -> ObservationToken {
         let token = ObservationToken()
         presenters.append(Listener(token: token, handler: handler))
         let waiting = unpresented
@@ -44,5 +49,11 @@ extension RecordStore {
         presenters.removeAll { !$0.isLive }
         guard let presenter = presenters.last else { return unpresented.append(failure) }
         presenter.handler(failure)
+    }
+
+    /// The old name of ``onWriteFailure(_:)``.
+    @available(*, deprecated, renamed: "onWriteFailure(_:)", message: "present names showing a modal (Navigation.present)")
+    public func presentFailures(_ handler: @escaping @MainActor (RecordWriteFailure<Write>) -> Void) -> ObservationToken {
+        onWriteFailure(handler)
     }
 }

@@ -15,7 +15,7 @@ public import MVVMCore
 /// - **The server decides.** ``deliver(isRetryable:send:)``, which the app runs for as long as it
 ///   lives, sends the writes in order. The server's answer commits a write (saved on the device
 ///   before the outbox lets the write go); a refusal rolls it back, and one screen says why
-///   (``presentFailures(_:)``).
+///   (``onWriteFailure(_:)``).
 /// - **A restart shows the same.** The server's values are saved in a ``RecordStorage``, record
 ///   by record (saving a write writes that record alone), pending writes stay in the outbox, and
 ///   ``restore()`` brings both back. The store consumes

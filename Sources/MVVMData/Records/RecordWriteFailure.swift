@@ -1,5 +1,5 @@
 /// Something the user should hear about a write a ``RecordStore`` showed them: given to one
-/// screen, once, through ``RecordStore/presentFailures(_:)``.
+/// screen, once, through ``RecordStore/onWriteFailure(_:)``.
 public enum RecordWriteFailure<Write: RecordWrite>: Sendable {
     /// The server refused the write (its error): the record shows the server's value again.
     case rejected(Write, any Error)

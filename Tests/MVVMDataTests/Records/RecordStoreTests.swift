@@ -279,7 +279,7 @@ struct RecordStoreTests {
             let store = makeStore()
             store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
             var below: [String] = []
-            let belowToken = store.presentFailures { below.append("\($0)") }
+            let belowToken = store.onWriteFailure { below.append("\($0)") }
             let onTop = NextFailure(in: store)
 
             store.write(.edit(1, text: "final"))
@@ -299,7 +299,7 @@ struct RecordStoreTests {
         try await clock.perform {
             let store = makeStore()
             store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
-            var closedScreen: ObservationToken? = store.presentFailures { _ in Issue.record("a closed screen is told") }
+            var closedScreen: ObservationToken? = store.onWriteFailure { _ in Issue.record("a closed screen is told") }
             closedScreen = nil
             let rolledBack = NextChange(.rolledBack, in: store)
             store.write(.edit(1, text: "final"))
@@ -309,7 +309,7 @@ struct RecordStoreTests {
             }
 
             var told: [String] = []
-            let token = store.presentFailures { told.append("\($0)") }
+            let token = store.onWriteFailure { told.append("\($0)") }
             #expect(told.count == 1)
             withExtendedLifetime((token, closedScreen)) {}
         }
@@ -366,7 +366,7 @@ struct RecordStoreTests {
         let store = makeStore()
         store.merge([Note(id: 1, text: "draft")], readAt: store.beginRead())
         var told: [String] = []
-        let token = store.presentFailures { told.append("\($0)") }
+        let token = store.onWriteFailure { told.append("\($0)") }
         var reasons: [RecordChange<Int>.Reason] = []
         let observing = store.observe { reasons.append($0.reason) }
         store.write(.edit(1, text: "final"))
@@ -534,7 +534,7 @@ final class NextFailure {
     private(set) var failure: String?
 
     init<Write: RecordWrite>(in store: RecordStore<Write>) {
-        token = store.presentFailures { [weak self] failure in
+        token = store.onWriteFailure { [weak self] failure in
             guard let self, self.failure == nil else { return }
             self.failure = "\(failure)"
         }

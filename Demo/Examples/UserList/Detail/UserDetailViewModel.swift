@@ -68,7 +68,7 @@ public final class UserDetailViewModel: ViewModel {
             }
         }
         // snippet end
-        records.presentFailures { [weak self] failure in self?.writeFailed(failure) }.store(in: store)
+        records.onWriteFailure { [weak self] failure in self?.writeFailed(failure) }.store(in: store)
         subscribe(\.user.value, sendCurrent: false) { [weak self] _ in self?.loadAvatar() }.store(in: store)
     }
 

@@ -72,7 +72,7 @@ public final class UserListViewModel: ViewModel {
             if request.isFirstPage { analytics.track(.viewed(count: page.total)) }
             return LivePage(records: page.users, nextCursor: page.nextCursor)
         }
-        records.presentFailures { [weak self] failure in self?.writeFailed(failure) }.store(in: store)
+        records.onWriteFailure { [weak self] failure in self?.writeFailed(failure) }.store(in: store)
         // Other rows, or a row's picture changed: the pictures of the rows on screen follow.
         subscribe(\.users.rows, sendCurrent: false) { [weak self] _ in self?.loadAvatars() }.store(in: store)
     }
