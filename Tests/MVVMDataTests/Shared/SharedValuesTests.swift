@@ -47,6 +47,28 @@ struct SharedValuesTests {
         _ = tokens
     }
 
+    /// A ViewModel shares a field in one line and keeps nothing: the store keeps the sharing for
+    /// as long as it lives, lets go of it with it, and the token ends it sooner.
+    @Test func theStoreKeepsItsSharingForItsLifeAndTheTokenEndsItSooner() throws {
+        let values = SharedValues(directory: nil)
+        var list: StateStore<SearchState>? = StateStore(SearchState())
+        weak let weakList = list
+        list?.share(\.text, with: values.value(.search))   // no token kept
+        values.value(.search).value = "zo"
+        #expect(list?.state.text == "zo", "kept by the store: another screen's change shows")
+        list = nil
+        #expect(weakList == nil, "the sharing holds the store weakly: it goes")
+        values.value(.search).value = "zoë"   // nothing left to follow it: no crash, no leak
+
+        let detail = StateStore(SearchState())
+        let token = detail.share(\.text, with: values.value(.search))
+        token.cancel()
+        values.value(.search).value = "anders"
+        #expect(detail.state.text == "zoë", "cancelled: no longer follows")
+        detail.update { $0.text = "chloé" }
+        #expect(values.value(.search).value == "anders", "nor writes")
+    }
+
     @Test func aChangeIsInItsFileWhenTheSetterReturnsAndBackAtTheNextStart() throws {
         let folder = try TemporaryFolder()
         do {
