@@ -4,16 +4,16 @@ extension StateStore {
     /// A thin adapter over `StateStore.subscribe(sendCurrent:_:)` for code written with
     /// Combine. Values are delivered synchronously, on the main actor, as the state changes. The
     /// publisher holds the store's observation for as long as it or a subscription to it lives; it
-    /// does not keep the store alive.
-    public var statePublisher: AnyPublisher<State, Never> {
+    /// does not keep the store alive. Views use the ViewModel's, which this serves.
+    package var statePublisher: AnyPublisher<State, Never> {
         publisher { subscribe($0) }
     }
 
     /// One field of the state: its current value, then each value that differs from the last.
     ///
     /// A thin adapter over the key-path `StateStore.subscribe(_:sendCurrent:_:)`: it is not
-    /// called when other fields change.
-    public func publisher<Value: Equatable>(for keyPath: KeyPath<State, Value>) -> AnyPublisher<Value, Never> {
+    /// called when other fields change. Views use the ViewModel's, which this serves.
+    package func publisher<Value: Equatable>(for keyPath: KeyPath<State, Value>) -> AnyPublisher<Value, Never> {
         publisher { subscribe(keyPath, $0) }
     }
 
@@ -45,7 +45,9 @@ extension StateStore {
 }
 
 extension ViewModel {
-    /// The current state, then each new state; see ``StateStore/statePublisher``.
+    /// The current state, then each new state: one value per update, delivered synchronously on
+    /// the main actor. The publisher holds the observation for as long as it or a subscription to
+    /// it lives; it does not keep the ViewModel alive.
     ///
     /// ```swift
     /// viewModel.statePublisher
@@ -58,8 +60,8 @@ extension ViewModel {
         readOnlyStore.base.statePublisher
     }
 
-    /// One field of the state: its current value, then each value that differs from the last;
-    /// see ``StateStore/publisher(for:)``.
+    /// One field of the state: its current value, then each value that differs from the last
+    /// (not sent when other fields change).
     ///
     /// ```swift
     /// viewModel.publisher(for: \.isSubmitEnabled).assign(to: \.isEnabled, on: submitButton)

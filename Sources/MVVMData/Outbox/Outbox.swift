@@ -96,6 +96,8 @@ public actor Outbox<Write: Codable & Sendable> {
     let doorbell = Doorbell()
     /// Writes decoded so far, by id.
     private var decoded: [UUID: Entry] = [:]
+    /// Writes this outbox answered: never known again from a read that began before the answer.
+    private var answeredHere = AnsweredIDs()
     private var watchers: [Int: AsyncStream<[Entry]>.Continuation] = [:]
     private var nextWatcher = 0
     var isDelivering = false
@@ -164,7 +166,8 @@ public actor Outbox<Write: Codable & Sendable> {
         }
         let entry = Entry(id: id ?? newID(), write: write, enqueuedAt: now())
         try await storage.append(OutboxRecord(id: entry.id, enqueuedAt: entry.enqueuedAt, schemaVersion: schemaVersion, payload: data))
-        decoded[entry.id] = entry
+        // The deliverer may have sent and answered it while the append returned.
+        if !answeredHere.contains(entry.id) { decoded[entry.id] = entry }
         await reportProblems()
         await notifyWatchers()
         doorbell.ring()
@@ -200,7 +203,8 @@ public actor Outbox<Write: Codable & Sendable> {
     func entry(for record: OutboxRecord) throws(UnreadableWrite) -> Entry {
         if let known = decoded[record.id] { return known }
         let entry = Entry(id: record.id, write: try decoding.write(in: record), enqueuedAt: record.enqueuedAt)
-        decoded[record.id] = entry
+        // A read begun before this outbox answered the write still lists it: not known again.
+        if !answeredHere.contains(record.id) { decoded[record.id] = entry }
         return entry
     }
 
@@ -208,6 +212,7 @@ public actor Outbox<Write: Codable & Sendable> {
     /// not sent again by this process, and its idempotency key protects a replay after a
     /// restart).
     func finish(_ id: UUID) async {
+        answeredHere.insert(id)   // before the mark: a read meanwhile does not know it again
         do {
             try await storage.markDone(id)
         } catch {

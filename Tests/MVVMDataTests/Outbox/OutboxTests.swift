@@ -246,7 +246,7 @@ extension OutboxTests {
                 try await group.waitForAll()
             }
             await clock.advance()
-            #expect(log.lines.count == 20)
+            #expect(log.lines.count == 20, "\(log.lines)")
         }
         #expect(server.applied.count == 20)
         #expect(Set(server.applied) == Set((0..<20).map { Write.delete(userID: $0) }))
