@@ -90,7 +90,7 @@ final class BookListViewModel: ViewModel {
         var searchText = ""
         var query: BookQuery { BookQuery(text: searchText) }   // what the list shows
         var books = LiveRows<Book>()
-        var title: LocalizedText { books.count(.unread).map { "Unread (\($0))" } ?? "Books" }
+        var title: LocalizedText { books.counts[.unread].map { "Unread (\($0))" } ?? "Books" }
     }
 
     enum Event: Hashable, Sendable {

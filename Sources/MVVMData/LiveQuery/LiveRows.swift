@@ -42,9 +42,6 @@ public struct LiveRows<Record: Identifiable> {
     /// The records shown, in order.
     public var records: [Record] { rows.map(\.record) }
 
-    /// The count `count` shows: `nil` until the server's figure is known.
-    public func count(_ count: LiveCount<Record>) -> Int? { counts[count] }
-
     /// The failure to show, offering a retry: the refresh's, else the next page's.
     public var failure: ErrorPresentation? { refresh.failure ?? nextPage.failure }
 }

@@ -213,7 +213,7 @@ struct LiveQueryPropertyTests {
             for (index, list) in app.lists.enumerated() {
                 let truth = ContactServer.answer(server.contacts, app.queries[index])
                 #expect(list.store.state.contacts.records == truth, "seed \(seed): list \(index) is the server's answer")
-                #expect(list.store.state.contacts.count(.favourites) == server.contacts.filter(\.isFavourite).count, "seed \(seed): the server's figure")
+                #expect(list.store.state.contacts.counts[.favourites] == server.contacts.filter(\.isFavourite).count, "seed \(seed): the server's figure")
             }
             delivery.cancel()
             await delivery.value

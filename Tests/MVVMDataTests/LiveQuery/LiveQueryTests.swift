@@ -122,7 +122,7 @@ struct LiveQueryTests {
             #expect(store.state.contacts.origin == .network)
             #expect(store.state.contacts.refresh == .loaded)
             #expect(store.state.contacts.nextPage == .idle)
-            #expect(store.state.contacts.count(.favourites) == 15)
+            #expect(store.state.contacts.counts[.favourites] == 15)
             #expect(records.value(for: 7) == server.contacts[6], "the page is merged into the records")
         }
     }
@@ -203,7 +203,7 @@ struct LiveQueryTests {
             #expect(store.state.contacts.rows[0].record.isFavourite == false)
             await clock.advance()
             #expect(store.state.contacts.rows[0] == LiveRow(Contact(id: 1, name: "Zoë 1", isFavourite: true), pending: .saving))
-            #expect(store.state.contacts.count(.favourites) == 16, "the server's 15, moved by the pending write")
+            #expect(store.state.contacts.counts[.favourites] == 16, "the server's 15, moved by the pending write")
 
             try await delivering(records) {
                 await clock.advance()
@@ -211,7 +211,7 @@ struct LiveQueryTests {
                 server.isOnline = true
                 await clock.advance(by: .seconds(60))
                 #expect(store.state.contacts.rows[0] == LiveRow(Contact(id: 1, name: "Zoë 1", isFavourite: true)))
-                #expect(store.state.contacts.count(.favourites) == 16, "the server's own figure, read again")
+                #expect(store.state.contacts.counts[.favourites] == 16, "the server's own figure, read again")
             }
         }
     }
@@ -257,7 +257,7 @@ struct LiveQueryTests {
             server.refused = [3]
             var shown: [(favourite: Bool, count: Int?)] = []
             let token = store.subscribe(sendCurrent: false) { state in
-                shown.append((state.contacts.rows[2].record.isFavourite, state.contacts.count(.favourites)))
+                shown.append((state.contacts.rows[2].record.isFavourite, state.contacts.counts[.favourites]))
             }
             records.write(.setFavourite(false, id: 3))
             try await delivering(records) {
@@ -369,7 +369,7 @@ struct LiveQueryTests {
             #expect(ids(store) == [1, 6, 11, 16, 21, 26], "every Zoë seen, on any page, not only the first page's")
             #expect(store.state.contacts.origin?.savedAt != nil, "marked as the device's answer")
             #expect(store.state.contacts.refresh.failure != nil)
-            #expect(store.state.contacts.count(.favourites) == 15, "the last server count")
+            #expect(store.state.contacts.counts[.favourites] == 15, "the last server count")
             server.isOnline = true
             live.load(.retry)
             await clock.advance()
@@ -391,7 +391,7 @@ struct LiveQueryTests {
             #expect(store.state.contacts.origin?.savedAt != nil)
             #expect(store.state.contacts.refresh == .loading)
             await clock.advance()
-            #expect(store.state.contacts.count(.favourites) == 16, "the saved count, moved by the pending write")
+            #expect(store.state.contacts.counts[.favourites] == 16, "the saved count, moved by the pending write")
             #expect(ids(store) == Array(1...10), "the server could not answer: the rows stay, saved")
         }
     }

@@ -44,7 +44,7 @@ public struct UserListState: Equatable, Sendable {
 
     /// How many users are active, for the title: the server's count, moved by the writes it has
     /// not answered yet; `nil` until known.
-    public var activeCount: Int? { users.count(.active) }
+    public var activeCount: Int? { users.counts[.active] }
 
     /// Whether the first page is loading with nothing to show yet (a full-screen spinner).
     public var isLoadingFirstPage: Bool { users.refresh.isLoading && users.rows.isEmpty }
