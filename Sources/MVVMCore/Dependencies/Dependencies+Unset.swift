@@ -24,11 +24,13 @@ extension Dependencies {
     }
 
     /// Fails the running test: `name` was used and no scope of the test set it.
-    static func reportUnset(_ name: String, set example: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    static func reportUnset(
+        _ name: String, set example: String, otherwise: String = "",
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         reportIssue(
             "\(name) was used by a test that did not set it. Set it around what the test makes: "
-                + "Dependencies.with { \(example) } operation: { … }"
-                + (name == "Dependencies.clock" ? ", or give the ViewModelTester a TestClock" : ""),
+                + "Dependencies.with { \(example) } operation: { … }" + otherwise,
             fileID: fileID, filePath: filePath, line: line, column: column
         )
     }
@@ -40,7 +42,7 @@ struct UnsetClock: Clock {
     private let live = ContinuousClock()
 
     var now: ContinuousClock.Instant {
-        Dependencies.reportUnset("Dependencies.clock", set: "$0.clock = clock")
+        Dependencies.reportUnset("Dependencies.clock", set: "$0.clock = clock", otherwise: ", or give the ViewModelTester a TestClock")
         return live.now
     }
 

@@ -52,10 +52,12 @@ extension StateStore {
         if heldSince == nil { heldSince = version }
     }
 
-    /// Notifies observers of the state the held updates left, if they changed anything.
+    /// Notifies observers of the state the held updates left, if they changed anything, as
+    /// `commit` does: after the state being delivered, if observers are being notified.
     func releaseHeldNotifications() {
         guard let since = heldSince else { return }
         heldSince = nil
-        if version > since, !isNotifying { notify(storedState) }
+        guard version > since else { return }
+        if isNotifying { side.pending.append(storedState) } else { notify(storedState) }
     }
 }

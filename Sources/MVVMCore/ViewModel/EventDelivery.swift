@@ -11,12 +11,17 @@ package enum EventDelivery {
     /// process. An app never makes one, so its events reach `onEvent` with nothing noted.
     package static var isNoted = false
 
-    /// Calls `viewModel.onEvent(event)`, noting `event` as what it handles until it returns.
-    static func deliver<Model: ViewModel>(_ event: Model.Event, to viewModel: Model) {
-        guard isNoted else { return viewModel.onEvent(event) }
+    /// Calls `viewModel.onEvent(event)`, then `then`, noting `event` as what it handles until
+    /// both return.
+    static func deliver<Model: ViewModel>(_ event: Model.Event, to viewModel: Model, then: () -> Void = {}) {
+        guard isNoted else {
+            viewModel.onEvent(event)
+            return then()
+        }
         handling.append((ObjectIdentifier(viewModel), event))
         defer { handling.removeLast() }
         viewModel.onEvent(event)
+        then()
     }
 
     /// Calls `viewModel.onEvent` with each of `events` in order, as ``deliver(_:to:)`` does; the
@@ -26,14 +31,7 @@ package enum EventDelivery {
         let store = viewModel.readOnlyStore.base
         store.holdNotifications()
         for event in events.dropLast() { deliver(event, to: viewModel) }
-        guard isNoted else {
-            viewModel.onEvent(last)
-            return store.releaseHeldNotifications()
-        }
-        handling.append((ObjectIdentifier(viewModel), last))
-        defer { handling.removeLast() }
-        viewModel.onEvent(last)
-        store.releaseHeldNotifications()
+        deliver(last, to: viewModel, then: store.releaseHeldNotifications)
     }
 
     /// The innermost event `viewModel` is handling from the library now, if any.

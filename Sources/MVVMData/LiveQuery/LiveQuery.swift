@@ -80,7 +80,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     /// Bumped by every request: an answer to an older one changes nothing.
     private var generation = 0
     /// The server's figures (or their saved copies), by name.
-    private var serverCounts: [String: Int] = [:]
+    var serverCounts: [String: Int] = [:]
     private var token: ObservationToken?
     /// While its own page merges: the rows are computed after, from the whole page.
     private var isMergingOwnPage = false
@@ -273,43 +273,6 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         return .calledOff(load)
     }
 
-    // MARK: - Counts
-
-    private func loadCounts() {
-        guard let fetchCounts, !countsShown.isEmpty else { return }
-        let records = self.records, name = self.name
-        if serverCounts.isEmpty, records.storage != nil {
-            host?.run(.savedCounts, onCancel: nil) { [weak self] in
-                guard let saved = await records.savedFigures(named: name) else { return }
-                self?.takeCounts(saved, onlyIfUnknown: true)
-            }
-        }
-        host?.run(.counts, onCancel: nil) { [weak self] in
-            guard let fetched = try? await fetchCounts() else { return }
-            // By name on the device: the key a figure is saved under.
-            let counts = Dictionary(fetched.map { ($0.key.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-            self?.takeCounts(counts, onlyIfUnknown: false)
-            await records.saveFigures(counts, named: name)
-        }
-    }
-
-    private func takeCounts(_ counts: [String: Int], onlyIfUnknown: Bool) {
-        for count in countsShown {
-            guard let figure = counts[count.name], !onlyIfUnknown || serverCounts[count.name] == nil else { continue }
-            serverCounts[count.name] = max(0, figure)
-        }
-        publish()
-    }
-
-    private func shownCounts() -> [LiveCount<Record>: Int] {
-        var shown: [LiveCount<Record>: Int] = [:]
-        for count in countsShown {
-            guard let figure = serverCounts[count.name] else { continue }
-            shown[count] = count.shown(figure, records: records)
-        }
-        return shown
-    }
-
     // MARK: - Records
 
     private func recordsChanged(_ change: RecordChange<ID>) {
@@ -341,7 +304,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     /// Hands the result to the screen, with the counts of the same moment. Rows that changed
     /// take a new version, their changes told from the last one; rows that did not keep their
     /// version and the changes that led to it (a view that missed them still gets them).
-    private func publish(_ end: LivePageEnd? = nil) {
+    func publish(_ end: LivePageEnd? = nil) {
         result.counts = shownCounts()
         if result.changes.isEmpty {
             result.changes = publishedChanges
