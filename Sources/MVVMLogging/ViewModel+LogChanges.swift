@@ -8,8 +8,8 @@ extension ViewModel {
     /// the returned token is alive and not cancelled: TCA's `_printChanges()`, through swift-log.
     ///
     /// Each state change is logged as a diff of the state before and after it (swift-custom-dump,
-    /// `−` old, `+` new); each event the ViewModel traces (`StateStore.trace(_:)`, first thing
-    /// in `onEvent`) is logged before the changes it makes. `@Sensitive` fields print as
+    /// `−` old, `+` new); each event the library delivers (`send(_:)`, a mailbox, a child's
+    /// delegate output) is logged before the changes it makes. `@Sensitive` fields print as
     /// `<redacted>`, here as everywhere.
     ///
     /// Off by default: nothing is logged, and nothing is computed, until this is called, and

@@ -12,7 +12,7 @@ import Testing
 ///     leaks.track(repository, "repository")
 ///     let token = viewModel.subscribe { _ in }
 ///     viewModel.appear()
-///     viewModel.onEvent(.refreshPulled)
+///     viewModel.send(.refreshPulled)
 ///     _ = token
 /// }
 /// await leaks.expectAllDeallocated()

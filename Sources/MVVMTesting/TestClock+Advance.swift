@@ -29,7 +29,7 @@ extension TestClock {
     /// for a precise moment (299 ms versus 300 ms), use ``advance(by:fileID:filePath:line:column:)``.
     ///
     /// ```swift
-    /// viewModel.onEvent(.retryTapped)
+    /// viewModel.send(.retryTapped)
     /// #expect(await clock.advance(until: { viewModel.state.user.value != nil }))
     /// ```
     ///

@@ -8,7 +8,7 @@ import Testing
 /// ```swift
 /// let clock = TestClock()
 /// let viewModel = clock.perform { SearchViewModel { ["\($0)!"] } }   // its store debounces on `clock`
-/// viewModel.onEvent(.searchTextChanged("swift"))
+/// viewModel.send(.searchTextChanged("swift"))
 /// await clock.advance(by: .milliseconds(300))     // the search has run, as far as it can
 /// ```
 ///

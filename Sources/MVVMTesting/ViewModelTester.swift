@@ -150,7 +150,7 @@ public final class ViewModelTester<Model: ViewModel> where Model.State: Equatabl
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         step("sending \(describe(event))", expected, at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)) {
-            viewModel.onEvent(event)
+            viewModel.send(event)
         }
     }
 

@@ -26,7 +26,7 @@ struct SearchView: View {
         List(viewModel.state.results.value ?? [], id: \.self) { Text($0) }
             .searchable(text: Binding(
                 get: { @MainActor in viewModel.state.query },
-                set: { @MainActor in viewModel.onEvent(.searchTextChanged($0)) }))
+                set: { @MainActor in viewModel.send(.searchTextChanged($0)) }))
             .overlay { if viewModel.state.results.isLoading { ProgressView() } }
             .onAppear { viewModel.appear() }
             .onDisappear { viewModel.disappear() }
@@ -55,7 +55,7 @@ final class SearchViewController: UIViewController {
         super.viewDidLoad()
         searchField.addAction(UIAction { [weak self] _ in
             guard let self else { return }
-            viewModel.onEvent(.searchTextChanged(searchField.text ?? ""))
+            viewModel.send(.searchTextChanged(searchField.text ?? ""))
         }, for: .editingChanged)
 
         observe { [weak self] in   // runs now, then after each change to what it read
@@ -146,7 +146,7 @@ struct BindingViewsTests {
             invalidated.raise()
         }
         #expect(!invalidated.isRaised)
-        viewModel.onEvent(.searchTextChanged("swift"))
+        viewModel.send(.searchTextChanged("swift"))
         #expect(invalidated.isRaised)
     }
     // snippet end
@@ -154,7 +154,7 @@ struct BindingViewsTests {
     @Test func anUpdateOfAnotherFieldAlsoInvalidatesIt() async {
         let clock = TestClock()
         let viewModel = clock.perform { SearchViewModel { ["\($0)!"] } }
-        viewModel.onEvent(.searchTextChanged("swift"))
+        viewModel.send(.searchTextChanged("swift"))
         let invalidated = InvalidationFlag()
         withObservationTracking {
             _ = viewModel.state.query

@@ -153,7 +153,7 @@ struct LiveQueriesArticleTests {
             #expect(viewModel.state.books.rows.map(\.id) == Array(1...20))
             #expect(viewModel.state.title == "Unread (30)")
 
-            viewModel.onEvent(.readTapped(id: 1))
+            viewModel.send(.readTapped(id: 1))
             await clock.advance()   // saved on the device: shown, pending
             #expect(viewModel.state.books.rows[0] == LiveRow(Book(id: 1, title: "Book 1", isRead: true), pending: .saving))
             #expect(viewModel.state.title == "Unread (29)", "the count moves with the write, in the same update")
@@ -173,9 +173,9 @@ struct LiveQueriesArticleTests {
                 let viewModel = BookListViewModel(server: server, records: records)
                 viewModel.appear()
                 await clock.advance()
-                viewModel.onEvent(.lastRowsAppeared)
+                viewModel.send(.lastRowsAppeared)
                 await clock.advance()
-                viewModel.onEvent(.lastRowsAppeared)
+                viewModel.send(.lastRowsAppeared)
                 await clock.advance()
                 await records.waitUntilSaved()
             }
@@ -183,7 +183,7 @@ struct LiveQueriesArticleTests {
             let records = RecordStore(outbox: outbox, storage: cache, search: .books)
             let viewModel = BookListViewModel(server: server, records: records)
             viewModel.appear()
-            viewModel.onEvent(.searchTextChanged("cafe"))
+            viewModel.send(.searchTextChanged("cafe"))
             await clock.advance(by: .milliseconds(300))
             #expect(viewModel.state.books.rows.map(\.id) == [7, 14, 21, 28, 35, 42, 49, 56], "from every page seen")
             #expect(viewModel.state.books.origin?.savedAt != nil, "marked as the device's answer")

@@ -18,7 +18,7 @@ typealias TeamModal = Alert<TeamViewModel.Event>
 
 @MainActor
 final class TeamViewModel: ViewModel {
-    struct State: Equatable, Sendable {
+    struct State: Equatable, Sendable, NavigationState {   // an alert closes itself once handled
         var members: [TeamMember]
         var navigation: Navigation<TeamDestination, TeamModal>
     }
@@ -55,10 +55,7 @@ extension TeamViewModel {
             store.update { $0.navigation.present(.confirmRemove(member)) }
         case .removeConfirmed(let id):
             guard state.navigation.modal?.offers(event) == true else { return }   // shown, for this member
-            store.update {
-                $0.members.removeAll { $0.id == id }
-                $0.navigation.handle(.dismiss)
-            }
+            store.update { $0.members.removeAll { $0.id == id } }   // then the confirmation closes
         case .navigation(let event):
             store.update { $0.navigation.handle(event) }
         }
@@ -164,7 +161,7 @@ final class TeamTerminalScreen: Screen {
 func runTeamApp(_ team: TeamViewModel, on terminal: any TerminalDevice) async throws -> TerminalAppExit {
     let binding = NavigationBinding(
         navigation: { team.state.navigation },
-        send: { team.onEvent(.navigation($0)) },
+        send: { team.send(.navigation($0)) },
         screen: { TeamTerminalScreen(team: team, model: team.screens.viewModel(for: $0)) }
     )
     let app = TerminalApp(root: TeamTerminalScreen(team: team, model: nil), navigation: binding, session: terminal)
@@ -184,7 +181,7 @@ struct TeamView: View {
         // snippet: swiftui
         NavigationStack(path: Binding(
             get: { @MainActor in viewModel.state.navigation.stack },
-            set: { @MainActor in viewModel.onEvent(.navigation(.popTo(depth: $0.count))) }
+            set: { @MainActor in viewModel.send(.navigation(.popTo(depth: $0.count))) }
         )) {
             TeamHome(viewModel: viewModel)
                 .navigationDestination(for: TeamDestination.self) { destination in
@@ -202,7 +199,7 @@ struct TeamView: View {
         ) { alert in
             ForEach(Array(alert.buttons.enumerated()), id: \.offset) { _, button in
                 Button(button.label.resolved(), role: button.role == .destructive ? .destructive : button.role == .cancel ? .cancel : nil) {
-                    viewModel.onEvent(button.event)
+                    viewModel.send(button.event)
                 }
             }
         } message: { alert in
@@ -217,7 +214,7 @@ struct TeamHome: View {
     let viewModel: TeamViewModel
 
     var body: some View {
-        Button("Members") { viewModel.onEvent(.membersTapped) }
+        Button("Members") { viewModel.send(.membersTapped) }
     }
 }
 
@@ -227,7 +224,7 @@ struct MemberList: View {
 
     var body: some View {
         List(viewModel.state.members, id: \.id) { member in
-            Button(member.name) { viewModel.onEvent(.memberTapped(id: member.id)) }
+            Button(member.name) { viewModel.send(.memberTapped(id: member.id)) }
         }
     }
 }
@@ -309,9 +306,9 @@ struct NavigationAsStateTests {
 
     @Test func aPushLeavesTheModalBehind() {
         let team = TeamViewModel(members: TeamMember.samples)
-        team.onEvent(.membersTapped)
-        team.onEvent(.removeTapped(memberID: 7))
-        team.onEvent(.memberTapped(id: 42))
+        team.send(.membersTapped)
+        team.send(.removeTapped(memberID: 7))
+        team.send(.memberTapped(id: 42))
         #expect(team.state.navigation == Navigation(stack: [.members, .member(id: 42)]))
         #expect(team.state.members == TeamMember.samples, "nothing was removed")
     }
@@ -319,15 +316,15 @@ struct NavigationAsStateTests {
     // snippet: children-test
     @Test func aDetailKeepsItsViewModelBelowAPushAndLosesItWhenPopped() {
         let team = TeamViewModel(members: TeamMember.samples)
-        team.onEvent(.membersTapped)
-        team.onEvent(.memberTapped(id: 42))
+        team.send(.membersTapped)
+        team.send(.memberTapped(id: 42))
         let mika = team.screens.top?.memberDetail
-        mika?.onEvent(.tabSelected(.activity))
+        mika?.send(.tabSelected(.activity))
 
-        team.onEvent(.memberTapped(id: 7))            // her manager's page, over hers
+        team.send(.memberTapped(id: 7))            // her manager's page, over hers
         weak let kenji = team.screens.top?.memberDetail
         #expect(kenji?.state.memberID == 7)
-        team.onEvent(.navigation(.back))
+        team.send(.navigation(.back))
 
         #expect(kenji == nil, "a popped destination's ViewModel is released")
         #expect(team.screens.top?.memberDetail === mika, "the one below is the same ViewModel")

@@ -84,7 +84,7 @@ final class InboxScreen {
             .store(in: &tokens)
     }
 
-    func rowTapped(_ index: Int) { viewModel.onEvent(.messageOpened(at: index)) }
+    func rowTapped(_ index: Int) { viewModel.send(.messageOpened(at: index)) }
 
     private func render(_ state: InboxViewModel.State) {
         title = state.unreadCount == 0 ? "Inbox" : "Inbox (\(state.unreadCount))"
@@ -114,14 +114,14 @@ struct InboxScreenTests {
     // snippet: test
     @Test func theScreenShowsTheCurrentStateAtOnceThenEachChange() {
         let viewModel = InboxViewModel()
-        viewModel.onEvent(.messageArrived("Welcome"))   // before the screen binds
+        viewModel.send(.messageArrived("Welcome"))   // before the screen binds
         let screen = InboxScreen(viewModel: viewModel)
 
         screen.viewDidLoad()
         #expect(screen.title == "Inbox (1)")
         #expect(screen.rows == ["● Welcome"])
 
-        viewModel.onEvent(.messageArrived("Invoice"))
+        viewModel.send(.messageArrived("Invoice"))
         screen.rowTapped(1)
         #expect(screen.title == "Inbox (1)")
         #expect(screen.rows == ["● Invoice", "  Welcome"])
@@ -136,10 +136,10 @@ struct InboxScreenTests {
         screen.viewDidLoad()
         badge.bind(to: viewModel)                      // two observers, side by side
 
-        viewModel.onEvent(.messageArrived("Welcome"))
-        viewModel.onEvent(.messageArrived("Invoice"))
+        viewModel.send(.messageArrived("Welcome"))
+        viewModel.send(.messageArrived("Invoice"))
         screen.rowTapped(1)                            // opens "Welcome": 1 unread
-        viewModel.onEvent(.messageDeleted(at: 1))      // deletes "Welcome": still 1 unread
+        viewModel.send(.messageDeleted(at: 1))      // deletes "Welcome": still 1 unread
 
         #expect(badge.shown == ["", "1", "2", "1"])
         #expect(screen.rows == ["● Invoice"])
@@ -153,9 +153,9 @@ struct InboxScreenTests {
         var counts: [Int] = []
         viewModel.subscribe(\.unreadCount) { counts.append($0) }.store(in: &tokens)
 
-        viewModel.onEvent(.messageArrived("Welcome"))
+        viewModel.send(.messageArrived("Welcome"))
         tokens.removeAll()
-        viewModel.onEvent(.messageArrived("Invoice"))
+        viewModel.send(.messageArrived("Invoice"))
 
         #expect(counts == [0, 1])
     }
@@ -172,7 +172,7 @@ struct InboxScreenTests {
             leaks.track(screen, "inbox screen")
             screen.viewDidLoad()
             badge.bind(to: viewModel)
-            viewModel.onEvent(.messageArrived("Welcome"))
+            viewModel.send(.messageArrived("Welcome"))
         }
         await leaks.expectAllDeallocated()
         #expect(badge.shown == ["", "1"])

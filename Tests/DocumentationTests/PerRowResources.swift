@@ -74,7 +74,7 @@ final class TeammatesViewController: UITableViewController {
 
     override func scrollViewDidScroll(_ scrollView: UIScrollView) {
         guard let rows = tableView.indexPathsForVisibleRows?.map(\.row), let first = rows.min(), let last = rows.max() else { return }
-        viewModel.onEvent(.visibleRowsChanged(first..<last + 1))
+        viewModel.send(.visibleRowsChanged(first..<last + 1))
     }
 
     override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
@@ -103,7 +103,7 @@ struct TeammatesView: View {
                 PortraitView(portrait: viewModel.state.portraits[teammate.id], name: teammate.name)
                 Text(teammate.name)
             }
-            .onAppear { viewModel.onEvent(.visibleRowsChanged(index..<index + 1)) }
+            .onAppear { viewModel.send(.visibleRowsChanged(index..<index + 1)) }
         }
     }
 }

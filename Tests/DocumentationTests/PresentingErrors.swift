@@ -129,7 +129,7 @@ final class OrderHistoryScreen {
     /// The user pressed the alert's button at `index` (UIKit: its `UIAlertAction`'s handler).
     func alertButtonTapped(at index: Int) {
         guard let alert = viewModel.state.navigation.modal, alert.buttons.indices.contains(index) else { return }
-        viewModel.onEvent(alert.buttons[index].event)
+        viewModel.send(alert.buttons[index].event)
     }
 }
 // snippet end
@@ -173,7 +173,7 @@ final class OrderHistoryViewController: UIViewController {
             case nil: .default
             }
             controller.addAction(UIAlertAction(title: button.label.resolved(), style: style) { [weak self] _ in
-                self?.viewModel.onEvent(button.event)
+                self?.viewModel.send(button.event)
             })
         }
         present(controller, animated: true)
@@ -195,7 +195,7 @@ struct OrderHistoryView: View {
             ) { alert in
                 ForEach(Array(alert.buttons.enumerated()), id: \.offset) { _, button in
                     Button(button.label.resolved(), role: button.role == .cancel ? .cancel : button.role == .destructive ? .destructive : nil) {
-                        viewModel.onEvent(button.event)
+                        viewModel.send(button.event)
                     }
                 }
             } message: { alert in
@@ -275,9 +275,9 @@ struct PresentingErrorsTests {
         viewModel.appear()
         await clock.advance()
 
-        viewModel.onEvent(.cancelOrderTapped(id: 1))
+        viewModel.send(.cancelOrderTapped(id: 1))
         await clock.advance()
-        viewModel.onEvent(.retryTapped)               // the list reloads: the view re-renders
+        viewModel.send(.retryTapped)               // the list reloads: the view re-renders
         await clock.advance()
         #expect(screen.presentedAlerts == ["Orders: This order has shipped. It can no longer be cancelled."])
 
@@ -303,7 +303,7 @@ struct PresentingErrorsTests {
         await clock.advance()
         #expect(screen.presentedViewController == nil)
 
-        viewModel.onEvent(.cancelOrderTapped(id: 1))
+        viewModel.send(.cancelOrderTapped(id: 1))
         await clock.advance()
         let alert = screen.presentedViewController as? UIAlertController
         #expect(alert?.title == "Orders")
@@ -372,7 +372,7 @@ struct PresentingErrorsTests {
         let screen = OrderHistoryScreen(viewModel: viewModel)
         viewModel.appear()
         await clock.advance()
-        viewModel.onEvent(.cancelOrderTapped(id: 1))
+        viewModel.send(.cancelOrderTapped(id: 1))
         await clock.advance()
         #expect(screen.presentedAlerts == ["Orders: This order has shipped. It can no longer be cancelled."])
 

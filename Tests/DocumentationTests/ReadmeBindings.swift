@@ -40,7 +40,7 @@ struct ReadmeBindingTests {
         screen.bind(to: viewModel)
         #expect(screen.rendered == ["", ""])   // observe and subscribe both start with the current state
 
-        viewModel.onEvent(.searchTextChanged("swift"))   // two updates: the query, then the spinner
+        viewModel.send(.searchTextChanged("swift"))   // two updates: the query, then the spinner
         #expect(screen.rendered == ["", "", "swift", "swift"])   // subscribe: at once, once per update
         await clock.advance(by: .zero)                    // observe: on the main actor's next turn, once
         #expect(screen.rendered == ["", "", "swift", "swift", "swift"])

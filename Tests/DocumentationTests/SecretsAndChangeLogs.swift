@@ -47,7 +47,6 @@ final class SignInViewModel: ViewModel {
     var readOnlyStore: ReadOnlyStore<SignInState> { store.readOnly }
 
     func onEvent(_ event: SignInEvent) {
-        store.trace(event)                    // for a change log, if one is attached
         switch event {
         case .loginIDChanged(let text): store.update { $0.loginID = text }
         case .passwordChanged(let text): store.update { $0.password = text }
@@ -77,8 +76,8 @@ struct SecretsAndChangeLogsTests {
 
     func typed() -> SignInViewModel {
         let viewModel = SignInViewModel()
-        viewModel.onEvent(.loginIDChanged("mika"))
-        viewModel.onEvent(.passwordChanged(Self.secret))
+        viewModel.send(.loginIDChanged("mika"))
+        viewModel.send(.passwordChanged(Self.secret))
         return viewModel
     }
 
@@ -90,7 +89,7 @@ struct SecretsAndChangeLogsTests {
         let viewModel = SignInViewModel()
         let changes = viewModel.logChanges(to: logger)   // keep the token: the log ends with it
 
-        viewModel.onEvent(.passwordChanged(Self.secret))
+        viewModel.send(.passwordChanged(Self.secret))
 
         let log = handler.entries.map { "\($0.message)" }
         #expect(log == [
@@ -115,7 +114,7 @@ struct SecretsAndChangeLogsTests {
         let viewModel = typed()
         let changes = viewModel.logChanges(to: logger)
 
-        viewModel.onEvent(.loginIDChanged("mika2"))
+        viewModel.send(.loginIDChanged("mika2"))
 
         let log = handler.entries.map { "\($0.message)" }
         #expect(log == [
@@ -139,12 +138,12 @@ struct SecretsAndChangeLogsTests {
         logger.logLevel = .info                          // the log writes at .debug
         let viewModel = SignInViewModel()
         let quiet = viewModel.logChanges(to: logger)
-        viewModel.onEvent(.loginIDChanged("a"))
+        viewModel.send(.loginIDChanged("a"))
         quiet.cancel()
 
         logger.logLevel = .debug
         _ = viewModel.logChanges(to: logger)             // released at once
-        viewModel.onEvent(.loginIDChanged("ab"))
+        viewModel.send(.loginIDChanged("ab"))
         #expect(handler.entries.isEmpty)
     }
 

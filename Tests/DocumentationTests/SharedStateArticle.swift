@@ -58,8 +58,8 @@ import Testing
         Dependencies.with { $0.sharedValues = SharedValues(directory: folder) } operation: { NoteEditorViewModel() }
     }
     let first = start()
-    first.onEvent(.titleChanged("買い物"))
-    first.onEvent(.bodyChanged("牛乳"))
+    first.send(.titleChanged("買い物"))
+    first.send(.bodyChanged("牛乳"))
     // Killed here: the draft was written before each event returned.
 
     #expect(start().state.draft == NoteDraft(title: "買い物", body: "牛乳"))

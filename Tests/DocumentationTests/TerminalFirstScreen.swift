@@ -85,10 +85,10 @@ extension TeaMenuScreen {
     func handle(_ key: Key) -> ScreenAction? {
         let selected = viewModel.state.selected
         switch key {
-        case .up, .character("k"): viewModel.onEvent(.teaSelected(at: selected - 1))
-        case .down, .character("j"): viewModel.onEvent(.teaSelected(at: selected + 1))
-        case .enter: viewModel.onEvent(.addPressed)
-        case .character("r"): viewModel.onEvent(.retryPressed)
+        case .up, .character("k"): viewModel.send(.teaSelected(at: selected - 1))
+        case .down, .character("j"): viewModel.send(.teaSelected(at: selected + 1))
+        case .enter: viewModel.send(.addPressed)
+        case .character("r"): viewModel.send(.retryPressed)
         case .character("q"), .escape: return .pop
         default: break
         }

@@ -34,7 +34,7 @@ enum TodoDestination: NavigationDestination {
 
 @MainActor
 final class TodoListViewModel: ViewModel {
-    struct State: Equatable {
+    struct State: Equatable, NavigationState {   // an alert closes itself once handled
         var todos: Loadable<[Todo]> = .idle
         var navigation = Navigation<TodoDestination, Alert<Event>>()
     }
@@ -81,10 +81,7 @@ final class TodoListViewModel: ViewModel {
             store.update { $0.navigation.present(.clearDone) }
         case .clearDoneConfirmed:
             guard state.navigation.modal?.offers(event) == true else { return }
-            store.update { state in
-                state.navigation.handle(.dismiss)
-                state.todos = state.todos.map { $0.filter { !$0.isDone } }
-            }
+            store.update { $0.todos = $0.todos.map { $0.filter { !$0.isDone } } }
         case .navigation(let event):
             store.update { $0.navigation.handle(event) }
         }

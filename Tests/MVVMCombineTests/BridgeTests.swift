@@ -44,7 +44,7 @@ struct BridgeTests {
         let viewModel = TapCounterViewModel()
         let taps = viewModel.statePublisher.map(\.taps).record()
 
-        viewModel.onEvent(.tapped)
+        viewModel.send(.tapped)
 
         #expect(taps.values == [0, 1])
     }

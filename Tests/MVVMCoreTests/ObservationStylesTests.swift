@@ -26,7 +26,7 @@ struct ObservationStylesTests {
         track(viewModel) { viaTracking.append($0) }
 
         for _ in 1...3 {
-            viewModel.onEvent(.incrementTapped)
+            viewModel.send(.incrementTapped)
             // Observation delivers on the main actor's next turn: let each change land alone.
             _ = await waitFor { viaObserve.last == viewModel.state.count && viaTracking.last == viewModel.state.count }
         }

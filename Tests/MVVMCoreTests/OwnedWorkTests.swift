@@ -249,7 +249,7 @@ struct OwnedWorkTests {
         for index in 0..<300 {
             let query = "q\(index)"
             latencies.withValue { $0[query] = .milliseconds(Int.random(in: 0...500, using: &random)) }
-            viewModel.onEvent(.searchSubmitted(query))
+            viewModel.send(.searchSubmitted(query))
             if Bool.random(using: &random) {
                 await clock.advance(by: .zero)
                 await clock.advance(by: .milliseconds(Int.random(in: 0...200, using: &random)))

@@ -7,7 +7,7 @@ struct StateStreamTests {
     @Test func yieldsTheCurrentStateThenEveryChangeWithoutLoss() async {
         let viewModel = CounterViewModel()
         let states = viewModel.states
-        for _ in 1...5 { viewModel.onEvent(.incrementTapped) }
+        for _ in 1...5 { viewModel.send(.incrementTapped) }
 
         var counts: [Int] = []
         for await state in states {
@@ -20,7 +20,7 @@ struct StateStreamTests {
     @Test func finishesWhenTheStoreIsDeallocated() async {
         var viewModel: CounterViewModel? = CounterViewModel()
         let states = viewModel!.states
-        viewModel!.onEvent(.incrementTapped)
+        viewModel!.send(.incrementTapped)
         viewModel = nil
 
         var counts: [Int] = []

@@ -15,7 +15,7 @@ struct ViewModelLifecycleTests {
         let clock = TestClock()
         let viewModel = SearchViewModel(repository: StubSearchRepository(clock: clock))
         viewModel.appear()
-        viewModel.onEvent(.searchTextChanged("a"))
+        viewModel.send(.searchTextChanged("a"))
         #expect(viewModel.readOnlyStore.base.isRunning("search"))
 
         viewModel.disappear()
@@ -36,7 +36,7 @@ struct ViewModelLifecycleTests {
             let token = viewModel.subscribe { _ in }
             let stream = viewModel.states
             viewModel.appear()
-            viewModel.onEvent(.searchSubmitted("ann"))
+            viewModel.send(.searchSubmitted("ann"))
             _ = (token, stream)
         }
         await leaks.expectAllDeallocated()
@@ -44,8 +44,8 @@ struct ViewModelLifecycleTests {
 
     @Test func sendIsOnEvent() {
         let viewModel = CounterViewModel()
-        viewModel.onEvent(.incrementTapped)
-        viewModel.onEvent(.incrementTapped)
+        viewModel.send(.incrementTapped)
+        viewModel.send(.incrementTapped)
         #expect(viewModel.state.count == 2)
     }
 }

@@ -16,7 +16,7 @@ struct LeakTrackerTests {
             leaks.track(clock, "clock")
             let token = viewModel.subscribe { _ in }
             viewModel.appear()
-            viewModel.onEvent(.greetTapped)   // in flight when everything goes away
+            viewModel.send(.greetTapped)   // in flight when everything goes away
             _ = token
         }
         await leaks.expectAllDeallocated()
@@ -80,7 +80,7 @@ struct LeakTrackerTests {
         do {
             let viewModel = GreetingViewModel(clock: clock)
             leaks.track(viewModel.readOnlyStore.base, "store")
-            viewModel.onEvent(.greetTappedCapturingStrongly)
+            viewModel.send(.greetTappedCapturingStrongly)
         }
         await leaks.expectAllDeallocated()
 

@@ -85,24 +85,24 @@ struct NavigationScriptTests {
     @Test func aDestinationsViewModelIsMadeOnPushKeptBelowAPushAndReleasedOnPop() async {
         let leaks = LeakTracker()
         let viewModel = ContactsViewModel()
-        viewModel.onEvent(.contactTapped(1))
+        viewModel.send(.contactTapped(1))
         weak let first = viewModel.details.top
         #expect(first?.id == 1)
         #expect(viewModel.details.viewModel(for: .detail(id: 1)) === first)
         #expect(viewModel.details.viewModel(for: .detail(id: 9)) == nil)
         do {
-            viewModel.onEvent(.contactTapped(2))
+            viewModel.send(.contactTapped(2))
             let second = viewModel.details.top
             #expect(second?.id == 2)
             if let second { leaks.track(second, "the detail of contact 2") }
-            viewModel.onEvent(.navigation(.back))
+            viewModel.send(.navigation(.back))
         }
         // The one below was kept (its scroll position and selection survive), the popped one is gone.
         #expect(viewModel.details.top === first)
         await leaks.expectAllDeallocated()
 
         if let top = viewModel.details.top { leaks.track(top, "the detail of contact 1") }
-        viewModel.onEvent(.navigation(.popToRoot))
+        viewModel.send(.navigation(.popToRoot))
         #expect(viewModel.details.viewModels.isEmpty)
         await leaks.expectAllDeallocated()
     }

@@ -29,7 +29,7 @@ final class CounterViewModel: ViewModel {
 @MainActor
 func bind(_ viewModel: CounterViewModel) -> [ObservationToken] {
     viewModel.appear()
-    viewModel.onEvent(.incrementTapped)
+    viewModel.send(.incrementTapped)
     _ = viewModel.state.count
     let tokens = [
         viewModel.subscribe { _ in },

@@ -13,7 +13,7 @@ import WeatherFeature
 /// ```swift
 /// let app = try AppViewModel(path: "users/42")   // its repositories from `Dependencies`
 /// app.state.navigation.stack                 // [.users, .user(id: 42)]
-/// app.onEvent(.navigation(.back))            // the list, with its rows
+/// app.send(.navigation(.back))            // the list, with its rows
 /// ```
 ///
 /// Its repositories, and those of every screen it opens, come from `Dependencies`
@@ -103,7 +103,6 @@ public final class AppViewModel: ViewModel {
 
     /// Handles one event.
     public func onEvent(_ event: Event) {
-        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .opened(let destination):
             navigate { $0.push(destination) }

@@ -35,22 +35,22 @@ struct AppRestoreTests {
         do {
             let app = try start()
             #expect(app.state.navigation.stack == [], "a first start: the home menu")
-            app.onEvent(.opened(.registration))
+            app.send(.opened(.registration))
             guard case .registration(let form)? = app.screenModel(for: .registration) else { Issue.record("no form"); return }
-            form.onEvent(.loginIDChanged("yamada@example.com"))
-            form.onEvent(.passwordChanged(password))
-            app.onEvent(.navigation(.back))
-            app.onEvent(.opened(.users))
+            form.send(.loginIDChanged("yamada@example.com"))
+            form.send(.passwordChanged(password))
+            app.send(.navigation(.back))
+            app.send(.opened(.users))
             guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
-            list.onEvent(.searchTextChanged("smith"))
+            list.send(.searchTextChanged("smith"))
             // Killed here: nothing runs after the last event.
         }
         let app = try start()
         #expect(app.state.navigation.stack == [.users], "the screen open when the app was killed")
         guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
         #expect(list.state.searchText == "smith")
-        app.onEvent(.navigation(.back))
-        app.onEvent(.opened(.registration))
+        app.send(.navigation(.back))
+        app.send(.opened(.registration))
         guard case .registration(let form)? = app.screenModel(for: .registration) else { Issue.record("no form"); return }
         #expect(form.state.form.loginID == "yamada@example.com")
         #expect(form.state.form.password == "", "a password is never kept")

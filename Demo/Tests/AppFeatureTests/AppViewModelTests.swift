@@ -59,8 +59,8 @@ struct AppViewModelTests {
     @Test func openingPushesAScreenWithItsOwnViewModelAndBackReleasesIt() async throws {
         let app = try makeApp()
         let leaks = LeakTracker()
-        app.onEvent(.opened(.users))
-        app.onEvent(.opened(.user(id: 2)))
+        app.send(.opened(.users))
+        app.send(.opened(.user(id: 2)))
         #expect(app.path == "users/2")
         guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
         do {
@@ -69,7 +69,7 @@ struct AppViewModelTests {
             leaks.track(detail, "the detail of user 2")
         }
 
-        app.onEvent(.navigation(.back))
+        app.send(.navigation(.back))
         #expect(app.state.navigation.stack == [.users])
         #expect(app.screenModel(for: .user(id: 2)) == nil)
         guard case .users(let same)? = app.screenModel(for: .users) else { Issue.record("the list is gone"); return }
@@ -90,8 +90,8 @@ struct AppViewModelTests {
         detail.appear()
         await tester.settle()
         #expect(detail.state.user.value?.name == "山田 太郎")
-        detail.onEvent(.deleteTapped)
-        detail.onEvent(.deleteConfirmed)
+        detail.send(.deleteTapped)
+        detail.send(.deleteConfirmed)
         await tester.receive { $0.navigation.handle(.back) }   // shown as done: closed at once
 
         #expect(tester.state.navigation.stack == [.users])
@@ -108,15 +108,15 @@ struct AppViewModelTests {
         guard case .users(let list)? = tester.viewModel.screenModel(for: .users) else { Issue.record("no list"); return }
         list.appear()
         await tester.settle()
-        list.onEvent(.rowOpened(userID: 404))   // no such row: nothing is said
+        list.send(.rowOpened(userID: 404))   // no such row: nothing is said
         #expect(tester.state.navigation.stack == [.users])
-        list.onEvent(.rowOpened(userID: 2))
+        list.send(.rowOpened(userID: 2))
         await tester.receive { $0.navigation.push(.user(id: 2)) }
         list.disappear()
         tester.send(.navigation(.back)) { $0.navigation.handle(.back) }
         tester.send(.opened(.weather)) { $0.navigation.push(.weather) }
         guard case .weather(let cities)? = tester.viewModel.screenModel(for: .weather) else { Issue.record("no city list"); return }
-        cities.onEvent(.selectedCityOpened)
+        cities.send(.selectedCityOpened)
         await tester.receive { $0.navigation.push(.city(Self.tokyo)) }
         tester.disappear()
         await tester.finish()
@@ -168,7 +168,7 @@ struct AppViewModelTests {
         detail.appear()
         await tester.settle()
         #expect(detail.state.canEdit)
-        detail.onEvent(.toggleActiveTapped)
+        detail.send(.toggleActiveTapped)
         await tester.settle()
         #expect(!detail.state.isSaving)
         tester.send(.navigation(.back)) { $0.navigation.handle(.back) }

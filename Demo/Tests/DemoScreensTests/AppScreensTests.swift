@@ -14,7 +14,7 @@ struct AppScreensTests {
     @Test func eachDestinationOnTheStackGetsItsScreen() throws {
         let app = try pendingApp(path: "users/5")
         let city = City(id: "130010", name: "東京", prefecture: "東京都")
-        app.onEvent(.opened(.registration))
+        app.send(.opened(.registration))
         #expect(AppScreens.root(app) is HomeScreen)
         let expected: [(AppDestination, any Screen.Type)] = [(.users, UserListScreen.self), (.user(id: 5), UserDetailScreen.self), (.registration, RegistrationScreen.self)]
         for (destination, type) in expected {

@@ -43,7 +43,7 @@ struct UserListOfflineTests {
     func seeOnline(_ baseURL: URL, pages: Int = 1) async -> (list: UserListViewModel, records: TestRecords) {
         let (list, records) = await launch(baseURL)
         for _ in 1..<max(1, pages) {
-            list.onEvent(.lastRowsAppeared)
+            list.send(.lastRowsAppeared)
             #expect(await waitUntilIdle(list))
         }
         await records.records.waitUntilSaved()
@@ -122,7 +122,7 @@ struct UserListOfflineTests {
         #expect(offline.state.users.nextPage == .loaded)
 
         // The next page: the rows seen on the server's second page.
-        offline.onEvent(.lastRowsAppeared)
+        offline.send(.lastRowsAppeared)
         #expect(await waitUntilIdle(offline))
         #expect(offline.state.visibleUsers == everyone)
         #expect(offline.state.users.nextPage == .reachedEnd)
@@ -130,7 +130,7 @@ struct UserListOfflineTests {
 
         // A search for a user seen on the second page only: found, marked saved.
         let secondPageUser = everyone[25]
-        offline.onEvent(.searchTextChanged(secondPageUser.email))
+        offline.send(.searchTextChanged(secondPageUser.email))
         #expect(offline.state.visibleUsers == [secondPageUser], "filtered at once")
         #expect(await waitUntilIdle(offline), "the server asked after the debounce, and unreachable")
         #expect(offline.state.visibleUsers == [secondPageUser])
@@ -139,14 +139,14 @@ struct UserListOfflineTests {
         #expect(offline.state.navigation.modal == nil)
 
         // A search the name and email of no user seen contain: nothing, and why.
-        offline.onEvent(.searchTextChanged("zz-nobody-zz"))
+        offline.send(.searchTextChanged("zz-nobody-zz"))
         #expect(await waitUntilIdle(offline))
         #expect(offline.state.visibleUsers.isEmpty)
         #expect(offline.state.loadFailure == ErrorPresentation(UserError.noInternet), "drawn in place of the rows, with a retry")
 
         // The status filter, over every user seen.
-        offline.onEvent(.searchTextChanged(""))
-        offline.onEvent(.filterSelected(.inactive))
+        offline.send(.searchTextChanged(""))
+        offline.send(.filterSelected(.inactive))
         #expect(await waitUntilIdle(offline))
         let inactive = everyone.filter { !$0.isActive }
         #expect(offline.state.visibleUsers == Array(inactive.prefix(20)))
@@ -169,7 +169,7 @@ struct UserListOfflineTests {
         #expect(rows.count == 20)
         await server.stop()
 
-        list.onEvent(.refreshPulled)
+        list.send(.refreshPulled)
         #expect(list.state.isRefreshing)
         #expect(await waitUntilIdle(list))
         #expect(!list.state.isRefreshing)
@@ -177,23 +177,23 @@ struct UserListOfflineTests {
         #expect(list.state.users.origin == .network)
         #expect(list.state.navigation.modal == .pageFailure(ErrorPresentation(UserError.noInternet)))
         #expect(list.state.activeCount == activeCount)
-        list.onEvent(.navigation(.dismiss))
+        list.send(.navigation(.dismiss))
 
         let someone = rows[7]
-        list.onEvent(.searchTextChanged(someone.email))
+        list.send(.searchTextChanged(someone.email))
         #expect(list.state.visibleUsers == [someone], "filtered at once")
         #expect(await waitUntilIdle(list))
         #expect(list.state.visibleUsers == [someone])
         #expect(list.state.savedDataNotice?.failure == ErrorPresentation(UserError.noInternet))
         #expect(list.state.navigation.modal == nil, "the notice says why: no alert")
-        list.onEvent(.searchTextChanged(""))
+        list.send(.searchTextChanged(""))
         #expect(await waitUntilIdle(list))
         #expect(list.state.visibleUsers == rows)
         #expect(list.state.savedDataNotice?.failure == ErrorPresentation(UserError.noInternet))
         #expect(!list.state.isLoadingFirstPage && !list.state.isLoadingMore)
 
         let back = try await DemoServer.start(DemoServerConfiguration(port: port, databasePath: database))
-        list.onEvent(.refreshPulled)
+        list.send(.refreshPulled)
         #expect(await waitUntilIdle(list))
         #expect(list.state.visibleUsers == rows)
         #expect(list.state.users.origin == .network)
@@ -214,13 +214,13 @@ struct UserListOfflineTests {
 
         let offline = await launch(baseURL).list
         #expect(offline.state.visibleUsers == Array(everyone.prefix(20)))
-        offline.onEvent(.lastRowsAppeared)
+        offline.send(.lastRowsAppeared)
         #expect(await waitUntilIdle(offline))
         #expect(offline.state.visibleUsers == Array(everyone.prefix(20)), "the rows seen, and no more")
         #expect(offline.state.users.nextPage == .reachedEnd)
 
         let neverSeen = everyone[25]
-        offline.onEvent(.searchTextChanged(neverSeen.email))
+        offline.send(.searchTextChanged(neverSeen.email))
         #expect(await waitUntilIdle(offline))
         #expect(offline.state.visibleUsers.isEmpty)
         #expect(offline.state.loadFailure == ErrorPresentation(UserError.noInternet))

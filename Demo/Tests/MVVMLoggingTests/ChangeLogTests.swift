@@ -27,7 +27,7 @@ struct ChangeLogTests {
         let handler = InMemoryLogHandler()
         let viewModel = makeViewModel()
         let token = viewModel.logChanges(to: logger(handler))
-        viewModel.onEvent(.loginIDChanged("mika"))
+        viewModel.send(.loginIDChanged("mika"))
 
         let messages = handler.entries.map { "\($0.message)" }
         #expect(messages.count == 2)
@@ -44,8 +44,8 @@ struct ChangeLogTests {
         let handler = InMemoryLogHandler()
         let viewModel = makeViewModel()
         let token = viewModel.logChanges(to: logger(handler))
-        viewModel.onEvent(.passwordChanged(Self.secret))
-        viewModel.onEvent(.passwordConfirmationChanged(Self.secret))
+        viewModel.send(.passwordChanged(Self.secret))
+        viewModel.send(.passwordConfirmationChanged(Self.secret))
 
         let everything = handler.entries.map { "\($0.message)" }.joined(separator: "\n")
         #expect(!handler.entries.isEmpty)
@@ -58,13 +58,13 @@ struct ChangeLogTests {
         let handler = InMemoryLogHandler()
         let viewModel = makeViewModel()
         let quiet = viewModel.logChanges(to: logger(handler, level: .info))   // logs at .debug
-        viewModel.onEvent(.loginIDChanged("a"))
+        viewModel.send(.loginIDChanged("a"))
         #expect(handler.entries.isEmpty)
         quiet.cancel()
 
         let token = viewModel.logChanges(to: logger(handler))
         token.cancel()
-        viewModel.onEvent(.loginIDChanged("ab"))
+        viewModel.send(.loginIDChanged("ab"))
         #expect(handler.entries.isEmpty, "a cancelled log is detached from events and states")
     }
 
@@ -72,7 +72,7 @@ struct ChangeLogTests {
         let handler = InMemoryLogHandler()
         let viewModel = makeViewModel()
         _ = viewModel.logChanges(to: logger(handler))   // released at once
-        viewModel.onEvent(.loginIDChanged("a"))
+        viewModel.send(.loginIDChanged("a"))
         #expect(handler.entries.isEmpty)
     }
 }

@@ -16,9 +16,9 @@ struct PasswordRedactionTests {
 
     func typedViewModel() -> RegistrationViewModel {
         let viewModel = RegistrationViewModel(repository: StubRegistrationRepository(clock: TestClock(), answers: []))
-        viewModel.onEvent(.loginIDChanged("mika"))
-        viewModel.onEvent(.passwordChanged(Self.secret))
-        viewModel.onEvent(.passwordConfirmationChanged(Self.secret))
+        viewModel.send(.loginIDChanged("mika"))
+        viewModel.send(.passwordChanged(Self.secret))
+        viewModel.send(.passwordConfirmationChanged(Self.secret))
         return viewModel
     }
 

@@ -15,10 +15,10 @@ struct RegistrationLeakTests {
             leaks.track(viewModel, "view model")
             leaks.track(repository, "repository")
             let token = viewModel.subscribe { _ in }
-            viewModel.onEvent(.loginIDChanged(Fixture.loginID))
-            viewModel.onEvent(.passwordChanged(Fixture.password))
-            viewModel.onEvent(.passwordConfirmationChanged(Fixture.password))
-            viewModel.onEvent(.submitTapped)
+            viewModel.send(.loginIDChanged(Fixture.loginID))
+            viewModel.send(.passwordChanged(Fixture.password))
+            viewModel.send(.passwordConfirmationChanged(Fixture.password))
+            viewModel.send(.submitTapped)
             #expect(viewModel.state.submission == .loading())
             _ = token
         }

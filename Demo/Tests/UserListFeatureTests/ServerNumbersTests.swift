@@ -28,7 +28,7 @@ struct ServerNumbersTests {
         let (viewModel, _, app) = await loadedScreen(claiming: UserStats(total: .max, active: .max))
         let inactive = try #require(Self.users.first { !$0.isActive })
 
-        viewModel.onEvent(.toggleActiveTapped(userID: inactive.id))
+        viewModel.send(.toggleActiveTapped(userID: inactive.id))
         #expect(viewModel.state.users.rows.first { $0.id == inactive.id }?.pending == .saving)
         await app.records.waitUntilSaved()   // the toggle shows: the count moves up from .max
 
@@ -44,9 +44,9 @@ struct ServerNumbersTests {
         let (viewModel, _, app) = await loadedScreen(claiming: UserStats(total: 0, active: .min))
         let active = try #require(Self.users.first { $0.isActive })
 
-        viewModel.onEvent(.deleteTapped(userID: active.id))
+        viewModel.send(.deleteTapped(userID: active.id))
 
-        viewModel.onEvent(.deleteConfirmed(userID: active.id))
+        viewModel.send(.deleteConfirmed(userID: active.id))
         #expect(viewModel.state.users.rows.first { $0.id == active.id }?.pending == .deleting)
         await app.records.waitUntilSaved()   // the delete shows: the count moves down from .min
 
@@ -63,9 +63,9 @@ struct ServerNumbersTests {
         let active = try #require(Self.users.first { $0.isActive })
         repository.fail(.delete, with: .unauthorized)
 
-        viewModel.onEvent(.deleteTapped(userID: active.id))
+        viewModel.send(.deleteTapped(userID: active.id))
 
-        viewModel.onEvent(.deleteConfirmed(userID: active.id))
+        viewModel.send(.deleteConfirmed(userID: active.id))
         #expect(viewModel.state.users.rows.first { $0.id == active.id }?.pending == .deleting)
         #expect(viewModel.state.activeCount == .max, "the count moves once the delete shows")
         await app.records.waitUntilSaved()   // on disk: the row goes, and the count with it
@@ -112,7 +112,7 @@ struct MismatchedAnswerTests {
         let user = try #require(Self.users.first)
         repository.setActiveAnswersWithID = user.id + 1
 
-        viewModel.onEvent(.toggleActiveTapped(userID: user.id))
+        viewModel.send(.toggleActiveTapped(userID: user.id))
         #expect(viewModel.state.users.rows.first { $0.id == user.id }?.pending == .saving)
         #expect(await clock.advance(until: { app.records.pendingIDs.isEmpty }))
 
@@ -120,7 +120,7 @@ struct MismatchedAnswerTests {
         #expect(viewModel.state.navigation.modal?.message == UserError.invalidData.message)
 
         repository.setActiveAnswersWithID = nil
-        viewModel.onEvent(.toggleActiveTapped(userID: user.id))
+        viewModel.send(.toggleActiveTapped(userID: user.id))
         #expect(await clock.advance(until: { app.records.pendingIDs.isEmpty }))
         #expect(viewModel.state.visibleUsers.first { $0.id == user.id }?.isActive == !user.isActive)
         #expect(repository.calls.filter { $0.hasPrefix("setActive") }.count == 2)

@@ -260,7 +260,7 @@ struct UserDetailViewModelTests {
         var viewModel: UserDetailViewModel? = UserDetailViewModel(userID: 1, repository: repository, records: records)
         viewModel?.appear()
         #expect(await clock.advance(until: { viewModel?.state.user.value != nil }))
-        viewModel?.onEvent(.toggleActiveTapped)
+        viewModel?.send(.toggleActiveTapped)
         #expect(viewModel?.state.isSaving == true)
         weak let released = viewModel
         viewModel?.disappear()

@@ -44,7 +44,7 @@ struct UserListBindingsTests {
             case .observation:
                 let viewModel = clock.perform { UserListViewModel(repository: repository, records: app.records) }
                 keepAlive = viewModel
-                send = { viewModel.onEvent($0) }
+                send = { viewModel.send($0) }
                 appear = { viewModel.appear() }
                 tokens.append(observe { [weak self] in
                     self?.rows = viewModel.state.visibleUsers
@@ -202,7 +202,7 @@ struct LocalSearchScaleTests {
 
         for query in ["JOSE", "yamada", "山田", "user99", "zoë", "ann lee user1@"] {
             let expected = Self.fullScan(folded, query)
-            viewModel.onEvent(.searchTextChanged(query))
+            viewModel.send(.searchTextChanged(query))
             #expect(viewModel.state.visibleUsers == Array(expected.prefix(pageSize)), "\(query), at once")
             #expect(await advanceUntilIdle(viewModel, clock: clock))   // the server is asked, and cannot answer
             #expect(viewModel.state.visibleUsers == Array(expected.prefix(pageSize)), "\(query), after the server failed")
@@ -215,19 +215,19 @@ struct LocalSearchScaleTests {
 
         // "user99": 1,111 users, shown 20 more each time the last rows appear, to the end.
         let expected = Self.fullScan(folded, "user99")
-        viewModel.onEvent(.searchTextChanged("user99"))
+        viewModel.send(.searchTextChanged("user99"))
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         var pages = 1
         while viewModel.state.users.nextPage != .reachedEnd, pages < 100 {
-            viewModel.onEvent(.lastRowsAppeared)
+            viewModel.send(.lastRowsAppeared)
             pages += 1
             #expect(viewModel.state.visibleUsers == Array(expected.prefix(pages * pageSize)))
         }
         #expect(viewModel.state.visibleUsers == expected)
         #expect(pages == (expected.count + pageSize - 1) / pageSize)
 
-        viewModel.onEvent(.searchTextChanged("bob"))
-        viewModel.onEvent(.filterSelected(.inactive))
+        viewModel.send(.searchTextChanged("bob"))
+        viewModel.send(.filterSelected(.inactive))
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         #expect(viewModel.state.visibleUsers == Array(Self.fullScan(folded, "bob", .inactive).prefix(pageSize)))
         withExtendedLifetime(app) {}
@@ -238,7 +238,7 @@ struct LocalSearchScaleTests {
     @Test func usersLearntOrGoneUpdateTheDevicesAnswerInPlace() async {
         let users = sampleUsers(50)
         let (viewModel, app) = await offlineList(seen: users)
-        viewModel.onEvent(.searchTextChanged("ann"))
+        viewModel.send(.searchTextChanged("ann"))
         #expect(await advanceUntilIdle(viewModel, clock: clock))
         #expect(viewModel.state.visibleUsers == users.filter { $0.name == "Ann Lee" })
 

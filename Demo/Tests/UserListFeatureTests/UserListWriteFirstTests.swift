@@ -39,7 +39,7 @@ struct UserListWriteFirstTests {
         #expect(list.state.visibleUsers.count == 20)
         let user = Self.users[0]
 
-        list.onEvent(.toggleActiveTapped(userID: user.id))
+        list.send(.toggleActiveTapped(userID: user.id))
         // The request is out and the server does not answer (the clock does not move).
         await clock.advance(by: .zero)
         #expect(repository.calls.contains("setActive(\(!user.isActive), \(user.id))"))
@@ -64,7 +64,7 @@ struct UserListWriteFirstTests {
         #expect(detail.state.user.value == user)
 
         repository.fail(.setActive, with: .noInternet)
-        detail.onEvent(.toggleActiveTapped)
+        detail.send(.toggleActiveTapped)
         // Offline: the toggle waits in the outbox, shown as made; no rollback, no alert.
         let call = "setActive(\(!user.isActive), \(user.id))"
         await clock.advance(by: .zero)

@@ -24,7 +24,7 @@ extension ViewModel where Event: Sendable {
         events.sink { [weak viewModel] event in
             MainQueue.run {
                 // `MainQueue.run` only ever runs on the main queue, the main actor's executor.
-                MainActor.assumeIsolated { viewModel?.onEvent(event) }
+                MainActor.assumeIsolated { viewModel?.send(event) }
             }
         }
     }

@@ -3,11 +3,12 @@
 ///
 /// It lives in the modal slot of the screen's ``Navigation``, so a screen has one place for what
 /// it presents: a sheet, an error, a confirmation. The view draws it from the value alone and,
-/// when the user presses a button, sends that button's event; the ViewModel handles the event
-/// and dismisses the alert. A test presses a button by sending its event.
+/// when the user presses a button, sends that button's event (``ViewModel/send(_:)``); the
+/// ViewModel handles the event, and the alert closes itself when `onEvent` returns (the state is
+/// a ``NavigationState``). A test presses a button by sending its event.
 ///
 /// ```swift
-/// struct State: Equatable, Sendable {
+/// struct State: Equatable, Sendable, NavigationState {
 ///     var navigation = Navigation<Never, Alert<Event>>()
 /// }
 ///
@@ -19,9 +20,8 @@
 ///         ]))
 ///     }
 /// case .deleteConfirmed:
-///     guard state.navigation.modal?.offers(.deleteConfirmed) == true else { return }
-///     store.update { $0.navigation.handle(.dismiss) }
-///     delete()
+///     guard state.navigation.modal?.offers(.deleteConfirmed) == true else { return }   // a doubled tap
+///     delete()   // the alert closes when this returns
 /// ```
 ///
 /// An error becomes an alert through ``init(_:dismiss:retry:)``, from what ``ErrorPresenter``
@@ -74,7 +74,8 @@ public struct Alert<Event: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// Whether a button sends `event`: a ViewModel checks it before acting on a button's event,
-    /// so that an event from an alert no longer shown (a doubled tap) does nothing.
+    /// so that an event from an alert no longer shown (a doubled tap) does nothing; the library
+    /// checks it to close the alert once the event is handled (``NavigationState``).
     public func offers(_ event: Event) -> Bool {
         buttons.contains { $0.event == event }
     }

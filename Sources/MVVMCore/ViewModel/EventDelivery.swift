@@ -1,7 +1,8 @@
-/// Delivers events a ViewModel receives from the library rather than from its view (a child's
-/// delegate output, a mailbox) and says, while one is handled, which: a tester names it as the
-/// cause of the state changes it makes (`ViewModelTester.receive(_:_:fileID:filePath:line:column:)`
-/// with an event).
+/// Delivers every event a ViewModel receives through the library (a view's ``ViewModel/send(_:)``,
+/// a child's delegate output, a mailbox, a tester): traces it for a change log, hands it to
+/// `onEvent`, then closes the modal that offered it (``NavigationState``); and says, while one is
+/// handled, which: a tester names it as the cause of the state changes it makes
+/// (`ViewModelTester.receive(_:_:fileID:filePath:line:column:)` with an event).
 @MainActor
 package enum EventDelivery {
     /// The events being handled now, the innermost last: whose, and which.
@@ -11,17 +12,35 @@ package enum EventDelivery {
     /// process. An app never makes one, so its events reach `onEvent` with nothing noted.
     package static var isNoted = false
 
-    /// Calls `viewModel.onEvent(event)`, then `then`, noting `event` as what it handles until
-    /// both return.
+    /// Traces `event`, calls `viewModel.onEvent(event)`, closes the modal that offered it if it
+    /// is still shown, then calls `then`, noting `event` as what it handles until all return.
     static func deliver<Model: ViewModel>(_ event: Model.Event, to viewModel: Model, then: () -> Void = {}) {
         guard isNoted else {
-            viewModel.onEvent(event)
+            handle(event, by: viewModel)
             return then()
         }
         handling.append((ObjectIdentifier(viewModel), event))
         defer { handling.removeLast() }
-        viewModel.onEvent(event)
+        handle(event, by: viewModel)
         then()
+    }
+
+    /// Traces `event`, hands it to `onEvent`, and closes the modal that offered it: what the
+    /// handler changes and the closing reach observers as one notification, so none sees the
+    /// button's work done with its alert still up.
+    private static func handle<Model: ViewModel>(_ event: Model.Event, by viewModel: Model) {
+        let store = viewModel.readOnlyStore.base
+        store.traceDelivered(event)
+        guard let offering = (store.state as? any NavigationState)?.modal(offering: event) else {
+            return viewModel.onEvent(event)
+        }
+        let holds = store.heldSince == nil   // else a mailbox's batch holds them, and releases them
+        if holds { store.holdNotifications() }
+        viewModel.onEvent(event)
+        if let closed = (store.state as? any NavigationState)?.closing(offering) as? Model.State {
+            store.update { $0 = closed }
+        }
+        if holds { store.releaseHeldNotifications() }
     }
 
     /// Calls `viewModel.onEvent` with each of `events` in order, as ``deliver(_:to:)`` does; the

@@ -14,7 +14,7 @@
 /// }
 ///
 /// viewModel.state.count                  // a view reads
-/// viewModel.onEvent(.incrementTapped)    // and sends events
+/// viewModel.send(.incrementTapped)    // and sends events
 /// viewModel.store.update { … }           // error: 'store' is inaccessible due to 'private' protection level
 /// ```
 ///

@@ -26,7 +26,7 @@
 /// - reads ``state`` (SwiftUI and `withObservationTracking` track it);
 /// - observes it: ``observe(_:)``, ``subscribe(sendCurrent:_:)``, the key-path
 ///   ``subscribe(_:sendCurrent:_:)``, ``states``; Combine publishers in MVVMCombine;
-/// - sends events: ``onEvent(_:)``;
+/// - sends events: ``send(_:)``, which hands them to ``onEvent(_:)``;
 /// - reports its lifecycle: ``appear()`` and ``disappear()``.
 ///
 /// Disappearing cancels all owned work, and so does deallocation.
@@ -40,7 +40,8 @@ public protocol ViewModel: AnyObject, Sendable {
     /// The state as views may see it: `store.readOnly` of the ViewModel's private store.
     var readOnlyStore: ReadOnlyStore<State> { get }
 
-    /// Handles one event from the view: the one way a view asks for a change.
+    /// Handles one event: the ViewModel's answer to what the view reported. Views call
+    /// ``send(_:)``, which calls this.
     func onEvent(_ event: Event)
 
     /// Called by ``appear()``; does nothing by default. Start the screen's work here.
@@ -53,6 +54,20 @@ public protocol ViewModel: AnyObject, Sendable {
 extension ViewModel {
     /// The current state (observable).
     public var state: State { readOnlyStore.base.state }
+
+    /// Sends one event from the view: the one way a view asks for a change.
+    ///
+    /// The library hands `event` to the change log, if one is attached (MVVMLogging), then to
+    /// ``onEvent(_:)``; when `onEvent` returns, the modal that offered `event`, if the state is a
+    /// ``NavigationState`` and the modal is still shown, is dismissed. So `onEvent` needs no
+    /// line for either. (`NavigationStateTests`, `ChangeLogTests`.)
+    ///
+    /// ```swift
+    /// Button("Retry") { viewModel.send(.retryTapped) }
+    /// ```
+    public func send(_ event: Event) {
+        EventDelivery.deliver(event, to: self)
+    }
 
     /// Tells the ViewModel its view appeared: calls ``didAppear()``.
     public func appear() {

@@ -10,7 +10,7 @@ public import MVVMCore
 /// ```swift
 /// let binding = NavigationBinding(
 ///     stack: { app.state.navigation.stack },
-///     back: { app.onEvent(.navigation(.back)) },
+///     back: { app.send(.navigation(.back)) },
 ///     screen: { destination in makeScreen(for: destination) }
 /// )
 /// try await TerminalApp(root: HomeScreen(app: app), navigation: binding).run()

@@ -7,7 +7,7 @@ public import MVVMCore
 ///
 /// ```swift
 /// if let alert = state.navigation.modal {
-///     if let event = ui.alertInput.event(for: key, on: alert) { viewModel.onEvent(event) }
+///     if let event = ui.alertInput.event(for: key, on: alert) { viewModel.send(event) }
 ///     return nil
 /// }
 /// ui.alertInput.keyPressedWithoutAlert(key)

@@ -65,7 +65,7 @@ public func waitUntilSleeping(_ clock: TestClock, fileID: String = #fileID, file
 ///
 /// ```swift
 /// let server = try await LoopbackServer.start()
-/// viewModel.onEvent(.refreshPulled)
+/// viewModel.send(.refreshPulled)
 /// #expect(await waitUntil { server.requestCount == 1 })
 /// #expect(try await waitUntil(timeout: .seconds(20)) { try await outbox.pending.isEmpty })
 /// ```

@@ -45,7 +45,7 @@ public final class RegistrationDriverViewModel: @MainActor TransformingViewModel
             input.alertButtonTapped.asDriver(),
         ]
         for driver in events {
-            driver.drive { [weak viewModel] in viewModel?.onEvent($0) }.store(in: &cancellables)
+            driver.drive { [weak viewModel] in viewModel?.send($0) }.store(in: &cancellables)
         }
         let submission = viewModel.publisher(for: \.submission)
         return Output(

@@ -6,7 +6,7 @@ extension RegistrationViewModel {
     ///
     /// `form` is what the user typed; every other property follows from it and from the submit,
     /// and is kept up to date by the ViewModel on each change.
-    public struct State: Equatable, Sendable {
+    public struct State: Equatable, Sendable, NavigationState {
         /// The texts as typed, and the login ids the server said are taken.
         public var form: RegistrationForm
         /// The login id field's status.

@@ -45,14 +45,13 @@ public final class RegistrationViewModel: ViewModel {
         // The draft survives a kill: its login id, never a password (nothing else is shared).
         // Changed on another screen: applied as this screen's own edit (it validates).
         store.share(\.form.loginID, with: Dependencies.current.sharedValues.value(.registrationLoginID)) {
-            [weak self] text in self?.onEvent(.loginIDChanged(text))
+            [weak self] text in self?.send(.loginIDChanged(text))
         }
         store.update { $0.revalidate(with: validator) }
     }
 
     /// Handles one event from the view.
     public func onEvent(_ event: Event) {
-        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .loginIDChanged(let text): edit { $0.loginID = text }
         case .passwordChanged(let text): edit { $0.password = text }
@@ -60,8 +59,7 @@ public final class RegistrationViewModel: ViewModel {
         case .submitTapped: submit()
         case .retryTapped:
             guard state.navigation.modal?.offers(.retryTapped) == true else { return }
-            store.update { $0.navigation.handle(.dismiss) }
-            submit()
+            submit()   // the alert closes when this returns
         case .navigation(let event): store.update { $0.navigation.handle(event) }
         }
     }

@@ -2,7 +2,7 @@ public import MVVMCore
 public import MVVMData
 
 /// Everything the user detail screen shows.
-public struct UserDetailState: Equatable, Sendable {
+public struct UserDetailState: Equatable, Sendable, NavigationState {
     /// The user: as every screen shows it, at once when the records know it, else loaded by
     /// id when the screen appears; its pending write; whether the server has it.
     public var user: LiveRecord<User>

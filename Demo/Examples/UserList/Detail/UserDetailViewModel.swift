@@ -15,7 +15,7 @@ public import MVVMData
 /// ```swift
 /// let detail = UserDetailViewModel(userID: 42, repository: repository, records: records)
 /// detail.appear()                        // loads user 42 unless the records have it
-/// detail.onEvent(.toggleActiveTapped)
+/// detail.send(.toggleActiveTapped)
 /// ```
 @MainActor
 public final class UserDetailViewModel: ViewModel {
@@ -74,7 +74,6 @@ public final class UserDetailViewModel: ViewModel {
 
     /// Handles one event from the screen.
     public func onEvent(_ event: Event) {
-        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .toggleActiveTapped:
             guard state.canEdit, let user = state.user.value else { return }
@@ -83,9 +82,7 @@ public final class UserDetailViewModel: ViewModel {
             guard state.canEdit, let user = state.user.value else { return }
             store.update { $0.navigation.present(.deleteConfirmation(of: user)) }
         case .deleteConfirmed:
-            guard state.navigation.modal?.offers(.deleteConfirmed) == true else { return }
-            store.update { $0.navigation.handle(.dismiss) }
-            guard state.canEdit else { return }
+            guard state.navigation.modal?.offers(.deleteConfirmed) == true, state.canEdit else { return }
             records.write(.delete(userID: state.userID))
         case .retryTapped:
             guard state.canRetry else { return }

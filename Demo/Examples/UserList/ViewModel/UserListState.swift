@@ -2,7 +2,7 @@ public import MVVMCore
 public import MVVMData
 
 /// Everything the user list screen shows.
-public struct UserListState: Equatable, Sendable {
+public struct UserListState: Equatable, Sendable, NavigationState {
     /// What the list shows: the search text and the status filter, as the server is asked.
     public struct Query: Hashable, Sendable {
         /// The search text.

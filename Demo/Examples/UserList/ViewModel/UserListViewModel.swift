@@ -14,7 +14,7 @@ public import MVVMData
 /// ```swift
 /// let viewModel = UserListViewModel(repository: repository, records: records)
 /// viewModel.appear()
-/// viewModel.onEvent(.searchTextChanged("jose"))   // the rows filtered at once, the server after 300 ms
+/// viewModel.send(.searchTextChanged("jose"))   // the rows filtered at once, the server after 300 ms
 /// ```
 @MainActor
 public final class UserListViewModel: ViewModel {
@@ -79,7 +79,6 @@ public final class UserListViewModel: ViewModel {
 
     /// Handles one event from the screen.
     public func onEvent(_ event: Event) {
-        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .refreshPulled:
             users.load(.refresh)
@@ -90,12 +89,9 @@ public final class UserListViewModel: ViewModel {
         case .filterTapped:
             store.update { $0.navigation.present(.filterSheet(current: $0.filter)) }
         case .filterSelected(let filter):
-            if state.navigation.modal?.offers(event) == true { store.update { $0.navigation.handle(.dismiss) } }
-            store.update { $0.filter = filter }   // asked at once
+            store.update { $0.filter = filter }   // asked at once; the sheet closes itself
         case .retryTapped:
-            // From the failed page's alert, or from the failure drawn in place of the rows.
-            if state.navigation.modal?.offers(event) == true { store.update { $0.navigation.handle(.dismiss) } }
-            users.load(.retry)
+            users.load(.retry)   // from the failed page's alert (which closes), or the rows' place
         case .toggleActiveTapped(let userID):
             guard let row = state.users.rows.first(where: { $0.id == userID }), row.pending == nil else { return }
             records.write(.setActive(!row.record.isActive, userID: userID)) { [analytics] answer in   // the server took it
@@ -105,9 +101,8 @@ public final class UserListViewModel: ViewModel {
             guard let row = state.users.rows.first(where: { $0.id == userID }), row.pending == nil else { return }
             store.update { $0.navigation.present(.deleteConfirmation(of: row.record)) }
         case .deleteConfirmed(let userID):
-            guard state.navigation.modal?.offers(event) == true else { return }
-            store.update { $0.navigation.handle(.dismiss) }
-            guard state.users.rows.contains(where: { $0.id == userID && $0.pending == nil }) else { return }
+            guard state.navigation.modal?.offers(event) == true,   // the question shown: closes when done
+                  state.users.rows.contains(where: { $0.id == userID && $0.pending == nil }) else { return }
             records.write(.delete(userID: userID))
         case .navigation(let event):
             store.update { $0.navigation.handle(event) }

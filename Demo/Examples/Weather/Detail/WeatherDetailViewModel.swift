@@ -32,7 +32,6 @@ public final class WeatherDetailViewModel: ViewModel {
 
     /// Handles one event.
     public func onEvent(_ event: Event) {
-        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .retryTapped: load()
         }

@@ -54,10 +54,10 @@ public final class WeatherNoBindingViewModel {
     public func viewDidLoad() { viewModel.appear() }
 
     /// Call when the user picks a city.
-    public func citySelected(_ id: City.ID) { viewModel.onEvent(.citySelected(id: id)) }
+    public func citySelected(_ id: City.ID) { viewModel.send(.citySelected(id: id)) }
 
     /// Call when the user taps Retry.
-    public func retryTapped() { viewModel.onEvent(.retryTapped) }
+    public func retryTapped() { viewModel.send(.retryTapped) }
 
     private static func phase(of state: WeatherState) -> Phase? {
         switch state.forecast {

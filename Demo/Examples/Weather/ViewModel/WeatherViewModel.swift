@@ -11,7 +11,7 @@ public import MVVMCore
 /// ```swift
 /// let viewModel = WeatherViewModel(repository: RemoteWeatherRepository(dataSource: .init(client: client)))
 /// viewModel.appear()                                  // loads the first city
-/// viewModel.onEvent(.citySelected(id: "270000"))      // 大阪
+/// viewModel.send(.citySelected(id: "270000"))      // 大阪
 /// ```
 @MainActor
 public final class WeatherViewModel: ViewModel {
@@ -51,7 +51,6 @@ public final class WeatherViewModel: ViewModel {
 
     /// Handles one event.
     public func onEvent(_ event: Event) {
-        store.trace(event)   // for a change log, if one is attached (MVVMLogging)
         switch event {
         case .citySelected(let id):
             guard let city = state.cities.first(where: { $0.id == id }) else { return }

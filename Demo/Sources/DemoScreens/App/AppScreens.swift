@@ -20,7 +20,7 @@ public enum AppScreens {
     public static func navigation(_ app: AppViewModel) -> NavigationBinding<AppDestination> {
         NavigationBinding(
             navigation: { app.state.navigation },
-            send: { app.onEvent(.navigation($0)) },
+            send: { app.send(.navigation($0)) },
             screen: { destination in
                 guard let model = app.screenModel(for: destination) else { return GoneScreen() }
                 return UnsavedMarkScreen(screen(for: model), app: app)

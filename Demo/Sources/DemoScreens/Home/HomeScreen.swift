@@ -38,7 +38,7 @@ public final class HomeScreen: Screen {
         case .down, .character("j"): selection = min(Self.titles.count - 1, selection + 1)
         case .enter:
             guard AppViewModel.menu.indices.contains(selection) else { return .quit }
-            app.onEvent(.opened(AppViewModel.menu[selection]))
+            app.send(.opened(AppViewModel.menu[selection]))
         case .character("q"), .escape: return .quit
         default: break
         }

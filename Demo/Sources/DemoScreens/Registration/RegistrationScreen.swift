@@ -24,7 +24,7 @@ public final class RegistrationScreen: ViewModelScreen {
     public func handle(_ key: Key) -> ScreenAction? {
         let state = viewModel.state
         if let alert = state.navigation.modal {
-            if let event = ui.alertInput.event(for: key, on: alert) { viewModel.onEvent(event) }
+            if let event = ui.alertInput.event(for: key, on: alert) { viewModel.send(event) }
             return nil
         }
         ui.alertInput.keyPressedWithoutAlert(key)
@@ -34,7 +34,7 @@ public final class RegistrationScreen: ViewModelScreen {
         case .backTab, .up: move(by: -1)
         case .enter:
             if ui.focus == .submit {
-                if state.isSubmitEnabled { viewModel.onEvent(.submitTapped) }
+                if state.isSubmitEnabled { viewModel.send(.submitTapped) }
             } else {
                 move(by: 1)
             }
@@ -53,9 +53,9 @@ public final class RegistrationScreen: ViewModelScreen {
 
     private func edit(_ state: RegistrationViewModel.State, _ change: (String) -> String) {
         switch ui.focus {
-        case .loginID: viewModel.onEvent(.loginIDChanged(change(state.form.loginID)))
-        case .password: viewModel.onEvent(.passwordChanged(change(state.form.password)))
-        case .passwordConfirmation: viewModel.onEvent(.passwordConfirmationChanged(change(state.form.passwordConfirmation)))
+        case .loginID: viewModel.send(.loginIDChanged(change(state.form.loginID)))
+        case .password: viewModel.send(.passwordChanged(change(state.form.password)))
+        case .passwordConfirmation: viewModel.send(.passwordConfirmationChanged(change(state.form.passwordConfirmation)))
         case .submit: break
         }
     }

@@ -24,15 +24,15 @@ public final class UserDetailScreen: ViewModelScreen {
     /// Routes a key to the alert or confirmation shown, else to the actions.
     public func handle(_ key: Key) -> ScreenAction? {
         if let alert = viewModel.state.navigation.modal {
-            if let event = alertInput.event(for: key, on: alert) { viewModel.onEvent(event) }
+            if let event = alertInput.event(for: key, on: alert) { viewModel.send(event) }
             return nil
         }
         alertInput.keyPressedWithoutAlert(key)
         switch key {
         case .character("q"), .escape: return .pop
-        case .character("t"): viewModel.onEvent(.toggleActiveTapped)
-        case .character("d"): viewModel.onEvent(.deleteTapped)
-        case .character("r"): viewModel.onEvent(.retryTapped)
+        case .character("t"): viewModel.send(.toggleActiveTapped)
+        case .character("d"): viewModel.send(.deleteTapped)
+        case .character("r"): viewModel.send(.retryTapped)
         default: break
         }
         return nil

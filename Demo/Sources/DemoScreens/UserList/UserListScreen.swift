@@ -35,7 +35,7 @@ public final class UserListScreen: ViewModelScreen {
         guard rows != ui.reportedRows || ids != ui.reportedUserIDs else { return }
         ui.reportedRows = rows
         ui.reportedUserIDs = ids
-        viewModel.onEvent(.visibleRowsChanged(rows))
+        viewModel.send(.visibleRowsChanged(rows))
     }
 
     /// Routes a key to the alert or confirmation shown, the search field or the list.
@@ -45,7 +45,7 @@ public final class UserListScreen: ViewModelScreen {
             guard let event = ui.alertInput.event(for: key, on: alert) else { return nil }
             // Another filter chosen on the sheet: the selection goes to the top of its rows.
             if case .filterSelected(let filter) = event, filter != state.filter { ui.selection = 0 }
-            viewModel.onEvent(event)
+            viewModel.send(event)
             return nil
         }
         ui.alertInput.keyPressedWithoutAlert(key)
@@ -56,13 +56,13 @@ public final class UserListScreen: ViewModelScreen {
     private func handleSearch(_ key: Key, text: String) -> ScreenAction? {
         switch key {
         case .character(let character):
-            viewModel.onEvent(.searchTextChanged(text + String(character)))
+            viewModel.send(.searchTextChanged(text + String(character)))
         case .paste(let pasted):
-            viewModel.onEvent(.searchTextChanged(text + TerminalText.singleLine(pasted)))
+            viewModel.send(.searchTextChanged(text + TerminalText.singleLine(pasted)))
         case .backspace:
-            viewModel.onEvent(.searchTextChanged(String(text.dropLast())))
+            viewModel.send(.searchTextChanged(String(text.dropLast())))
         case .control("u"):
-            viewModel.onEvent(.searchTextChanged(""))
+            viewModel.send(.searchTextChanged(""))
         case .enter, .escape, .down, .tab:
             ui.isSearchFocused = false
             ui.selection = 0
@@ -86,15 +86,15 @@ public final class UserListScreen: ViewModelScreen {
         case .home: move(to: 0, count: users.count)
         case .end: move(to: users.count - 1, count: users.count)
         case .character("f"):
-            viewModel.onEvent(.filterTapped)   // the article's filter sheet
+            viewModel.send(.filterTapped)   // the article's filter sheet
         case .character("r"):
-            viewModel.onEvent(state.loadFailure != nil ? .retryTapped : .refreshPulled)
+            viewModel.send(state.loadFailure != nil ? .retryTapped : .refreshPulled)
         case .character("t"):
-            if let selected { viewModel.onEvent(.toggleActiveTapped(userID: selected.id)) }
+            if let selected { viewModel.send(.toggleActiveTapped(userID: selected.id)) }
         case .character("d"):
-            if let selected { viewModel.onEvent(.deleteTapped(userID: selected.id)) }
+            if let selected { viewModel.send(.deleteTapped(userID: selected.id)) }
         case .enter:
-            if let selected { viewModel.onEvent(.rowOpened(userID: selected.id)) }
+            if let selected { viewModel.send(.rowOpened(userID: selected.id)) }
         default: break
         }
         return nil
@@ -102,6 +102,6 @@ public final class UserListScreen: ViewModelScreen {
 
     private func move(to index: Int, count: Int) {
         ui.selection = max(0, min(count - 1, index))
-        if count > 0, ui.selection >= count - 5 { viewModel.onEvent(.lastRowsAppeared) }
+        if count > 0, ui.selection >= count - 5 { viewModel.send(.lastRowsAppeared) }
     }
 }

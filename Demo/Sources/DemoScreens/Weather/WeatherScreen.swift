@@ -27,11 +27,11 @@ public final class WeatherScreen: ViewModelScreen {
         switch key {
         case .character("q"), .escape: return .pop
         case .up, .character("k"):
-            if index > 0 { viewModel.onEvent(.citySelected(id: state.cities[index - 1].id)) }
+            if index > 0 { viewModel.send(.citySelected(id: state.cities[index - 1].id)) }
         case .down, .character("j"):
-            if index + 1 < state.cities.count { viewModel.onEvent(.citySelected(id: state.cities[index + 1].id)) }
-        case .character("r"): viewModel.onEvent(.retryTapped)
-        case .enter: viewModel.onEvent(.selectedCityOpened)
+            if index + 1 < state.cities.count { viewModel.send(.citySelected(id: state.cities[index + 1].id)) }
+        case .character("r"): viewModel.send(.retryTapped)
+        case .enter: viewModel.send(.selectedCityOpened)
         default: break
         }
         return nil

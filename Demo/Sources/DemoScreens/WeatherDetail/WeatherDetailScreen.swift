@@ -27,7 +27,7 @@ public final class WeatherDetailScreen: ViewModelScreen {
         case .character("q"), .escape: return .pop
         case .up, .character("k"): scrollOffset = max(0, scrollOffset - 1)
         case .down, .character("j"): scrollOffset += 1
-        case .character("r"): viewModel.onEvent(.retryTapped)
+        case .character("r"): viewModel.send(.retryTapped)
         default: break
         }
         return nil
