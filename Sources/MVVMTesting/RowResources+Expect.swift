@@ -7,7 +7,7 @@ extension RowResources {
     ///
     /// ```swift
     /// tester.send(.visibleRowsChanged(0..<1)) {
-    ///     $0.avatars.expectVisible(0..<1)
+    ///     $0.avatars.visibleRows = 0..<1
     ///     $0.avatars.expect(.loading, for: 1, source: "/api/users/1/avatar")
     /// }
     /// ```
@@ -20,6 +20,7 @@ extension RowResources {
     }
 
     /// For a script's expected state: the view reported `rows` visible.
+    @available(*, deprecated, renamed: "visibleRows", message: "Set visibleRows: it is settable now.")
     public mutating func expectVisible(_ rows: Range<Int>) {
         visibleRows = rows
     }

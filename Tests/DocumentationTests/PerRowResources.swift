@@ -26,17 +26,17 @@ final class TeammatesViewModel: ViewModel {
 
     private let store: StateStore<State>
     var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
-    private let portraits: ResourceLoader<String, Portrait>
 
     init(teammates: [Teammate], portraits: ResourceLoader<String, Portrait>) {
-        self.store = StateStore(State(teammates: teammates))
-        self.portraits = portraits
+        store = StateStore(State(teammates: teammates))
+        // From now on the window around `portraits.visibleRows` loads, whatever changes it.
+        store.loadResources(\.portraits, for: \.teammates, id: \.id, source: \.portraitURL, from: portraits)
     }
 
     func onEvent(_ event: Event) {
         switch event {
         case .visibleRowsChanged(let rows):
-            store.loadResources(\.portraits, for: \.teammates, id: \.id, source: \.portraitURL, visible: rows, from: portraits)
+            store.update { $0.portraits.visibleRows = rows }
         }
     }
 }
@@ -143,7 +143,7 @@ struct PerRowResourcesTests {
 
         // Row 0 on screen: it and 10 rows below want their portraits; 2 download at once.
         tester.send(.visibleRowsChanged(0..<1)) { state in
-            state.portraits.expectVisible(0..<1)
+            state.portraits.visibleRows = 0..<1
             for contact in Self.teammates[0..<11] { state.portraits.expect(.loading, for: contact.id, source: contact.portraitURL!) }
         }
         await tester.settle()
@@ -151,7 +151,7 @@ struct PerRowResourcesTests {
 
         // The list scrolls far away before they arrive: both are cancelled, the rest never start.
         tester.send(.visibleRowsChanged(50..<51)) { state in
-            state.portraits.expectVisible(50..<51)
+            state.portraits.visibleRows = 50..<51
             for contact in Self.teammates[0..<11] { state.portraits.expect(.placeholder, for: contact.id, source: "") }
             for contact in Self.teammates[40..<61] { state.portraits.expect(.loading, for: contact.id, source: contact.portraitURL!) }
         }

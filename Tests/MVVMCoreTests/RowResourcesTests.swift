@@ -3,7 +3,7 @@ import Synchronization
 import MVVMTesting
 import Testing
 
-/// ``RowResources`` driven by ``StateStore/loadResources(_:for:id:source:visible:from:)``: the
+/// ``RowResources`` driven by ``StateStore/loadResources(_:for:id:source:from:)``: the
 /// rows on screen and a margin load, the others never do or are cancelled, and a row can only
 /// ever show its own record's resource.
 @Suite(.timeLimit(.minutes(2)))
@@ -26,16 +26,27 @@ struct RowResourcesTests {
     let clock = TestClock()
     let fetches = ResourceFetchStub<String, String>()
     let loader: ResourceLoader<String, String>
-    let store: StateStore<Screen>
+    let screen: ScreenModel
+    var store: StateStore<Screen> { screen.store }
+
+    /// A ViewModel over the screen, for its `appear()`.
+    final class ScreenModel: ViewModel {
+        let store: StateStore<Screen>
+        var readOnlyStore: ReadOnlyStore<Screen> { store.readOnly }
+        init(_ store: StateStore<Screen>) { self.store = store }
+        func onEvent(_ event: Never) {}
+    }
 
     init() {
         let fetches = fetches
         loader = ResourceLoader(maximumConcurrentFetches: 100, cost: { $0.utf8.count }) { try await fetches.fetch($0) }
-        store = StateStore(Screen(), clock: clock)
+        screen = ScreenModel(StateStore(Screen(), clock: clock))
+        store.loadResources(\.avatars, for: \.people, id: \.id, source: \.avatar, from: loader)
     }
 
+    /// The view reports `rows` visible (or nothing), and the fetches started run.
     func show(_ rows: Range<Int>? = nil) async {
-        store.loadResources(\.avatars, for: \.people, id: \.id, source: \.avatar, visible: rows, from: loader)
+        if let rows { store.update { $0.avatars.visibleRows = rows } }
         await clock.advance(by: .zero)
     }
 
@@ -61,8 +72,9 @@ struct RowResourcesTests {
     @Test func aFreedSlotGoesToTheRowsOnScreenNotToRowsPassed() async {
         let fetches = ResourceFetchStub<String, String>()
         let loader = ResourceLoader<String, String>(maximumConcurrentFetches: 1, cost: { $0.utf8.count }) { try await fetches.fetch($0) }
+        store.loadResources(\.avatars, for: \.people, id: \.id, source: \.avatar, from: loader)   // declared again: this loader
         let show = { (rows: Range<Int>) in
-            store.loadResources(\.avatars, for: \.people, id: \.id, source: \.avatar, visible: rows, from: loader)
+            store.update { $0.avatars.visibleRows = rows }
             await clock.advance(by: .zero)
         }
         await show(0..<1)   // rows 0…2 wanted: 0 runs, 1 and 2 wait
@@ -102,7 +114,7 @@ struct RowResourcesTests {
         await answerAll()
         let started = fetches.started.count
 
-        store.loadResources(\.avatars, for: \.people, id: \.id, source: \.avatar, visible: 0..<3, from: loader)
+        store.update { $0.avatars.visibleRows = 0..<3 }
         #expect(store.state.avatars[1] == .loaded("picture of /avatars/1"))
         #expect(fetches.started.count == started)
     }
@@ -153,8 +165,32 @@ struct RowResourcesTests {
         #expect(store.state.avatars[0] == .placeholder)
         #expect(fetches.waiting == [])
 
-        await show()   // appearing again loads them again
+        screen.appear()   // appearing again loads them again
         #expect(store.state.avatars.loadingIDs == Set(0..<5))
+    }
+
+    @Test func theWindowFollowsTheRowsWithNoFurtherCall() async {
+        await show(0..<1)
+        await answerAll()
+        store.update { $0.people.insert(Person(id: 500, avatar: "/avatars/500"), at: 0) }   // a refresh: a new row on top
+        #expect(store.state.avatars[500] == .loading)
+        store.update { $0.people[1].avatar = "/avatars/new" }   // row 0 (id 0) changed its picture
+        #expect(store.state.avatars[0] == .loading)
+        await clock.advance(by: .zero)
+        await answerAll()
+        #expect(store.state.avatars[500] == .loaded("picture of /avatars/500"))
+        #expect(store.state.avatars[0] == .loaded("picture of /avatars/new"))
+        store.update { $0.people = [] }   // a search that found nothing
+        #expect(store.state.avatars.count == 0)
+    }
+
+    @Test func aCancelledFetchIsNotStartedAgainUntilTheViewAsks() async {
+        await show(0..<3)
+        let started = fetches.started.count
+        store.cancelAllWork()   // the view disappeared
+        await clock.advance(by: .zero)
+        #expect(fetches.started.count == started)
+        #expect(store.state.avatars.loadingIDs == [])
     }
 
     @Test func rowsWithoutASourceStayPlaceholdersAndFetchNothing() async {
@@ -201,17 +237,19 @@ struct RowResourcesTests {
         _ = token
     }
 
-    /// A call reads the window's rows, each once, not the list: a list of 10,000 kept as any
+    /// A new window reads the window's rows, not the list (each twice: once to load them, once
+    /// when the follower checks its own update left the window as loaded): a list of 10,000 kept as any
     /// random-access collection (a live query's chunked rows) is never copied into an array of
     /// every row. The demo's list named an array property built from every row, so each
     /// scrolled frame made 10,000 copies: 3.9 ms a key with pictures, 0.39 ms without
     /// (`key-to-frame/10k-rows_avatars`).
-    @Test func aCallReadsTheWindowsRowsNotTheList() async {
+    @Test func aNewWindowReadsTheWindowsRowsNotTheList() async {
         let rows = CountedRows(count: 10_000)
         let store = StateStore(LongScreen(people: rows), clock: clock)
-        store.loadResources(\.avatars, for: \.people, id: \.id, source: \.avatar, visible: 5_000..<5_010, from: loader)
+        store.loadResources(\.avatars, for: \.people, id: \.id, source: \.avatar, from: loader)
+        store.update { $0.avatars.visibleRows = 5_000..<5_010 }
         await clock.advance(by: .zero)
-        #expect(rows.reads.value == 14, "10 visible rows and 2 either side, each read once")
+        #expect(rows.reads.value == 28, "10 visible rows and 2 either side, each read twice")
         #expect(store.state.avatars.loadingIDs == Set(4_998..<5_012))
     }
 }

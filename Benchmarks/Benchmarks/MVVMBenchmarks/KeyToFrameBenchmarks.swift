@@ -110,7 +110,7 @@ final class KeyToFrameRun {
         screen.didAppear()
         while viewModel.state.visibleUsers.count < users.count { await Task.yield() }
         // 100 users toggled earlier, offline: pending.
-        for id in stride(from: 5_000, to: 5_000 + Self.pendingCount, by: 1) { viewModel.onEvent(.toggleActiveTapped(userID: id)) }
+        for id in stride(from: 5_000, to: 5_000 + Self.pendingCount, by: 1) { viewModel.send(.toggleActiveTapped(userID: id)) }
         while viewModel.state.users.rows.lazy.filter({ $0.pending != nil }).count < Self.pendingCount { await Task.yield() }
     }
 

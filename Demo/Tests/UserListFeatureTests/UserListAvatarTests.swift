@@ -48,7 +48,7 @@ struct UserListAvatarTests {
     @Test func theVisibleRowsAndTenAroundLoadSixAtATime() async {
         await appearAndLoad()
         tester.send(.visibleRowsChanged(0..<3)) {
-            $0.avatars.expectVisible(0..<3)
+            $0.avatars.visibleRows = 0..<3
             for user in Self.users[0..<13] where user.avatarPath != nil {
                 $0.avatars.expect(.loading, for: user.id, source: user.avatarPath!)
             }
@@ -74,7 +74,7 @@ struct UserListAvatarTests {
     @Test func aRowWhosePictureChangesLoadsTheNewOne() async {
         await appearAndLoad()
         tester.send(.visibleRowsChanged(0..<1)) { state in
-            state.avatars.expectVisible(0..<1)
+            state.avatars.visibleRows = 0..<1
             for user in Self.users[0..<11] where user.avatarPath != nil {
                 state.avatars.expect(.loading, for: user.id, source: user.avatarPath!)
             }
@@ -96,7 +96,7 @@ struct UserListAvatarTests {
     /// The expected table once `visible` is reported: the window's rows with a picture are
     /// loading, or loaded when in `loaded`; the others are forgotten.
     static func expectWindow(_ visible: Range<Int>, in state: inout UserListState, loaded: [Int: Avatar] = [:]) {
-        state.avatars.expectVisible(visible)
+        state.avatars.visibleRows = visible
         let users = state.visibleUsers
         let window = max(0, visible.lowerBound - 10)..<min(users.count, visible.upperBound + 10)
         let inWindow = Set(users[window].map(\.id))

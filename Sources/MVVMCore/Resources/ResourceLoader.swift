@@ -15,7 +15,7 @@ import MVVMLocking
 /// }
 /// ```
 ///
-/// Rows ask for their resources through ``StateStore/loadResources(_:for:id:source:visible:from:)``,
+/// Rows ask for their resources through ``StateStore/loadResources(_:for:id:source:from:)``,
 /// which keeps each row's ``RowResource`` in the ViewModel's state. Calling ``load(_:)`` from any
 /// task works too: cancelling the task gives up its interest (`CancellationError`).
 ///

@@ -3,8 +3,8 @@
 ///
 /// Keyed by the row's id, never by its position: a row that now shows another user can only show
 /// that user's picture, and a slow answer for a row scrolled away is dropped (the bug of a reused
-/// cell that shows the previous user's avatar cannot happen). A ViewModel drives it with
-/// ``StateStore/loadResources(_:for:id:source:visible:from:)``:
+/// cell that shows the previous user's avatar cannot happen). A ViewModel declares it once with
+/// ``StateStore/loadResources(_:for:id:source:from:)`` and moves its window:
 ///
 /// ```swift
 /// struct State: Equatable {
@@ -12,8 +12,10 @@
 ///     var avatars = RowResources<User.ID, Avatar>(prefetchMargin: 10)
 /// }
 ///
+/// store.loadResources(\.avatars, for: \.users, id: \.id, source: \.avatarURL, from: avatarLoader)   // in init
+///
 /// case .visibleRowsChanged(let rows):   // from the view, as it scrolls
-///     store.loadResources(\.avatars, for: \.users, id: \.id, source: \.avatarURL, visible: rows, from: avatarLoader)
+///     store.update { $0.avatars.visibleRows = rows }
 /// ```
 ///
 /// The view reads `state.avatars[user.id]`.
@@ -31,8 +33,9 @@ public struct RowResources<ID: Hashable & Sendable, Resource: Sendable> {
 
     /// How many rows beyond each end of the visible ones have their resources loaded too.
     public let prefetchMargin: Int
-    /// The rows the view last reported visible, as positions in the list.
-    public package(set) var visibleRows: Range<Int> = 0..<0
+    /// The rows the view last reported visible, as positions in the list: the ViewModel sets
+    /// it, and the resources around it load (``StateStore/loadResources(_:for:id:source:from:)``).
+    public var visibleRows: Range<Int> = 0..<0
     package var entries: [ID: Entry] = [:]
 
     /// Resources for a list, loaded for the visible rows and `prefetchMargin` rows either side.

@@ -1,8 +1,17 @@
 extension StateStore {
-    /// Keeps the resources of the rows around the visible ones loaded in `resources`: the rows
-    /// at `visible` (positions in the list at `rows`) and ``RowResources/prefetchMargin`` rows
-    /// either side. Call it when the view reports what it shows, and again whenever the rows
-    /// change (a new page, a search): with `visible` left out, the last reported rows count.
+    /// Keeps the resources of the rows around the visible ones loaded in `resources`, from the
+    /// next change on: the rows at ``RowResources/visibleRows`` (positions in the list at `rows`,
+    /// which the ViewModel sets when the view reports what it shows) and
+    /// ``RowResources/prefetchMargin`` rows either side. Declare it once; then a new window, a new
+    /// page, a search, a row whose source changed, and ``ViewModel/appear()`` load what the
+    /// window holds, with no call:
+    ///
+    /// ```swift
+    /// store.loadResources(\.avatars, for: \.users, id: \.id, source: \.avatarURL, from: avatarLoader)   // in init
+    ///
+    /// case .visibleRowsChanged(let rows):   // from the view, as it scrolls
+    ///     store.update { $0.avatars.visibleRows = rows }
+    /// ```
     ///
     /// - A row in the window with a source gets it from `loader`'s memory cache at once, or
     ///   ``RowResource/loading`` and a fetch, as owned work. Visible rows are asked for first (from
@@ -15,14 +24,14 @@ extension StateStore {
     /// - A failed row stays ``RowResource/failed(reason:)`` while it stays in the window, and is
     ///   tried again when it comes back.
     /// - The view disappearing cancels the fetches, and their rows go back to
-    ///   ``RowResource/placeholder``.
+    ///   ``RowResource/placeholder``; ``ViewModel/appear()`` loads the window again.
     ///
     /// Positions the view reports beyond the list are clamped: a view's numbers never trap.
     ///
-    /// Only the window's rows are read: the cost of a call follows the window, not the list. So
-    /// name the rows as state keeps them (a `ChunkedArray` of live rows, say), not a property that
-    /// builds an array of every row on each read, which would cost a pass over the whole list per
-    /// call (per scrolled frame).
+    /// Only the window's rows are read: the cost of an update follows the window, not the list.
+    /// So name the rows as state keeps them (a `ChunkedArray` of live rows, say), not a property
+    /// that builds an array of every row on each read, which would cost a pass over the whole
+    /// list per update (per scrolled frame).
     ///
     /// - Parameters:
     ///   - resources: the table in state.
@@ -30,35 +39,64 @@ extension StateStore {
     ///     by position (`Int`), such as an array.
     ///   - id: a row's identity: a resource is kept for an id, never for a position.
     ///   - source: what to load for a row (its avatar's URL); `nil` for none.
-    ///   - visible: the positions on screen; `nil` keeps the ones last reported.
     ///   - loader: where resources come from.
     public func loadResources<Rows: RandomAccessCollection, ID, Source, Resource>(
         _ resources: WritableKeyPath<State, RowResources<ID, Resource>>,
         for rows: KeyPath<State, Rows>,
         id: KeyPath<Rows.Element, ID>,
         source: KeyPath<Rows.Element, Source?>,
-        visible: Range<Int>? = nil,
         from loader: ResourceLoader<Source, Resource>
+    ) where Rows.Index == Int {
+        let window = ResourceWindow()
+        side.resourceWindows[resources]?.observation?.cancel()   // declared again: the new one counts
+        side.resourceWindows[resources] = window
+        let load: @MainActor () -> Void = { [weak self, weak window] in
+            guard let self, let window else { return }
+            self.loadWindow(resources, for: rows, id: id, source: source, from: loader, into: window)
+        }
+        window.reload = load
+        window.observation = addObserver { [weak window] state in
+            guard let window, !window.isLoading else { return false }
+            return window.isNews(in: state[keyPath: resources], rows: state[keyPath: rows], id: id, source: source)
+        } deliver: { _ in load() }
+    }
+
+    /// Loads the window of every field ``loadResources(_:for:id:source:from:)`` follows: what
+    /// ``ViewModel/appear()`` does, after a disappearing cancelled their fetches.
+    func reloadResourceWindows() {
+        guard let windows = sideIfMade?.resourceWindows.values, !windows.isEmpty else { return }
+        for window in windows { window.reload?() }
+    }
+
+    /// Brings `resources` to what its window holds now; see ``loadResources(_:for:id:source:from:)``.
+    private func loadWindow<Rows: RandomAccessCollection, ID, Source, Resource>(
+        _ resources: WritableKeyPath<State, RowResources<ID, Resource>>,
+        for rows: KeyPath<State, Rows>,
+        id: KeyPath<Rows.Element, ID>,
+        source: KeyPath<Rows.Element, Source?>,
+        from loader: ResourceLoader<Source, Resource>,
+        into followed: ResourceWindow
     ) where Rows.Index == Int {
         var table = state[keyPath: resources]
         let list = state[keyPath: rows]
         var changed = false
         // Scrolling down, the rows at the bottom stay on screen longest: they go first.
-        var downward = false
-        if let visible, visible != table.visibleRows {
-            downward = !table.visibleRows.isEmpty && visible.lowerBound > table.visibleRows.lowerBound
-            table.visibleRows = visible
-            changed = true
-        }
+        let downward = followed.visibleRows.map { !$0.isEmpty && table.visibleRows.lowerBound > $0.lowerBound } ?? false
+        followed.visibleRows = table.visibleRows
         // What the window's rows ask for, nearest the visible rows first.
         var wanted: [ID: Source] = [:]
         var order: [ID] = []
-        for index in Self.windowOrder(table.visibleRows, margin: table.prefetchMargin, count: list.count, downward: downward) {
+        var window: Set<AnyHashable> = []
+        let positions = Self.windowOrder(table.visibleRows, margin: table.prefetchMargin, count: list.count, downward: downward)
+        for index in positions {
             let row = list[list.startIndex + index]
+            window.insert(AnyHashable(RowSource(id: row[keyPath: id], source: row[keyPath: source])))
             guard let rowSource = row[keyPath: source], wanted[row[keyPath: id]] == nil else { continue }
             wanted[row[keyPath: id]] = rowSource
             order.append(row[keyPath: id])
         }
+        followed.rows = window
+        followed.count = positions.count
         // Rows that left the window, or whose source changed, are forgotten.
         var cancelled: [WorkKey] = []
         // Names the rows' work; made only when some work starts or is cancelled.
@@ -82,7 +120,9 @@ extension StateStore {
         guard changed else { return }
         // Waiting fetches for this window go first, before any cancellation below frees a slot.
         loader.prioritize(order.map { wanted[$0]! })
+        followed.isLoading = true
         update(cancelling: cancelled) { $0[keyPath: resources] = table }
+        followed.isLoading = false
         for (rowID, rowSource) in starts {
             startResourceFetch(rowSource, for: rowID, in: resources, tableName: tableName, from: loader)
         }
@@ -124,6 +164,45 @@ extension StateStore {
         let above = max(0, lower - min(margin, count))..<lower
         let shown = downward ? Array((lower..<upper).reversed()) : Array(lower..<upper)
         return shown + Array(below) + above.reversed()
+    }
+}
+
+/// A row of a resources window, as ``StateStore/loadResources(_:for:id:source:from:)`` follows
+/// it: its identity and what it loads.
+private struct RowSource<ID: Hashable, Source: Hashable>: Hashable {
+    let id: ID
+    let source: Source?
+}
+
+/// What the window of one `RowResources` field held when last loaded, for the observer that
+/// follows it and for ``ViewModel/appear()``.
+@MainActor
+final class ResourceWindow {
+    /// The window's rows: their ids and sources.
+    var rows: Set<AnyHashable> = []
+    /// How many positions the window held.
+    var count = 0
+    /// The visible rows it was loaded for; `nil` before the first load.
+    var visibleRows: Range<Int>?
+    /// Set while the load's own update runs: the observer skips it.
+    var isLoading = false
+    /// Loads the window again.
+    var reload: (@MainActor () -> Void)?
+    /// The observer that follows the rows.
+    var observation: ObservationToken?
+
+    /// Whether `table`'s window over `list` holds other rows, or other sources, or other
+    /// visible rows, than when last loaded: a pass over the window, none over the list.
+    func isNews<Rows: RandomAccessCollection, ID, Source: Hashable, Resource>(
+        in table: RowResources<ID, Resource>, rows list: Rows, id: KeyPath<Rows.Element, ID>, source: KeyPath<Rows.Element, Source?>
+    ) -> Bool where Rows.Index == Int {
+        guard table.visibleRows == visibleRows else { return true }
+        let positions = StateStore<Int>.windowOrder(table.visibleRows, margin: table.prefetchMargin, count: list.count)
+        guard positions.count == count else { return true }
+        return positions.contains { index in
+            let row = list[list.startIndex + index]
+            return !rows.contains(AnyHashable(RowSource(id: row[keyPath: id], source: row[keyPath: source])))
+        }
     }
 }
 

@@ -18,7 +18,10 @@ final class StoreSide<State>: @unchecked Sendable {
     var nextFinisherID: UInt64 = 0
     /// Observations kept for as long as the store lives (`ObservationToken.store(in:)`).
     var heldTokens: [ObservationToken] = []
-    /// Where ``StateStore/trace(_:)`` hands events: a change log, while one is attached.
+    /// What the window of each `RowResources` field held when last loaded, by field: its rows
+    /// follow (`StateStore.loadResources`).
+    var resourceWindows: [AnyKeyPath: ResourceWindow] = [:]
+    /// Where delivered events are traced: a change log, while one is attached.
     var eventTracer: (@MainActor (Any) -> Void)?
     /// States stored by observers while one was being delivered, to deliver next, in order.
     @usableFromInline var pending: [State] = []

@@ -69,8 +69,10 @@ extension ViewModel {
         EventDelivery.deliver(event, to: self)
     }
 
-    /// Tells the ViewModel its view appeared: calls ``didAppear()``.
+    /// Tells the ViewModel its view appeared: loads again the per-row resources a disappearing
+    /// cancelled (``StateStore/loadResources(_:for:id:source:from:)``), then calls ``didAppear()``.
     public func appear() {
+        readOnlyStore.base.reloadResourceWindows()
         didAppear()
     }
 

@@ -15,6 +15,7 @@ public struct UserDetailState: Equatable, Sendable, NavigationState {
     /// The initial state of the detail of user `userID`.
     public init(userID: Int) {
         user = LiveRecord(id: userID)
+        avatars.visibleRows = 0..<1   // the one row, shown whenever there is a user
     }
 
     /// The user's id: known before the user is loaded (the screen was opened with it).

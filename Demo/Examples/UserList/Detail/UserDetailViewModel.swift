@@ -41,7 +41,6 @@ public final class UserDetailViewModel: ViewModel {
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let records: UserRecords
-    private let avatars: AvatarLoader?
     private let presenter = ErrorPresenter()
     /// The user, kept true by the library.
     private let user: LiveRecordQuery<UserWrite>
@@ -56,7 +55,6 @@ public final class UserDetailViewModel: ViewModel {
         avatars: AvatarLoader? = Dependencies.current.avatars
     ) {
         self.records = records
-        self.avatars = avatars
         let store = StateStore(State(userID: userID))
         self.store = store
         // snippet: live-record
@@ -69,7 +67,8 @@ public final class UserDetailViewModel: ViewModel {
         }
         // snippet end
         records.onWriteFailure { [weak self] failure in self?.writeFailed(failure) }.store(in: store)
-        subscribe(\.user.value, sendCurrent: false) { [weak self] _ in self?.loadAvatar() }.store(in: store)
+        // The picture of the user shown, once shown (again when the screen appears after leaving).
+        if let avatars { store.loadResources(\.avatars, for: \.shownUsers, id: \.id, source: \.avatarPath, from: avatars) }
     }
 
     /// Handles one event from the screen.
@@ -93,17 +92,9 @@ public final class UserDetailViewModel: ViewModel {
     }
 
     /// Loads the user unless the server's value is shown, or it is loading, or gone (a copy saved
-    /// on the device shows, marked saved, while the server is asked), and its picture.
+    /// on the device shows, marked saved, while the server is asked).
     public func didAppear() {
         user.loadIfNeeded()
-        loadAvatar()
-    }
-
-    /// Loads the picture of the user shown, if any (again after a failure, when the screen
-    /// appears again).
-    private func loadAvatar() {
-        guard let avatars else { return }
-        store.loadResources(\.avatars, for: \.shownUsers, id: \.id, source: \.avatarPath, visible: 0..<1, from: avatars)
     }
 
     /// A write failed: one alert, when this screen is on top.

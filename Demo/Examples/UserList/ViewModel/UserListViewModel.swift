@@ -1,21 +1,13 @@
 public import MVVMCore
 public import MVVMData
 
-/// The user list (the articles' `UserListViewModel`, the best version of it): keyset pages that
-/// never skip or repeat a row, a debounced search whose latest query wins, a status filter, the
-/// active count, toggle and delete pending at once, shown once saved on the device and kept until
-/// the server answers, pull to refresh, alerts that show once, and analytics.
+/// The user list (the articles' `UserListViewModel`, the best version of it): keyset pages, a
+/// debounced search, a status filter, the active count, toggle and delete pending at once and
+/// kept until the server answers, pull to refresh, alerts that show once, and analytics.
 ///
 /// The list is a ``LiveQuery`` over ``UserRecords``, which every screen shares: it declares what
-/// it shows (the search text, the filter, the server's order and pages, the active count), and
-/// the library keeps ``UserListState/users`` true — a toggle on the user's detail, the server's
-/// answer, a refusal rolled back with its count, and offline, every user the device has seen.
-///
-/// ```swift
-/// let viewModel = UserListViewModel(repository: repository, records: records)
-/// viewModel.appear()
-/// viewModel.send(.searchTextChanged("jose"))   // the rows filtered at once, the server after 300 ms
-/// ```
+/// it shows, and the library keeps ``UserListState/users`` true — a toggle on the user's detail,
+/// the server's answer, a refusal rolled back, and offline, every user the device has seen.
 @MainActor
 public final class UserListViewModel: ViewModel {
     /// The screen's state.
@@ -31,24 +23,16 @@ public final class UserListViewModel: ViewModel {
     /// Users per page.
     public nonisolated static let pageSize = 20
 
-    /// The state and the owned work; only this class writes it.
-    private let store: StateStore<State>
+    private let store: StateStore<State>   // only this class writes the state
     /// The state as the views see it.
     public var readOnlyStore: ReadOnlyStore<State> { store.readOnly }
     private let records: UserRecords
     private let analytics: any AnalyticsTracker
-    private let avatars: AvatarLoader?
     private let presenter = ErrorPresenter()   // エラー / Error, as article 000's alert
     private let users: LiveQuery<UserWrite, State.Query, String>
 
-    /// Creates the ViewModel.
-    ///
-    /// - Parameters:
-    ///   - repository: where pages and counts come from; `Dependencies.users` by default.
-    ///   - records: the users every screen shows, and where toggles and deletes go.
-    ///   - analytics: where analytics events go.
-    ///   - avatars: where the users' pictures come from (`Dependencies.avatars` by default); `nil`
-    ///     for none (rows show initials).
+    /// Creates the ViewModel over `records`, the users every screen shows and where toggles and
+    /// deletes go: pages and counts from `repository`, pictures from `avatars` (`nil`: initials).
     public init(
         repository: any UserRepository = Dependencies.current.users,
         records: UserRecords,
@@ -57,9 +41,7 @@ public final class UserListViewModel: ViewModel {
     ) {
         self.records = records
         self.analytics = analytics
-        self.avatars = avatars
-        let store = StateStore(State())   // on Dependencies' clock: the search's debounce
-        self.store = store
+        store = StateStore(State())   // on Dependencies' clock: the search's debounce
         // The search text survives a kill, and another screen's change shows here.
         store.share(\.searchText, with: Dependencies.current.sharedValues.value(.userSearch))
         users = store.liveQuery(
@@ -73,25 +55,19 @@ public final class UserListViewModel: ViewModel {
             return LivePage(records: page.users, nextCursor: page.nextCursor)
         }
         records.onWriteFailure { [weak self] failure in self?.writeFailed(failure) }.store(in: store)
-        // Other rows, or a row's picture changed: the pictures of the rows on screen follow.
-        subscribe(\.users.rows, sendCurrent: false) { [weak self] _ in self?.loadAvatars() }.store(in: store)
+        // The pictures of the rows on screen and around them, whatever changes the rows or the window.
+        if let avatars { store.loadResources(\.avatars, for: \.users.rows, id: \.id, source: \.record.avatarPath, from: avatars) }
     }
 
     /// Handles one event from the screen.
     public func onEvent(_ event: Event) {
         switch event {
-        case .refreshPulled:
-            users.load(.refresh)
-        case .lastRowsAppeared:
-            users.load(.next)
-        case .searchTextChanged(let text):
-            store.update { $0.searchText = text }   // the rows filtered at once, the server after 300 ms
-        case .filterTapped:
-            store.update { $0.navigation.present(.filterSheet(current: $0.filter)) }
-        case .filterSelected(let filter):
-            store.update { $0.filter = filter }   // asked at once; the sheet closes itself
-        case .retryTapped:
-            users.load(.retry)   // from the failed page's alert (which closes), or the rows' place
+        case .refreshPulled: users.load(.refresh)
+        case .lastRowsAppeared: users.load(.next)
+        case .searchTextChanged(let text): store.update { $0.searchText = text }   // the server after 300 ms
+        case .filterTapped: store.update { $0.navigation.present(.filterSheet(current: $0.filter)) }
+        case .filterSelected(let filter): store.update { $0.filter = filter }   // the sheet closes itself
+        case .retryTapped: users.load(.retry)   // from the failed page's alert, or the rows' place
         case .toggleActiveTapped(let userID):
             guard let row = state.users.rows.first(where: { $0.id == userID }), row.pending == nil else { return }
             records.write(.setActive(!row.record.isActive, userID: userID)) { [analytics] answer in   // the server took it
@@ -104,13 +80,11 @@ public final class UserListViewModel: ViewModel {
             guard state.navigation.modal?.offers(event) == true,   // the question shown: closes when done
                   state.users.rows.contains(where: { $0.id == userID && $0.pending == nil }) else { return }
             records.write(.delete(userID: userID))
-        case .navigation(let event):
-            store.update { $0.navigation.handle(event) }
+        case .navigation(let event): store.update { $0.navigation.handle(event) }
         case .rowOpened(let userID):
             guard state.users.rows.contains(where: { $0.id == userID }) else { return }
             delegate.send(.userOpened(id: userID))
-        case .visibleRowsChanged(let rows):
-            loadAvatars(visible: rows)
+        case .visibleRowsChanged(let rows): store.update { $0.avatars.visibleRows = rows }   // their pictures load
         }
     }
 
@@ -119,20 +93,11 @@ public final class UserListViewModel: ViewModel {
         users.loadIfNeeded()
     }
 
-    /// Keeps the pictures of the rows on screen (`visible`, or those last reported) and around loaded.
-    private func loadAvatars(visible: Range<Int>? = nil) {
-        guard let avatars else { return }
-        // The live rows as state keeps them: only the window's rows are read (`visibleUsers`
-        // would build an array of every row first, a pass over 10,000 rows per scrolled frame).
-        store.loadResources(\.avatars, for: \.users.rows, id: \.id, source: \.record.avatarPath, visible: visible, from: avatars)
-    }
-
-    /// A request of the list ended: a failed page over the server's rows shows article 000's
-    /// エラー alert with a retry.
+    /// A request of the list ended: a failed page over the server's rows (where the failure shows
+    /// nowhere else) is article 000's エラー alert, with a retry.
     private static func pageEnded(_ end: LivePageEnd, in state: inout State, analytics: any AnalyticsTracker) {
         guard case .failed(let failure, _) = end else { return }
         analytics.track(.error(message: failure.message.description))
-        // Over the server's rows the failure shows nowhere else: article 000's エラー alert, a retry.
         if !state.users.rows.isEmpty, state.users.origin == .network { state.navigation.present(.pageFailure(failure)) }
     }
 
