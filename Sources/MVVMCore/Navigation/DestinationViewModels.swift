@@ -68,7 +68,7 @@ public final class DestinationViewModels<Destination: Hashable & Sendable, Child
     }
 
     /// The children, in stack order, as of the last ``follow(_:)``.
-    public var viewModels: [Child] { entries.map(\.viewModel) }
+    package var viewModels: [Child] { entries.map(\.viewModel) }
 
     /// The child of the topmost place in the stack showing `destination` (what SwiftUI's
     /// `navigationDestination(for:)` hands a view); `nil` when the stack does not show it.

@@ -1,8 +1,8 @@
 extension Navigation where Destination: NavigationDestination {
     /// The longest path, in UTF-8 bytes, that ``init(path:)`` reads.
-    public static var maximumPathLength: Int { 2_048 }
+    package static var maximumPathLength: Int { 2_048 }
     /// The most components ``init(path:)`` reads.
-    public static var maximumDepth: Int { 64 }
+    package static var maximumDepth: Int { 64 }
 
     /// The stack as a path: each destination's ``NavigationDestination/pathComponent``,
     /// percent-encoded, joined by `/` (`users/42`); empty on the root screen. The modal is not

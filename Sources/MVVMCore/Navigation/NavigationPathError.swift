@@ -8,7 +8,7 @@ public enum NavigationPathError: Error, Hashable, Sendable, CustomStringConverti
     case emptyComponent(position: Int)
     /// A `%` not followed by two hex digits, or an escape that is not UTF-8, at `position`.
     case invalidEscape(position: Int)
-    /// More than ``Navigation/maximumPathLength`` bytes or ``Navigation/maximumDepth`` components.
+    /// More than 2,048 bytes or 64 components.
     case tooLong
 
     /// What is wrong, for logs and messages.

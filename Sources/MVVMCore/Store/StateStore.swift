@@ -25,6 +25,21 @@ public import Observation
 ///     state.title = "Tokyo"      // two fields, one notification
 /// }
 /// ```
+///
+/// Its whole public surface, each member in the file of the concept it serves:
+///
+/// | job | member | file |
+/// |---|---|---|
+/// | make one, read and change the state | ``init(_:clock:)``, ``state``, ``update(_:)``, ``readOnly`` | here, `ReadOnlyStore.swift` |
+/// | own async work | ``run(_:policy:onCancel:operation:)``, ``update(cancelling:_:)``, ``cancelWork(_:)``, ``cancelAllWork()``, ``isRunning(_:)``, ``isIdle`` | `Work/StateStore+Work.swift` |
+/// | wait on its clock | ``clock``, ``sleep(for:)`` | `Work/StateStore+Work.swift` |
+/// | a value's loading phases | ``load(_:key:policy:presenter:operation:)``, ``load(_:key:policy:presenter:values:)`` | `Loadable/` |
+/// | per-row pictures | ``loadResources(_:for:id:source:from:)`` | `Resources/StateStore+Resources.swift` |
+/// | a live list, a live record, a shared value (MVVMData) | `liveQuery(…)`, `liveRecord(…)`, `share(_:with:onChange:)` | MVVMData's `LiveQuery/`, `LiveRecord/`, `Shared/` |
+///
+/// Observing is the ViewModel's (``ViewModel/subscribe(sendCurrent:_:)``, ``ViewModel/states``),
+/// and so is sending events (``ViewModel/send(_:)``). (`StateStore.md` in the DocC catalog says
+/// the same, with links.)
 @MainActor
 public final class StateStore<State>: Observable {
     /// The current state. Read it anywhere on the main actor; change it with ``update(_:)``.

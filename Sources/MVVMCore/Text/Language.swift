@@ -31,7 +31,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// ```swift
     /// let language = Language.preferred(environment: ProcessInfo.processInfo.environment)
     /// ```
-    public static func preferred(environment: [String: String]) -> Language {
+    package static func preferred(environment: [String: String]) -> Language {
         for name in localeVariables {
             guard let value = environment[name], !value.isEmpty else { continue }
             let language = Language(value)

@@ -65,7 +65,7 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible, Expres
     }
 
     /// Whether the text reads the same in every language.
-    public var isVerbatim: Bool { texts.isEmpty }
+    package var isVerbatim: Bool { texts.isEmpty }
 
     /// `lhs` followed by `rhs`, in each language.
     public static func + (lhs: LocalizedText, rhs: LocalizedText) -> LocalizedText {

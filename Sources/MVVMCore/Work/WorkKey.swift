@@ -3,13 +3,13 @@
 /// Work under the same key is governed by one ``WorkPolicy``: a new search cancels the old
 /// search, a second "load more" is dropped while the first runs. Any `Hashable & Sendable`
 /// value can be a key; string literals and enum cases are the usual choice.
-public struct WorkKey: Hashable, Sendable, CustomStringConvertible {
+package struct WorkKey: Hashable, Sendable, CustomStringConvertible {
     // `AnyHashable` is not `Sendable`, but every value stored here comes from the
     // initializer below, which only accepts `Hashable & Sendable` values.
     private let box: SendableHashableBox
 
     /// Wraps any `Hashable & Sendable` value as a key.
-    public init(_ base: some Hashable & Sendable) {
+    package init(_ base: some Hashable & Sendable) {
         if let key = base as? WorkKey {
             self = key
         } else {
@@ -18,7 +18,7 @@ public struct WorkKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The wrapped value, as written by the caller.
-    public var description: String { String(describing: box.base.base) }
+    package var description: String { String(describing: box.base.base) }
 }
 
 /// `AnyHashable` over a value that was `Sendable` when it was wrapped.

@@ -150,7 +150,7 @@ public struct APIClient: Sendable {
     }
 
     /// The request `endpoint` makes, before any attempt is sent.
-    public func makeRequest<Response>(for endpoint: Endpoint<Response>) throws(APIError) -> HTTPRequest {
+    package func makeRequest<Response>(for endpoint: Endpoint<Response>) throws(APIError) -> HTTPRequest {
         guard endpoint.path.hasPrefix("/") else {
             throw .invalidRequest("the path \"\(endpoint.path)\" must start with \"/\"")
         }

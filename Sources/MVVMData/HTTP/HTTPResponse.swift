@@ -22,5 +22,5 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 
     /// Whether the status is 2xx.
-    public var isSuccess: Bool { (200..<300).contains(status) }
+    package var isSuccess: Bool { (200..<300).contains(status) }
 }

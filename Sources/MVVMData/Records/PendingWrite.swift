@@ -1,5 +1,5 @@
 /// What a row shows of a record's writes the server has not answered
-/// (``RecordStore/pendingWrite(for:)``, ``LiveRow/pending``).
+/// (``LiveRow/pending``, ``LiveRecord/pending``).
 public enum PendingWrite: Hashable, Sendable {
     /// Shown as done, waiting for the server's answer (the row's "…").
     case saving

@@ -178,7 +178,7 @@ public final class RecordStore<Write: RecordWrite> {
     /// there is none. A delete is ``PendingWrite/deleting`` until the server answers it (once
     /// saved, the record is gone from the lists; a detail still names it); a write whose last send
     /// failed and that will be sent again is ``PendingWrite/retrying``.
-    public func pendingWrite(for id: ID) -> PendingWrite? {
+    package func pendingWrite(for id: ID) -> PendingWrite? {
         if unsaved.isEmpty, pending.isEmpty { return nil }   // most of the time: no look-up
         let saving = unsaved[id] ?? []
         let waiting = pending[id] ?? []

@@ -48,7 +48,7 @@ public struct RetryPolicy: Sendable, Equatable {
     public static let none = RetryPolicy(maxAttempts: 1)
 
     /// Whether to try again after `error` ended attempt number `attempt` (1-based).
-    public func shouldRetry(_ error: APIError, afterAttempt attempt: Int, isIdempotent: Bool) -> Bool {
+    package func shouldRetry(_ error: APIError, afterAttempt attempt: Int, isIdempotent: Bool) -> Bool {
         guard attempt < maxAttempts, isIdempotent || retriesNonIdempotentRequests else { return false }
         switch error {
         case .transport(.timedOut, _), .transport(.connectionLost, _), .transport(.cannotConnect, _):
@@ -67,7 +67,7 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// The wait before attempt number `attempt` (2 or more): `initialDelay × multiplierⁿ⁻²`,
     /// or the server's `Retry-After` when given, never more than ``maxDelay``.
-    public func delay(beforeAttempt attempt: Int, retryAfter: Duration? = nil) -> Duration {
+    package func delay(beforeAttempt attempt: Int, retryAfter: Duration? = nil) -> Duration {
         if let retryAfter { return min(retryAfter, maxDelay) }
         let exponent = max(0, attempt - 2)
         let scale = pow(multiplier, Double(exponent))

@@ -25,7 +25,7 @@ public struct URLSessionTransport: HTTPTransport {
     private let transfers: TransferDelegate
 
     /// A transport on the process's shared session: ephemeral, with no URL cache
-    /// (``defaultConfiguration()``).
+    /// (`defaultConfiguration()`).
     public init() {
         (session, transfers) = Self.shared
     }
@@ -39,7 +39,7 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// An ephemeral configuration with no URL cache: an API's answers are never served from a
     /// cache.
-    public static func defaultConfiguration() -> URLSessionConfiguration {
+    package static func defaultConfiguration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData

@@ -20,7 +20,7 @@ public struct SavedRecord: Hashable, Sendable {
     }
 
     /// Whether this value replaces `saved`: it was learnt no earlier.
-    public func replaces(_ saved: SavedRecord?) -> Bool {
+    package func replaces(_ saved: SavedRecord?) -> Bool {
         saved.map { learnt >= $0.learnt } ?? true
     }
 }
