@@ -14,6 +14,7 @@ public import MVVMData
 /// | `id` | BLOB | the record's id, as `SavedRecord.id` |
 /// | `value` | BLOB, nullable | the record; `NULL` when the server has none (deleted) |
 /// | `learnt` | REAL | when the value was learnt (seconds since 2001, the `Double` a `Date` holds) |
+/// | `version` | INTEGER | the version of the record's shape its value was saved in (`SavedRecord.version`); 1 in a file an earlier version made, to which it is added |
 ///
 /// The primary key is `(kind, id)`, in a `WITHOUT ROWID` table. A save is one transaction of
 /// upserts that keep, of each record, the value learnt later (`ON CONFLICT … WHERE
@@ -103,7 +104,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     }
 
     /// The record table's columns, in order.
-    private static let columns = ["kind", "id", "value", "learnt"]
+    private static let columns = ["kind", "id", "value", "learnt", "version"]
 
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -118,6 +119,12 @@ public final class SQLiteRecordStorage: RecordStorage {
                 ) WITHOUT ROWID
                 """)
         }
+        // Records saved before versions were kept are version 1. A table of another shape (another
+        // program's) is left as it is, for the check after the migrations to report.
+        migrator.registerMigration("addVersion") { db in
+            guard try db.columns(in: "record").map(\.name) == ["kind", "id", "value", "learnt"] else { return }
+            try db.execute(sql: "ALTER TABLE record ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
+        }
         return migrator
     }
 
@@ -126,7 +133,7 @@ public final class SQLiteRecordStorage: RecordStorage {
         let kind = kind
         return try await access("reading the records") { database in
             try await database.read { db in
-                try Row.fetchAll(db, sql: "SELECT id, value, learnt FROM record WHERE kind = ?", arguments: [kind]).compactMap(Self.record)
+                try Row.fetchAll(db, sql: "SELECT id, value, learnt, version FROM record WHERE kind = ?", arguments: [kind]).compactMap(Self.record)
             }
         }
     }
@@ -136,7 +143,7 @@ public final class SQLiteRecordStorage: RecordStorage {
         let kind = kind
         return try await access("reading records") { database in
             try await database.read { db in
-                let statement = try db.cachedStatement(sql: "SELECT id, value, learnt FROM record WHERE kind = ? AND id = ?")
+                let statement = try db.cachedStatement(sql: "SELECT id, value, learnt, version FROM record WHERE kind = ? AND id = ?")
                 return try ids.compactMap { id in
                     try Row.fetchOne(statement, arguments: [kind, id]).flatMap(Self.record)
                 }
@@ -155,12 +162,12 @@ public final class SQLiteRecordStorage: RecordStorage {
             try await database.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     let statement = try db.cachedStatement(sql: """
-                        INSERT INTO record (kind, id, value, learnt) VALUES (?, ?, ?, ?)
-                        ON CONFLICT (kind, id) DO UPDATE SET value = excluded.value, learnt = excluded.learnt
+                        INSERT INTO record (kind, id, value, learnt, version) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (kind, id) DO UPDATE SET value = excluded.value, learnt = excluded.learnt, version = excluded.version
                         WHERE excluded.learnt >= record.learnt
                         """)
                     for record in records {
-                        try statement.execute(arguments: [kind, record.id, record.value, record.learnt.timeIntervalSinceReferenceDate])
+                        try statement.execute(arguments: [kind, record.id, record.value, record.learnt.timeIntervalSinceReferenceDate, record.version])
                     }
                     return .commit
                 }
@@ -184,7 +191,8 @@ public final class SQLiteRecordStorage: RecordStorage {
         let stored = row["value"] as DatabaseValue? ?? .null
         let value = stored.isNull ? nil : Data.fromDatabaseValue(stored)
         if !stored.isNull, value == nil { return nil }
-        return SavedRecord(id: id, value: value, learnt: Date(timeIntervalSinceReferenceDate: learnt))
+        let version = Int.fromDatabaseValue(row["version"] as DatabaseValue? ?? .null) ?? 1
+        return SavedRecord(id: id, value: value, learnt: Date(timeIntervalSinceReferenceDate: learnt), version: version)
     }
 
     /// Runs `body` on the database (opening it first if a lock kept `init` from it); when SQLite

@@ -70,7 +70,7 @@ struct SQLiteRecordStorageDamageTests {
             try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('createRecord')")
         }
         try other.close()
-        #expect(throws: CacheStoreError.corrupted("opening \(path): the record table has the columns name, not kind, id, value, learnt")) {
+        #expect(throws: CacheStoreError.corrupted("opening \(path): the record table has the columns name, not kind, id, value, learnt, version")) {
             try SQLiteRecordStorage(path: path, kind: "users")
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The demo and the library speak Japanese (the articles' words) and English; an app adds its
 /// own with ``init(_:)``. ``current`` is the user's: the environment's locale in a terminal
-/// (``preferred(environment:)``), the system's preferred language in an app iOS or macOS
+/// (`LC_ALL`, `LC_MESSAGES`, `LANG`), the system's preferred language in an app iOS or macOS
 /// launched.
 public struct Language: Hashable, Sendable, CustomStringConvertible {
     /// The ISO 639 code, lowercased: `ja`, `en`.
@@ -41,8 +41,8 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
         return .english
     }
 
-    /// The language this process's user asked for: ``preferred(environment:)`` of the
-    /// process's environment when it names a locale (a terminal), else the system's first
+    /// The language this process's user asked for: the locale the process's environment names
+    /// (`LC_ALL`, then `LC_MESSAGES`, then `LANG`: a terminal), else the system's first
     /// preferred language (`Locale.preferredLanguages`: an app launched by iOS or macOS).
     public static var current: Language {
         let environment = ProcessInfo.processInfo.environment

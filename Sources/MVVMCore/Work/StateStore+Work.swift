@@ -39,7 +39,7 @@ extension StateStore {
     /// paged list's requests (MVVMData's `LiveQuery`) pass theirs.
     ///
     /// - Parameters:
-    ///   - key: the work's name; see ``WorkKey``.
+    ///   - key: the work's name: any `Hashable & Sendable` value, a string or an enum case; work under an equal key is the same work.
     ///   - policy: what happens when work under `key` is already running.
     ///   - onCancel: what to put back in state if the work is cancelled before it ends.
     ///   - operation: the work, on the main actor.

@@ -25,10 +25,17 @@ extension RecordStore {
     private func readSavedValues() async -> Set<ID> {
         var changed = Set<ID>()
         if let storage, let saved = try? await storage.records() {
-            for entry in await RecordCoding<Record>().decode(saved) where confirmed[entry.id] == nil && !deleted.contains(entry.id) {
+            let decoded = await coding.decode(saved)
+            for entry in decoded.entries where confirmed[entry.id] == nil && !deleted.contains(entry.id) {
                 take(entry)
                 changed.insert(entry.id)
+                // Read in an older version's shape: saved again in this one's, once.
+                if decoded.migrated.contains(entry.id) {
+                    unsavedValues.insert(entry.id)
+                    needsSave = true
+                }
             }
+            reportUnreadable(decoded.unreadable)
         }
         hasReadSavedValues = true
         if needsSave { saveSoon() }
@@ -191,7 +198,7 @@ extension RecordStore {
         }
         var answer = entry.write.applied(to: confirmed[id])   // unless the other process saved its answer
         if let storage, let encodedID = RecordCoding<Record>.encode(id), let saved = try? await storage.records([encodedID]),
-           let entry = await RecordCoding<Record>().decode(saved).first {
+           let entry = await coding.decode(saved).entries.first {
             take(entry)
             savedOnly.remove(id)   // the server's answer, saved a moment ago
             answer = entry.record
@@ -202,6 +209,16 @@ extension RecordStore {
         notify([id], .committed)
         whenCommitted?(answer)
         // Not saved from here: the saved values already hold the answer.
+    }
+
+    /// Counts the saved records a restore could not read, and says so in one log line: how many,
+    /// and the first reason (never a value).
+    private func reportUnreadable(_ reasons: [String]) {
+        unreadableRecords = reasons.count
+        guard let first = reasons.first else { return }
+        logger.warning("saved records kept but not read", metadata: [
+            "count": "\(reasons.count)", "record": "\(Record.self)", "first": "\(first)",
+        ])
     }
 
     /// Takes a saved record (or its deletion) and when it was learnt as the store's own: saved

@@ -52,7 +52,7 @@ extension RecordStore {
         needsSave = false
         let entries = unsavedValues.map { id in (id: id, record: confirmed[id], learnt: learnt[id] ?? .distantPast) }
         unsavedValues = []
-        return PendingSave(storage: storage, entries: entries)
+        return PendingSave(storage: storage, coding: coding, entries: entries)
     }
 
     /// Returns once the writes made so far are in the outbox and the server's values the store
@@ -69,13 +69,14 @@ extension RecordStore {
 /// back an older value of a record another one confirmed since (issue 41, N3).
 private struct PendingSave<Record: Identifiable & Codable & Sendable>: Sendable where Record.ID: Codable & Sendable {
     let storage: any RecordStorage
+    let coding: RecordCoding<Record>
     let entries: [RecordCoding<Record>.Entry]
 
     /// - Returns: whether the records are saved.
     func save() async -> Bool {
         guard !entries.isEmpty else { return true }
         do {
-            try await storage.save(RecordCoding<Record>().encode(entries))
+            try await storage.save(coding.encode(entries))
             return true
         } catch {
             return false

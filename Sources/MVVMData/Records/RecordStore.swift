@@ -1,4 +1,5 @@
 import Foundation
+public import Logging
 public import MVVMCore
 
 /// One source of truth for one kind of record (users, posts…): every screen that shows a record
@@ -52,6 +53,14 @@ public final class RecordStore<Write: RecordWrite> {
     public let outbox: Outbox<Write>
     /// Where the server's values are saved; `nil`: nowhere.
     let storage: (any RecordStorage)?
+    /// How records are saved and read back: this version's shape, and the steps from older ones.
+    let coding: RecordCoding<Record>
+    let logger: Logger
+    /// How many saved records the last ``restore()`` could not read, in any version's shape: saved
+    /// by a newer version of the app, of a version no ``RecordMigration`` reads, or damaged. They
+    /// are kept on the device as they are (the server's next value of one replaces it), and
+    /// one log line says how many and why.
+    public internal(set) var unreadableRecords = 0
     /// Records whose server value changed since the last save.
     var unsavedValues: Set<ID> = []
 
@@ -124,11 +133,26 @@ public final class RecordStore<Write: RecordWrite> {
     /// With `search`, the store keeps a search index of every record it has seen, which a
     /// ``LiveQuery`` answers from on the device when the server cannot answer.
     ///
+    /// Records are saved in the shape of `schemaVersion`; raise it when `Record` changes in a
+    /// way saved records no longer decode, and give the `migrations` from each older version
+    /// (``RecordMigration``). A step missing, two from one version, or one from `schemaVersion`
+    /// or beyond stop the app with a message saying which: they are mistakes in code.
+    /// `logger` says how many saved records could not be read (never their values).
+    ///
     /// The time and the ids of writes come from `Dependencies.current` as it is here.
-    public init(outbox: Outbox<Write>, storage: (any RecordStorage)? = nil, search: RecordSearch<Record>? = nil) {
+    public init(
+        outbox: Outbox<Write>,
+        storage: (any RecordStorage)? = nil,
+        search: RecordSearch<Record>? = nil,
+        schemaVersion: Int = 1,
+        migrations: [RecordMigration] = [],
+        logger: Logger = Logger(label: "mvvm.records")
+    ) {
         let dependencies = Dependencies.current
         now = dependencies.now
         newID = dependencies.newID
+        coding = RecordCoding(schemaVersion: schemaVersion, steps: RecordMigration.steps(migrations, schemaVersion: schemaVersion))
+        self.logger = logger
         self.outbox = outbox
         self.storage = storage
         self.search = search

@@ -60,6 +60,9 @@ public actor FileRecordStorage: RecordStorage {
     /// Set when the journal was written by a newer version of this type: it reads as empty and
     /// is never written, so that an older app never wipes what a newer one saved.
     private var newerFormat: String?
+    /// Set when the open journal's header is format 1's: it is rewritten with format 2's before a
+    /// frame format 1 does not have is added (``RecordJournalFormat``).
+    private var isFormatOne = false
 
     /// A journal in `directory` named `name` (`<name>.records`, `<name>.records-lock`). `name` is
     /// one file name component: letters, digits, `-`, `_` and `.`, not starting with a dot; any
@@ -118,7 +121,8 @@ public actor FileRecordStorage: RecordStorage {
         try withLock(creating: true) { () throws(CacheStoreError) in
             try refresh()
             if let newerFormat { throw .io(newerFormat) }
-            if journal == nil || offset < RecordJournalFormat.headerSize { try rewrite() }
+            if journal == nil || offset < RecordJournalFormat.headerSize
+                || (isFormatOne && records.contains(where: RecordJournalFormat.needsFormatTwo)) { try rewrite() }
             var bytes: [UInt8] = []
             var added: [(id: Data, slot: Slot)] = []
             var newest: [Data: Date] = [:]
@@ -178,13 +182,15 @@ public actor FileRecordStorage: RecordStorage {
         liveBytes = 0
         offset = bytes.count
         newerFormat = nil
+        isFormatOne = false
         guard !bytes.isEmpty else { return }   // created, never written: empty
         if RecordJournalFormat.isNewerFormat(bytes[...]) {
             newerFormat = "\(journalPath) was written by a newer version: it is neither read nor written"
             return
         }
         // A foreign file: nothing in it is ours to keep. A read-only folder keeps it and reads empty.
-        guard bytes.starts(with: RecordJournalFormat.header) else {
+        isFormatOne = bytes.starts(with: RecordJournalFormat.formatOneHeader)
+        guard isFormatOne || bytes.starts(with: RecordJournalFormat.header) else {
             _ = try? rewrite()
             return
         }
@@ -216,6 +222,7 @@ public actor FileRecordStorage: RecordStorage {
         journal?.closeFile()
         journal = nil
         newerFormat = nil
+        isFormatOne = false
         offset = 0
         slots = [:]
         liveBytes = 0

@@ -1,11 +1,27 @@
 import Foundation
 
 /// How a ``RecordStore`` turns its records into ``SavedRecord``s and back: ids and values as
-/// JSON. Runs off the main actor (a nonisolated async function): a restore of 100,000 records
-/// does not hold the screen.
+/// JSON, values stamped with the store's `schemaVersion` and read through its
+/// ``RecordMigration``s. Runs off the main actor (a nonisolated async function): a restore of
+/// 100,000 records does not hold the screen.
 struct RecordCoding<Record: Identifiable & Codable & Sendable>: Sendable where Record.ID: Codable & Sendable {
     /// One record's server value (`nil`: deleted) and when it was learnt.
     typealias Entry = (id: Record.ID, record: Record?, learnt: Date)
+
+    /// What a read of saved records gave.
+    struct Decoded: Sendable {
+        /// The records read.
+        var entries: [Entry] = []
+        /// Those among them saved in an older version's shape: to save again in this one's.
+        var migrated: Set<Record.ID> = []
+        /// Why each record that could not be read could not (left as it is on the device).
+        var unreadable: [String] = []
+    }
+
+    /// The version of the records' shape this app saves (``SavedRecord/version``).
+    var schemaVersion = 1
+    /// The steps from older versions, by the version each reads.
+    var steps: [Int: RecordMigration] = [:]
 
     /// The id's bytes, as ``SavedRecord/id`` holds them.
     static func encode(_ id: Record.ID) -> Data? {
@@ -18,20 +34,41 @@ struct RecordCoding<Record: Identifiable & Codable & Sendable>: Sendable where R
         let encoder = JSONEncoder()
         return entries.compactMap { entry in
             guard let id = try? encoder.encode(entry.id) else { return nil }
-            guard let record = entry.record else { return SavedRecord(id: id, value: nil, learnt: entry.learnt) }
-            return (try? encoder.encode(record)).map { SavedRecord(id: id, value: $0, learnt: entry.learnt) }
+            guard let record = entry.record else { return SavedRecord(id: id, value: nil, learnt: entry.learnt, version: schemaVersion) }
+            return (try? encoder.encode(record)).map { SavedRecord(id: id, value: $0, learnt: entry.learnt, version: schemaVersion) }
         }
     }
 
-    /// The entries `saved` holds; one that no longer decodes (an older app's schema, damage) is
-    /// left out: the server's value comes back with the next read.
-    func decode(_ saved: [SavedRecord]) async -> [Entry] {
+    /// The entries `saved` holds, those of older versions migrated. One that cannot be read (a
+    /// version no step brings here, damage) is left out and said why; figures (ids starting with
+    /// a NUL byte, never JSON) are skipped.
+    func decode(_ saved: [SavedRecord]) async -> Decoded {
         let decoder = JSONDecoder()
-        return saved.compactMap { saved in
-            guard let id = try? decoder.decode(Record.ID.self, from: saved.id) else { return nil }
-            guard let value = saved.value else { return (id, nil, saved.learnt) }
-            guard let record = try? decoder.decode(Record.self, from: value), record.id == id else { return nil }
-            return (id, record, saved.learnt)
+        var decoded = Decoded()
+        for saved in saved where saved.id.first != 0 {
+            guard let id = try? decoder.decode(Record.ID.self, from: saved.id) else {
+                decoded.unreadable.append("an id that does not decode as \(Record.ID.self)")
+                continue
+            }
+            guard let value = saved.value else {
+                decoded.entries.append((id, nil, saved.learnt))
+                continue
+            }
+            do {
+                let current = try RecordMigration.migrate(value, from: saved.version, to: schemaVersion, steps: steps)
+                let record = try decoder.decode(Record.self, from: current)
+                guard record.id == id else {
+                    decoded.unreadable.append("a value whose id is not the one it was saved under")
+                    continue
+                }
+                decoded.entries.append((id, record, saved.learnt))
+                if saved.version != schemaVersion { decoded.migrated.insert(id) }
+            } catch let failure as RecordMigrationFailure {
+                decoded.unreadable.append(failure.description)
+            } catch {
+                decoded.unreadable.append("version \(saved.version): \(DecodingFailure(error))")
+            }
         }
+        return decoded
     }
 }

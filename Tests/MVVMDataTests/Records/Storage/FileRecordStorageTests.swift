@@ -147,13 +147,34 @@ struct FileRecordStorageTests {
     /// Review of issue 38: a journal a newer version wrote read as foreign, and a read wiped it.
     @Test func aJournalOfANewerVersionIsNeitherReadNorWiped() async throws {
         var bytes = RecordJournalFormat.header + RecordJournalFormat.encode(record(1, "one"))
-        bytes[RecordJournalFormat.headerSize - 1] = 2   // version 2
+        bytes[RecordJournalFormat.headerSize - 1] += 1   // the format after this one
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: journalPath))
         let storage = storage()
         #expect(try await storage.records().isEmpty)
         await #expect(throws: CacheStoreError.self) { try await storage.save([record(2, "two")]) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: journalPath)) == Data(bytes), "left as it was")
+    }
+
+    /// Issue 52: a journal written before records carried a version (format 1) reads as it
+    /// was, every record version 1; the first record saved in another version rewrites it in
+    /// format 2 first, so that an app that knows only format 1 leaves it alone rather than take
+    /// the new frame for damage.
+    @Test func aFormatOneJournalReadsAndBecomesFormatTwoWithTheFirstOtherVersion() async throws {
+        let bytes = RecordJournalFormat.formatOneHeader + RecordJournalFormat.encode(record(1, "one")) + RecordJournalFormat.encode(record(2, "two"))
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: journalPath))
+        let storage = storage()
+        #expect(try await storage.records().map(\.version) == [1, 1])
+        try await storage.save([record(3, "three", learnt: 2)])   // version 1: appended as it is
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: journalPath)).prefix(8)) == RecordJournalFormat.formatOneHeader)
+
+        var migrated = record(1, "one, version 2", learnt: 2)
+        migrated.version = 2
+        try await storage.save([migrated])
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: journalPath)).prefix(8)) == RecordJournalFormat.header)
+        let read = try await FileRecordStorage(directory: folder.url, name: "users").records().sorted { $0.id.lexicographicallyPrecedes($1.id) }
+        #expect(read == [migrated, record(2, "two"), record(3, "three", learnt: 2)])
     }
 
     @Test func aRecordTooLargeForAFrameIsLeftOutAndTheOthersSaved() async throws {
