@@ -14,7 +14,8 @@ public import Testing
 /// ```
 ///
 /// It checks that nothing saved reads as nothing; that records read back exactly (id and value
-/// bytes, the date to the bit, the version of the shape, deletions), one per id; that of each record the value learnt
+/// bytes, the date to the bit, the version of the shape, deletions), one per id; that removed
+/// records read as never saved; that of each record the value learnt
 /// later is kept, whatever the order of the saves and whichever of two storages on one place
 /// saved it (a tie goes to the later save); that `records(_:)` finds the ids asked and no others;
 /// that concurrent saves all land; and that a storage opened again at the same place reads what
@@ -55,6 +56,14 @@ public enum RecordStorageContract {
         #expect(sorted(try await storage.records()) == sorted(saved), "records read back as saved", sourceLocation: at)
         #expect(sorted(try await storage.records([id("3"), id("4"), id("missing")])) == sorted([saved[2], saved[3]]),
                 "records(_:) finds the ids asked, and no others", sourceLocation: at)
+
+        // Forgotten: read as never saved, the others untouched; an id never saved is no error.
+        let forgetting = try await open("remove")
+        try await forgetting.save(saved)
+        try await forgetting.remove([id("3"), id("missing")])
+        #expect(sorted(try await forgetting.records()) == sorted(saved.filter { $0.id != id("3") }),
+                "remove(_:) forgets the ids given, and no others", sourceLocation: at)
+        #expect(try await open("remove").records([id("3")]).isEmpty, "a record removed stays removed when opened again", sourceLocation: at)
 
         // Of each record, the value learnt later, whatever the order of the saves.
         try await storage.save([SavedRecord(id: id("1"), value: Data("older".utf8), learnt: .distantPast)])

@@ -177,6 +177,22 @@ public final class SQLiteRecordStorage: RecordStorage {
         }
     }
 
+    /// Forgets the records of ``kind`` saved under `ids`, in one transaction.
+    public func remove(_ ids: [Data]) async throws(CacheStoreError) {
+        guard !ids.isEmpty else { return }
+        let kind = kind
+        try await access("removing records") { database in
+            try await database.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    let statement = try db.cachedStatement(sql: "DELETE FROM record WHERE kind = ? AND id = ?")
+                    for id in ids { try statement.execute(arguments: [kind, id]) }
+                    return .commit
+                }
+                _ = try? db.checkpoint(.passive)
+            }
+        }
+    }
+
     /// Closes the database; later calls throw `CacheStoreError.io(_:)`.
     public func close() throws(CacheStoreError) {
         try database.close()

@@ -36,5 +36,7 @@ public final class SQLiteRecordStorage: RecordStorage {
     public func records(_ ids: [Data]) async throws(CacheStoreError) -> [SavedRecord] { fatalError("unavailable") }
     /// Never runs.
     public func save(_ records: [SavedRecord]) async throws(CacheStoreError) { fatalError("unavailable") }
+    /// Never runs.
+    public func remove(_ ids: [Data]) async throws(CacheStoreError) { fatalError("unavailable") }
 }
 #endif

@@ -30,7 +30,8 @@ struct DemoCommand: AsyncParsableCommand {
             open, the list's search, the registration's login id; never a password).
 
             Forecasts and every user seen are saved in the cache folder (--cache-dir;
-            --clear-cache empties it; users in records/users.sqlite, pictures in
+            --clear-cache empties it; users in records/users.sqlite, at most --keep-users
+            of them, the least recently seen forgotten first; pictures in
             pictures.sqlite, at most 8 MiB): the
             next start shows them at once, then the server's. With the server gone (try
             --api-url http://127.0.0.1:9), saved forecasts and users stay on screen with
@@ -82,6 +83,9 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(help: "Remove the saved data before starting.")
     var clearCache = false
 
+    @Option(help: ArgumentHelp("Keep at most this many users on the device; the least recently seen are forgotten first, never one with a write waiting or on screen.", valueName: "count"))
+    var keepUsers = 100_000
+
     @Option(help: ArgumentHelp("Start on the screen this path names, e.g. users/42 or weather/130010. Default: the screens open when the last run was killed, else the home menu.", valueName: "path"))
     var open: String?
 
@@ -101,6 +105,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        guard keepUsers >= 1 else { throw ValidationError("--keep-users: \(keepUsers) is not a count of users (1 or more)") }
         do {
             if let open { _ = try Navigation<AppDestination, Never>(path: open) }
         } catch {
@@ -148,7 +153,7 @@ struct DemoCommand: AsyncParsableCommand {
                     throw CommandLineError("--clear-cache: \(error)")
                 }
             }
-            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, pictures: pictures, records: DemoUserRecordsFile.open(in: cacheFolder), outbox: outbox,
+            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, pictures: pictures, records: DemoUserRecordsFile.open(in: cacheFolder), keepUsers: keepUsers, outbox: outbox,
                 shared: SharedValues(directory: cacheFolder.appendingPathComponent("shared", isDirectory: true)), path: open)
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
@@ -173,20 +178,20 @@ struct DemoCommand: AsyncParsableCommand {
     /// why they could not start.
     @MainActor
     static func runApp(
-        apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, records: (any RecordStorage)?, outbox: DemoOutboxLocation,
-        shared: SharedValues, path: String?
+        apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, records: (any RecordStorage)?, keepUsers: Int,
+        outbox: DemoOutboxLocation, shared: SharedValues, path: String?
     ) async -> Result<TerminalAppExit, TerminalSessionError> {
         // What the screens share and what survives a kill (the screens open, the search, the
         // registration's login id), for everything the app makes while it runs.
         await Dependencies.with { $0.sharedValues = shared } operation: {
-            await runScreens(apiURL: apiURL, weatherURL: weatherURL, cache: cache, pictures: pictures, records: records, outbox: outbox, path: path)
+            await runScreens(apiURL: apiURL, weatherURL: weatherURL, cache: cache, pictures: pictures, records: records, keepUsers: keepUsers, outbox: outbox, path: path)
         }
     }
 
     @MainActor
     private static func runScreens(
-        apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, records: (any RecordStorage)?, outbox: DemoOutboxLocation,
-        path: String?
+        apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, records: (any RecordStorage)?, keepUsers: Int,
+        outbox: DemoOutboxLocation, path: String?
     ) async -> Result<TerminalAppExit, TerminalSessionError> {
         // Every toggle and delete is saved here before it is sent, and sent until the server
         // answers: retried every 1 s, then 2 s, up to every 5 s. Shared safely by two demos on
@@ -204,7 +209,7 @@ struct DemoCommand: AsyncParsableCommand {
         let local = LocalDataSource(store: cache, schemaVersion: 1)
         // Every user the screens show, kept with the writes the server has not answered.
         // Saved user by user in SQLite: a write saves that user alone.
-        let userRecords = UserRecords(outbox: userWrites, storage: records, search: .users)
+        let userRecords = UserRecords(outbox: userWrites, storage: records, search: .users, retention: RecordRetention(maxCount: keepUsers))
         // Earlier versions kept every user in one cache entry, rewritten whole on each save.
         for legacy in ["records/users", "records/users.counts.users"] { try? await cache.removeEntry(for: legacy) }
         // Not restored here: the first frame never waits for the saved users (a file another

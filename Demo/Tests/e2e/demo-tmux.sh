@@ -613,6 +613,11 @@ screen | grep -q 'not an http(s) URL: http://x�' || fail "the hostile URL is n
 [[ "$(tmux display-message -p -t "$SESSION" '#{pane_title}')" == "$title_before" ]] || fail "the hostile URL changed the window title"
 tmux capture-pane -e -p -t "$SESSION" | grep -q $'\e\\[31m' && fail "the hostile URL turned the text red"
 tmux send-keys -t "$SESSION" "clear" Enter
+# A count of users to keep that is none (issue 52): refused with why, before anything starts.
+tmux send-keys -t "$SESSION" "clear; '$BIN' --keep-users 0; echo E2E-KEEP-RC=\$?" Enter
+wait_for 'E2E-KEEP-RC=64' "--keep-users 0 refused"
+screen | grep -q -- '--keep-users: 0 is not a count of users (1 or more)' || fail "--keep-users 0 did not say why"
+tmux send-keys -t "$SESSION" "clear" Enter
 
 # 4g. A width-torture list from a hostile server (Tests/e2e/torture-server.py): names tmux
 #     measures differently from a grapheme count (Thai marks, a joiner after a letter, emoji with
@@ -771,4 +776,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, a detail's saved copy marked and replaced by the server's at start, a start with the users' database locked by another process, the users saved after its -wal was deleted and a kill -9, the users saved again after it was damaged past its first pages, Alt+Enter on the filter sheet, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, the registration draft (never its password) and the search back after a kill -9, the notice when they cannot be saved, a hostile --api-url, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, 101 early signals, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, a detail's saved copy marked and replaced by the server's at start, a start with the users' database locked by another process, the users saved after its -wal was deleted and a kill -9, the users saved again after it was damaged past its first pages, Alt+Enter on the filter sheet, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, the registration draft (never its password) and the search back after a kill -9, the notice when they cannot be saved, a hostile --api-url, --keep-users 0 refused, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, 101 early signals, 10 quick quits; terminal restored, no temporary files left)"

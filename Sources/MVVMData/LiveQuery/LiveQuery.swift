@@ -82,6 +82,8 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     /// The server's figures (or their saved copies), by name.
     var serverCounts: [String: Int] = [:]
     private var token: ObservationToken?
+    /// Keeps the rows loaded and shown from the store's retention rule.
+    private var shownToken: ObservationToken?
     /// While its own page merges: the rows are computed after, from the whole page.
     private var isMergingOwnPage = false
     /// Whether the records were asked to restore what the device saved.
@@ -104,6 +106,10 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         self.fetch = fetch
         self.pages = PageRows(search: records.search)
         token = records.observe { [weak self] change in self?.recordsChanged(change) }
+        shownToken = records.keepWhileShown { [weak self] in
+            guard let self else { return [] }
+            return pages.ids + result.rows.map(\.id)
+        }
         showAll()
     }
 

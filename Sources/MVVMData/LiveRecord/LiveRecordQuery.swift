@@ -36,6 +36,8 @@ public final class LiveRecordQuery<Write: RecordWrite> {
     /// What the screen shows now.
     public private(set) var result: LiveRecord<Record>
     private var token: ObservationToken?
+    /// Keeps the record from the store's retention rule.
+    private var shownToken: ObservationToken?
     /// Bumped by every load: the end of an older one (called off, answered late) changes nothing.
     private var generation = 0
 
@@ -50,6 +52,7 @@ public final class LiveRecordQuery<Write: RecordWrite> {
             followRecords()
             show?(result)
         }
+        shownToken = records.keepWhileShown { [id] in [id] }
     }
 
     /// Asks the server for the record unless the record shown is the server's in this run, or it

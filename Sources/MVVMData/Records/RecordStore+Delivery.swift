@@ -39,6 +39,7 @@ extension RecordStore {
         }
         hasReadSavedValues = true
         if needsSave { saveSoon() }
+        retainSoon()
         return changed
     }
 

@@ -61,6 +61,13 @@ public final class RecordStore<Write: RecordWrite> {
     /// are kept on the device as they are (the server's next value of one replaces it), and
     /// one log line says how many and why.
     public internal(set) var unreadableRecords = 0
+    /// How many records are kept (``RecordRetention``).
+    let retention: RecordRetention
+    /// The screens' registrations of what they show, and what each shows: never forgotten.
+    var shownRecords: [ShownRecords<ID>] = []
+    /// The retention rule's next run, and the removals from the device it asked for.
+    var retaining: Task<Void, Never>?
+    var removing: Task<Void, Never>?
     /// Records whose server value changed since the last save.
     var unsavedValues: Set<ID> = []
 
@@ -137,7 +144,8 @@ public final class RecordStore<Write: RecordWrite> {
     /// way saved records no longer decode, and give the `migrations` from each older version
     /// (``RecordMigration``). A step missing, two from one version, or one from `schemaVersion`
     /// or beyond stop the app with a message saying which: they are mistakes in code.
-    /// `logger` says how many saved records could not be read (never their values).
+    /// `retention` says how many of the records seen are kept (``RecordRetention``; all by
+    /// default). `logger` says how many saved records could not be read (never their values).
     ///
     /// The time and the ids of writes come from `Dependencies.current` as it is here.
     public init(
@@ -146,8 +154,10 @@ public final class RecordStore<Write: RecordWrite> {
         search: RecordSearch<Record>? = nil,
         schemaVersion: Int = 1,
         migrations: [RecordMigration] = [],
+        retention: RecordRetention = .forever,
         logger: Logger = Logger(label: "mvvm.records")
     ) {
+        self.retention = retention
         let dependencies = Dependencies.current
         now = dependencies.now
         newID = dependencies.newID
@@ -302,6 +312,7 @@ public final class RecordStore<Write: RecordWrite> {
         guard !changed.isEmpty else { return }
         notify(changed, .merged)
         saveSoon()
+        retainSoon()
     }
 
     private func isCurrent(_ id: ID, for read: RecordRead) -> Bool {

@@ -38,6 +38,14 @@ struct SeenRecordsIndex<Record: Identifiable> {
         }
     }
 
+    /// Forgets `id`: its place is left behind, as a changed text's is, until a compaction.
+    mutating func remove(_ id: Record.ID) {
+        guard let position = positions.removeValue(forKey: id) else { return }
+        records[position] = nil
+        abandoned += 1
+        if abandoned > 1024, abandoned > records.count - abandoned { compact() }
+    }
+
     private mutating func append(_ record: Record, text: String, for id: Record.ID) {
         positions[id] = records.count
         records.append(record)

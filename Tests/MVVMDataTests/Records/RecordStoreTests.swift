@@ -630,4 +630,9 @@ actor FailingRecordStorage: RecordStorage {
         if failing { throw .io("disk full") }
         await base.save(records)
     }
+
+    func remove(_ ids: [Data]) async throws(CacheStoreError) {
+        if failing { throw .io("disk full") }
+        await base.remove(ids)
+    }
 }

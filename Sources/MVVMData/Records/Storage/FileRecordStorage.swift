@@ -94,6 +94,28 @@ public actor FileRecordStorage: RecordStorage {
         try await io.call(self) { storage throws(CacheStoreError) in try storage.append(records) }
     }
 
+    /// Forgets the records saved under `ids`: the journal is written again without them
+    /// (flushed, then renamed over the old one), one rewrite for all of `ids`.
+    public nonisolated func remove(_ ids: [Data]) async throws(CacheStoreError) {
+        guard !ids.isEmpty else { return }
+        try await io.call(self) { storage throws(CacheStoreError) in try storage.forget(ids) }
+    }
+
+    private func forget(_ ids: [Data]) throws(CacheStoreError) {
+        try withLock(creating: false) { () throws(CacheStoreError) in
+            try refresh()
+            if let newerFormat { throw .io(newerFormat) }
+            guard journal != nil else { return }
+            var removed = false
+            for id in ids {
+                guard let slot = slots.removeValue(forKey: id) else { continue }
+                liveBytes -= slot.length
+                removed = true
+            }
+            if removed { try rewrite() }
+        }
+    }
+
     private func readAll() throws(CacheStoreError) -> [SavedRecord] {
         try withLock(creating: false) { () throws(CacheStoreError) in
             try refresh()

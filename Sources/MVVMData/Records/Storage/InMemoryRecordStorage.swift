@@ -27,4 +27,9 @@ public actor InMemoryRecordStorage: RecordStorage {
             recordsWritten += 1
         }
     }
+
+    /// Forgets the records saved under `ids`.
+    public func remove(_ ids: [Data]) {
+        for id in ids { saved[id] = nil }
+    }
 }
