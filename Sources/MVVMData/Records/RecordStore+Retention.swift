@@ -25,7 +25,8 @@ extension RecordStore {
     /// Forgets what the rule says to, pending and shown records aside: first those learnt longer
     /// ago than `maxAge`, then the least recently learnt until `maxCount` are left.
     private func applyRetention() {
-        guard hasReadSavedValues else { return }
+        // Under the count and with no age: nothing to look at (no pass over every record).
+        guard hasReadSavedValues, retention.maxAge != nil || learnt.count > retention.maxCount ?? .max else { return }
         var kept = Set(pending.keys).union(unsaved.keys)
         shownRecords.removeAll { $0.token?.isCancelled != false }
         for shown in shownRecords { kept.formUnion(shown.ids()) }
