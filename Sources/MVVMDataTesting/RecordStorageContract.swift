@@ -60,9 +60,12 @@ public enum RecordStorageContract {
         // Forgotten: read as never saved, the others untouched; an id never saved is no error.
         let forgetting = try await open("remove")
         try await forgetting.save(saved)
-        try await forgetting.remove([id("3"), id("missing")])
-        #expect(sorted(try await forgetting.records()) == sorted(saved.filter { $0.id != id("3") }),
+        try await forgetting.remove([id("3"), id("missing"), id("1")].reduce(into: [:]) { $0[$1] = early })
+        #expect(sorted(try await forgetting.records()) == sorted(saved.filter { $0.id != id("3") && $0.id != id("1") }),
                 "remove(_:) forgets the ids given, and no others", sourceLocation: at)
+        try await forgetting.remove([id("\"a\u{0}b\"")].reduce(into: [:]) { $0[$1] = early })
+        #expect(try await forgetting.records([id("\"a\u{0}b\"")]) == [saved[1]],
+                "remove(_:) keeps a record learnt after the time given", sourceLocation: at)
         #expect(try await open("remove").records([id("3")]).isEmpty, "a record removed stays removed when opened again", sourceLocation: at)
 
         // Of each record, the value learnt later, whatever the order of the saves.

@@ -177,15 +177,16 @@ public final class SQLiteRecordStorage: RecordStorage {
         }
     }
 
-    /// Forgets the records of ``kind`` saved under `ids`, in one transaction.
-    public func remove(_ ids: [Data]) async throws(CacheStoreError) {
-        guard !ids.isEmpty else { return }
+    /// Forgets the records of ``kind`` saved under the ids of `records`, unless learnt after the
+    /// date given, in one transaction.
+    public func remove(_ records: [Data: Date]) async throws(CacheStoreError) {
+        guard !records.isEmpty else { return }
         let kind = kind
         try await access("removing records") { database in
             try await database.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
-                    let statement = try db.cachedStatement(sql: "DELETE FROM record WHERE kind = ? AND id = ?")
-                    for id in ids { try statement.execute(arguments: [kind, id]) }
+                    let statement = try db.cachedStatement(sql: "DELETE FROM record WHERE kind = ? AND id = ? AND learnt <= ?")
+                    for (id, learnt) in records { try statement.execute(arguments: [kind, id, learnt.timeIntervalSinceReferenceDate]) }
                     return .commit
                 }
                 _ = try? db.checkpoint(.passive)

@@ -37,6 +37,6 @@ public final class SQLiteRecordStorage: RecordStorage {
     /// Never runs.
     public func save(_ records: [SavedRecord]) async throws(CacheStoreError) { fatalError("unavailable") }
     /// Never runs.
-    public func remove(_ ids: [Data]) async throws(CacheStoreError) { fatalError("unavailable") }
+    public func remove(_ records: [Data: Date]) async throws(CacheStoreError) { fatalError("unavailable") }
 }
 #endif

@@ -113,13 +113,15 @@ struct NavigationStateTests {
         #expect(model.state.navigation.modal == Self.confirm, "only send(_:) closes it")
     }
 
-    @Test func aMailboxsEventClosesTheAlertThatOfferedIt() async {
+    /// A background producer's event (a timer posting what a Retry button also sends) never
+    /// answers an alert for the user: the alert stays until the user presses a button.
+    @Test func aMailboxsEventIsHandledAndLeavesTheAlertShown() async {
         let model = Model()
-        model.send(.deleteTapped)
+        model.send(.failTwiceTapped)
         let events = model.mailbox()
-        events.post(.deleteConfirmed)
+        events.post(.retryTapped)
         await TestClock().advance()   // lets the main actor run what was posted
-        #expect(model.state.deleted == 1)
-        #expect(model.state.navigation.modal == nil)
+        #expect(model.state.retried == 1)
+        #expect(model.state.navigation.modal == Self.failure)
     }
 }

@@ -184,6 +184,20 @@ struct RowResourcesTests {
         #expect(store.state.avatars.count == 0)
     }
 
+    @Test func rowsThatChangeWhileTheViewIsGoneLoadNothingUntilItAppears() async {
+        await show(0..<1)
+        screen.disappear()
+        await clock.advance(by: .zero)
+        let started = fetches.started.count
+        store.update { $0.people.insert(Person(id: 500, avatar: "/avatars/500"), at: 0) }   // a change behind another screen
+        await clock.advance(by: .zero)
+        #expect(fetches.started.count == started)
+        #expect(store.state.avatars[500] == .placeholder)
+        screen.appear()
+        await clock.advance(by: .zero)
+        #expect(store.state.avatars[500] == .loading)
+    }
+
     @Test func aCancelledFetchIsNotStartedAgainUntilTheViewAsks() async {
         await show(0..<3)
         let started = fetches.started.count

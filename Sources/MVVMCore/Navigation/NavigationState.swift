@@ -2,7 +2,8 @@
 /// shown when one of its buttons' events is handled.
 ///
 /// A state with a `navigation` field conforms by saying so. Then an event that the modal shown
-/// offers (``Alert/offers(_:)``), sent with ``ViewModel/send(_:)``, reaches ``ViewModel/onEvent(_:)``
+/// offers (``Alert/offers(_:)``), sent by the view with ``ViewModel/send(_:)`` (an event from a
+/// mailbox or a child never answers an alert for the user), reaches ``ViewModel/onEvent(_:)``
 /// with the modal still shown, so a handler can check that its button was the one pressed; when
 /// `onEvent` returns, the library dismisses that modal, unless the handler already did (the next
 /// waiting modal, if any, shows). A Cancel button that sends `.navigation(.dismiss)` closes it the

@@ -24,7 +24,8 @@ extension StateStore {
     /// - A failed row stays ``RowResource/failed(reason:)`` while it stays in the window, and is
     ///   tried again when it comes back.
     /// - The view disappearing cancels the fetches, and their rows go back to
-    ///   ``RowResource/placeholder``; ``ViewModel/appear()`` loads the window again.
+    ///   ``RowResource/placeholder``; while it is gone, rows that change load nothing;
+    ///   ``ViewModel/appear()`` loads the window again.
     ///
     /// Positions the view reports beyond the list are clamped: a view's numbers never trap.
     ///
@@ -51,7 +52,7 @@ extension StateStore {
         side.resourceWindows[resources]?.observation?.cancel()   // declared again: the new one counts
         side.resourceWindows[resources] = window
         let load: @MainActor () -> Void = { [weak self, weak window] in
-            guard let self, let window else { return }
+            guard let self, let window, !side.resourcesPaused else { return }
             self.loadWindow(resources, for: rows, id: id, source: source, from: loader, into: window)
         }
         window.reload = load
@@ -64,8 +65,16 @@ extension StateStore {
     /// Loads the window of every field ``loadResources(_:for:id:source:from:)`` follows: what
     /// ``ViewModel/appear()`` does, after a disappearing cancelled their fetches.
     func reloadResourceWindows() {
-        guard let windows = sideIfMade?.resourceWindows.values, !windows.isEmpty else { return }
-        for window in windows { window.reload?() }
+        guard let side = sideIfMade, !side.resourceWindows.isEmpty else { return }
+        side.resourcesPaused = false
+        for window in side.resourceWindows.values { window.reload?() }
+    }
+
+    /// Stops the windows loading until ``reloadResourceWindows()``: what ``ViewModel/disappear()``
+    /// does before it cancels the fetches, so that rows changing behind another screen fetch nothing.
+    func pauseResourceWindows() {
+        guard let side = sideIfMade, !side.resourceWindows.isEmpty else { return }
+        side.resourcesPaused = true
     }
 
     /// Brings `resources` to what its window holds now; see ``loadResources(_:for:id:source:from:)``.

@@ -21,6 +21,8 @@ final class StoreSide<State>: @unchecked Sendable {
     /// What the window of each `RowResources` field held when last loaded, by field: its rows
     /// follow (`StateStore.loadResources`).
     var resourceWindows: [AnyKeyPath: ResourceWindow] = [:]
+    /// Set by the view's disappearing, cleared by its appearing: the windows load nothing meanwhile.
+    var resourcesPaused = false
     /// Where delivered events are traced: a change log, while one is attached.
     var eventTracer: (@MainActor (Any) -> Void)?
     /// States stored by observers while one was being delivered, to deliver next, in order.

@@ -13,25 +13,29 @@ package enum EventDelivery {
     package static var isNoted = false
 
     /// Traces `event`, calls `viewModel.onEvent(event)`, closes the modal that offered it if it
-    /// is still shown, then calls `then`, noting `event` as what it handles until all return.
-    static func deliver<Model: ViewModel>(_ event: Model.Event, to viewModel: Model, then: () -> Void = {}) {
+    /// is still shown and `fromView` (a button the user pressed, not a mailbox's or a child's
+    /// event, which never answer an alert for the user), then calls `then`, noting `event` as what
+    /// it handles until all return.
+    static func deliver<Model: ViewModel>(_ event: Model.Event, to viewModel: Model, fromView: Bool = false, then: () -> Void = {}) {
         guard isNoted else {
-            handle(event, by: viewModel)
+            handle(event, by: viewModel, fromView: fromView)
             return then()
         }
         handling.append((ObjectIdentifier(viewModel), event))
         defer { handling.removeLast() }
-        handle(event, by: viewModel)
+        handle(event, by: viewModel, fromView: fromView)
         then()
     }
 
     /// Traces `event`, hands it to `onEvent`, and closes the modal that offered it: what the
     /// handler changes and the closing reach observers as one notification, so none sees the
     /// button's work done with its alert still up.
-    private static func handle<Model: ViewModel>(_ event: Model.Event, by viewModel: Model) {
+    private static func handle<Model: ViewModel>(_ event: Model.Event, by viewModel: Model, fromView: Bool) {
         let store = viewModel.readOnlyStore.base
         store.traceDelivered(event)
-        guard let offering = (store.state as? any NavigationState)?.modal(offering: event) else {
+        delivering.append(ObjectIdentifier(store))
+        defer { delivering.removeLast() }
+        guard fromView, let offering = (store.state as? any NavigationState)?.modal(offering: event) else {
             return viewModel.onEvent(event)
         }
         let holds = store.heldSince == nil   // else a mailbox's batch holds them, and releases them
@@ -51,6 +55,15 @@ package enum EventDelivery {
         store.holdNotifications()
         for event in events.dropLast() { deliver(event, to: viewModel) }
         deliver(last, to: viewModel, then: store.releaseHeldNotifications)
+    }
+
+    /// The stores whose ViewModel is handling an event the library delivered (and traced), the
+    /// innermost last.
+    private static var delivering: [ObjectIdentifier] = []
+
+    /// Whether `store`'s ViewModel is handling an event the library delivered, and traced.
+    static func isDelivering(to store: AnyObject) -> Bool {
+        delivering.contains(ObjectIdentifier(store))
     }
 
     /// The innermost event `viewModel` is handling from the library now, if any.

@@ -7,10 +7,14 @@ extension StateStore {
         sideIfMade?.eventTracer?(event)
     }
 
-    /// Does nothing: ``ViewModel/send(_:)`` traces every event before `onEvent` sees it, so
-    /// the line that called this can go.
-    @available(*, deprecated, message: "Remove this line: viewModel.send(_:) traces every event before onEvent.")
-    public func trace<Event>(_ event: Event) {}
+    /// Traces `event` when `onEvent` was called directly; does nothing for an event the library
+    /// delivered (``ViewModel/send(_:)``, a mailbox), which it traced already. Once the views call
+    /// `send`, the line that called this can go.
+    @available(*, deprecated, message: "Views call viewModel.send(_:), which traces every event before onEvent: then remove this line.")
+    public func trace<Event>(_ event: Event) {
+        guard !EventDelivery.isDelivering(to: self) else { return }
+        traceDelivered(event)
+    }
 
     /// Attaches `tracer` as the receiver of the events delivered to this store's ViewModel, in
     /// place of any other; `nil` detaches.

@@ -66,7 +66,7 @@ extension ViewModel {
     /// Button("Retry") { viewModel.send(.retryTapped) }
     /// ```
     public func send(_ event: Event) {
-        EventDelivery.deliver(event, to: self)
+        EventDelivery.deliver(event, to: self, fromView: true)
     }
 
     /// Tells the ViewModel its view appeared: loads again the per-row resources a disappearing
@@ -82,6 +82,7 @@ extension ViewModel {
     /// the view's return.
     public func disappear() {
         willDisappear()
+        readOnlyStore.base.pauseResourceWindows()
         readOnlyStore.base.cancelAllWork()
     }
 

@@ -64,7 +64,7 @@ public struct RecordMigration: Sendable {
     /// `migrations` by the version each reads, checked: one step per version, each below
     /// `schemaVersion` and from 1 up.
     static func steps(_ migrations: [RecordMigration], schemaVersion: Int) -> [Int: RecordMigration] {
-        precondition(schemaVersion >= 1, "A RecordStore's schemaVersion starts at 1; it is \(schemaVersion).")
+        precondition((1...Int(Int32.max)).contains(schemaVersion), "A RecordStore's schemaVersion is 1 or more (and fits 32 bits); it is \(schemaVersion).")
         var steps: [Int: RecordMigration] = [:]
         for migration in migrations {
             precondition((1..<schemaVersion).contains(migration.version),

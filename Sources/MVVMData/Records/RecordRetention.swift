@@ -4,8 +4,10 @@
 ///
 /// A record with a pending write, or on a screen (in a ``LiveQuery``'s rows, a
 /// ``LiveRecordQuery``'s record), is never forgotten, even when the kept ones then outnumber
-/// the rule. The rule is applied after the saved records are read and after the server's
-/// values are merged, as the store's own work after the change is told, never inside it.
+/// the rule. The rule is applied once the saved records and the waiting writes are restored,
+/// and after the server's values are merged, as the store's own work after the change is told,
+/// never inside it; the count is brought back to `maxCount` once it passes it by a tenth (so a
+/// store at its limit forgets once per tenth of new records, not once per page).
 ///
 /// ```swift
 /// let users = RecordStore(outbox: outbox, storage: storage, retention: RecordRetention(maxCount: 10_000, maxAge: .seconds(30 * 86_400)))

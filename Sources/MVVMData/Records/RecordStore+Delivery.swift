@@ -16,6 +16,9 @@ extension RecordStore {
             let pending = await self?.syncPendingWithOutbox(notifying: false) ?? []
             let restored = saved.union(pending)
             if !restored.isEmpty { self?.notify(restored, .merged) }
+            // Only now: the writes waiting from the last run are pending, and so never forgotten.
+            self?.hasRestored = true
+            self?.retainSoon()
         }
         restoring = reading
         await reading.value
@@ -39,7 +42,6 @@ extension RecordStore {
         }
         hasReadSavedValues = true
         if needsSave { saveSoon() }
-        retainSoon()
         return changed
     }
 

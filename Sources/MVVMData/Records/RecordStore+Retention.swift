@@ -8,6 +8,8 @@ extension RecordStore {
     /// returned token is alive and not cancelled.
     func keepWhileShown(_ ids: @escaping @MainActor () -> [ID]) -> ObservationToken {
         let token = ObservationToken()
+        guard retention != .forever else { return token }   // nothing is ever forgotten: no list to keep
+        shownRecords.removeAll { $0.token?.isCancelled != false }
         shownRecords.append(ShownRecords(token: token, ids: ids))
         return token
     }
@@ -23,10 +25,13 @@ extension RecordStore {
     }
 
     /// Forgets what the rule says to, pending and shown records aside: first those learnt longer
-    /// ago than `maxAge`, then the least recently learnt until `maxCount` are left.
+    /// ago than `maxAge`, then the least recently learnt until `maxCount` are left. The count is
+    /// brought back to `maxCount` once it passes it by a tenth, so that a store at its limit
+    /// forgets (and its storage rewrites) once per tenth of new records, not once per page.
     private func applyRetention() {
         // Under the count and with no age: nothing to look at (no pass over every record).
-        guard hasReadSavedValues, retention.maxAge != nil || learnt.count > retention.maxCount ?? .max else { return }
+        let limit = retention.maxCount.map { count in Int.max - count < max(1, count / 10) ? .max : count + max(1, count / 10) } ?? .max
+        guard hasRestored, retention.maxAge != nil || learnt.count > limit else { return }
         var kept = Set(pending.keys).union(unsaved.keys)
         shownRecords.removeAll { $0.token?.isCancelled != false }
         for shown in shownRecords { kept.formUnion(shown.ids()) }
@@ -36,7 +41,7 @@ extension RecordStore {
         for (id, date) in learnt where !kept.contains(id) {
             if let cutoff, date < cutoff { forgotten.append(id) } else { others.append((id, date)) }
         }
-        if let maxCount = retention.maxCount, learnt.count - forgotten.count > maxCount {
+        if let maxCount = retention.maxCount, learnt.count - forgotten.count > limit {
             let excess = min(others.count, learnt.count - forgotten.count - maxCount)
             others.sort { $0.learnt < $1.learnt }
             forgotten += others.prefix(excess).map(\.id)
@@ -47,6 +52,7 @@ extension RecordStore {
     /// Forgets `ids` here and on the device: as if never seen.
     private func forget(_ ids: [ID]) {
         guard !ids.isEmpty else { return }
+        let learntDates = ids.map { learnt[$0] ?? .distantPast }
         for id in ids {
             confirmed[id] = nil
             deleted.remove(id)
@@ -57,11 +63,16 @@ extension RecordStore {
             seen?.remove(id)
         }
         guard let storage else { return }
-        let encoded = ids.compactMap(RecordCoding<Record>.encode)
+        // Each with the time its value was learnt: a value learnt again since (a search shows the
+        // record again before the removal runs) is saved with a later time, and stays.
+        var removals: [Data: Date] = [:]
+        for (id, learntAt) in zip(ids, learntDates) {
+            if let encoded = RecordCoding<Record>.encode(id) { removals[encoded] = learntAt }
+        }
         let previous = removing
         removing = WorkContext.task(on: workExecutor) {
             await previous?.value
-            try? await storage.remove(encoded)   // kept on the device if it fails: forgotten again next time
+            try? await storage.remove(removals)   // kept on the device if it fails: forgotten again next time
         }
     }
 }

@@ -65,6 +65,9 @@ public final class RecordStore<Write: RecordWrite> {
     let retention: RecordRetention
     /// The screens' registrations of what they show, and what each shows: never forgotten.
     var shownRecords: [ShownRecords<ID>] = []
+    /// Whether ``restore()`` has run to its end: the saved values read and the outbox's writes
+    /// pending. The retention rule waits for it.
+    var hasRestored = false
     /// The retention rule's next run, and the removals from the device it asked for.
     var retaining: Task<Void, Never>?
     var removing: Task<Void, Never>?
@@ -142,8 +145,10 @@ public final class RecordStore<Write: RecordWrite> {
     ///
     /// Records are saved in the shape of `schemaVersion`; raise it when `Record` changes in a
     /// way saved records no longer decode, and give the `migrations` from each older version
-    /// (``RecordMigration``). A step missing, two from one version, or one from `schemaVersion`
-    /// or beyond stop the app with a message saying which: they are mistakes in code.
+    /// (``RecordMigration``). Two steps from one version, or one from `schemaVersion` or beyond,
+    /// stop the app with a message saying which: they are mistakes in code. A step missing is
+    /// found when a record needs it: that record is kept unread and reported
+    /// (``unreadableRecords``).
     /// `retention` says how many of the records seen are kept (``RecordRetention``; all by
     /// default). `logger` says how many saved records could not be read (never their values).
     ///

@@ -631,8 +631,8 @@ actor FailingRecordStorage: RecordStorage {
         await base.save(records)
     }
 
-    func remove(_ ids: [Data]) async throws(CacheStoreError) {
+    func remove(_ records: [Data: Date]) async throws(CacheStoreError) {
         if failing { throw .io("disk full") }
-        await base.remove(ids)
+        await base.remove(records)
     }
 }

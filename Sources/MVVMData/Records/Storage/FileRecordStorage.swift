@@ -94,21 +94,23 @@ public actor FileRecordStorage: RecordStorage {
         try await io.call(self) { storage throws(CacheStoreError) in try storage.append(records) }
     }
 
-    /// Forgets the records saved under `ids`: the journal is written again without them
-    /// (flushed, then renamed over the old one), one rewrite for all of `ids`.
-    public nonisolated func remove(_ ids: [Data]) async throws(CacheStoreError) {
-        guard !ids.isEmpty else { return }
-        try await io.call(self) { storage throws(CacheStoreError) in try storage.forget(ids) }
+    /// Forgets the records saved under the ids of `records`, unless learnt after the date given:
+    /// the journal is written again without them (flushed, then renamed over the old one), one
+    /// rewrite for all of them.
+    public nonisolated func remove(_ records: [Data: Date]) async throws(CacheStoreError) {
+        guard !records.isEmpty else { return }
+        try await io.call(self) { storage throws(CacheStoreError) in try storage.forget(records) }
     }
 
-    private func forget(_ ids: [Data]) throws(CacheStoreError) {
+    private func forget(_ records: [Data: Date]) throws(CacheStoreError) {
         try withLock(creating: false) { () throws(CacheStoreError) in
             try refresh()
             if let newerFormat { throw .io(newerFormat) }
             guard journal != nil else { return }
             var removed = false
-            for id in ids {
-                guard let slot = slots.removeValue(forKey: id) else { continue }
+            for (id, learnt) in records {
+                guard let slot = slots[id], slot.learnt <= learnt else { continue }
+                slots[id] = nil
                 liveBytes -= slot.length
                 removed = true
             }

@@ -28,8 +28,8 @@ public actor InMemoryRecordStorage: RecordStorage {
         }
     }
 
-    /// Forgets the records saved under `ids`.
-    public func remove(_ ids: [Data]) {
-        for id in ids { saved[id] = nil }
+    /// Forgets the records saved under the ids of `records`, unless learnt after the date given.
+    public func remove(_ records: [Data: Date]) {
+        for (id, learnt) in records where (saved[id]?.learnt ?? .distantPast) <= learnt { saved[id] = nil }
     }
 }

@@ -14,8 +14,9 @@ public import Foundation
 ///   older value of a record the other confirmed since).
 /// - ``records()`` returns one ``SavedRecord`` per id; ``records(_:)`` those of the ids asked.
 /// - Bytes that do not read back are never returned torn; what can still be read is kept.
-/// - ``remove(_:)`` forgets records: they read as never saved (a store's retention rule, not the
-///   server's deletion, which is a record without a value).
+/// - ``remove(_:)`` forgets records, unless one saved was learnt after the time given: they read
+///   as never saved (a store's retention rule, not the server's deletion, which is a record
+///   without a value).
 public protocol RecordStorage: Sendable {
     /// Every record saved, one per id, in no order.
     func records() async throws(CacheStoreError) -> [SavedRecord]
@@ -24,6 +25,7 @@ public protocol RecordStorage: Sendable {
     /// Saves each of `records` unless the one saved under its id was learnt later; durable when
     /// it returns.
     func save(_ records: [SavedRecord]) async throws(CacheStoreError)
-    /// Forgets the records saved under `ids` (each ``SavedRecord/id``); durable when it returns.
-    func remove(_ ids: [Data]) async throws(CacheStoreError)
+    /// Forgets each record saved under an id of `records` (each ``SavedRecord/id``) unless the one
+    /// saved was learnt after the date given with it; durable when it returns.
+    func remove(_ records: [Data: Date]) async throws(CacheStoreError)
 }
