@@ -8,7 +8,7 @@ import Testing
 @MainActor
 struct NavigationStateTests {
     enum Event: Hashable, Sendable {
-        case deleteTapped, deleteConfirmed, retryTapped, failTwiceTapped
+        case deleteTapped, deleteConfirmed, retryTapped, failTwiceTapped, retryFailingAtOnceTapped
         case navigation(NavigationEvent)
     }
 
@@ -26,6 +26,10 @@ struct NavigationStateTests {
     static let failure = Alert<Event>(title: "Error", buttons: [
         AlertButton("OK", role: .cancel, sends: .navigation(.dismiss)),
         AlertButton("Retry", sends: .retryTapped),
+    ])
+    static let failingAtOnce = Alert<Event>(title: "Offline", buttons: [
+        AlertButton("OK", role: .cancel, sends: .navigation(.dismiss)),
+        AlertButton("Retry", sends: .retryFailingAtOnceTapped),
     ])
     static let otherFailure = Alert<Event>(title: "Error", message: "Again", buttons: [
         AlertButton("OK", role: .cancel, sends: .navigation(.dismiss)),
@@ -45,6 +49,8 @@ struct NavigationStateTests {
                 store.update { $0.deleted += 1 }
             case .retryTapped:
                 store.update { $0.retried += 1 }
+            case .retryFailingAtOnceTapped:   // the retry fails before it starts: the same alert again
+                store.update { $0.navigation.present(NavigationStateTests.failingAtOnce) }
             case .failTwiceTapped:
                 store.update {
                     $0.navigation.present(NavigationStateTests.failure)
@@ -96,6 +102,18 @@ struct NavigationStateTests {
         model.send(.retryTapped)
         #expect(model.state.retried == 1)
         #expect(model.state.navigation.modal == Self.otherFailure, "the retry's alert closed, the next one shows")
+    }
+
+    /// Review: a Retry whose retry failed at once presented its alert again, and the library
+    /// closed that one: the Retry seemed to do nothing.
+    @Test func anAlertTheHandlerPresentsAgainStaysShown() {
+        let model = Model()
+        model.send(.retryFailingAtOnceTapped)   // the first failure: its alert
+        #expect(model.state.navigation.modal == Self.failingAtOnce)
+        model.send(.retryFailingAtOnceTapped)   // Retry on it: fails at once, the same alert again
+        #expect(model.state.navigation.modal == Self.failingAtOnce)
+        model.send(.navigation(.dismiss))       // OK
+        #expect(model.state.navigation.modal == nil)
     }
 
     @Test func anEventNoModalOffersLeavesTheModalShown() {

@@ -49,6 +49,7 @@ public struct Navigation<Destination: Hashable & Sendable, Modal: Hashable & Sen
     /// (``waitingModals``). A modal equal to one shown or waiting is not added again, so the
     /// same error reported twice shows once.
     public mutating func present(_ modal: Modal) {
+        PresentationWatch.current?.note(modal)
         guard let shown = self.modal else {
             self.modal = modal
             return

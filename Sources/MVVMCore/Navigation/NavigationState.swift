@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A screen state that keeps a ``Navigation``: declaring it lets the library close the modal
 /// shown when one of its buttons' events is handled.
 ///
@@ -6,7 +8,8 @@
 /// mailbox or a child never answers an alert for the user), reaches ``ViewModel/onEvent(_:)``
 /// with the modal still shown, so a handler can check that its button was the one pressed; when
 /// `onEvent` returns, the library dismisses that modal, unless the handler already did (the next
-/// waiting modal, if any, shows). A Cancel button that sends `.navigation(.dismiss)` closes it the
+/// waiting modal, if any, shows) or presented an equal one again (a Retry whose retry failed at
+/// once shows its alert again). A Cancel button that sends `.navigation(.dismiss)` closes it the
 /// way it always did.
 ///
 /// ```swift
@@ -27,6 +30,29 @@ public protocol NavigationState {
 
     /// Where the screen's user is.
     var navigation: Navigation<Destination, Modal> { get set }
+}
+
+/// Notes, while a handler runs, whether it presented a modal equal to the one whose button it
+/// handles: that one is then shown again on purpose, and stays.
+final class PresentationWatch: Sendable {
+    /// The watch of the handler running now on this task, if any.
+    @TaskLocal static var current: PresentationWatch?
+
+    private let offering: any Hashable & Sendable
+    private let presented = Mutex(false)
+
+    init(offering: any Hashable & Sendable) {
+        self.offering = offering
+    }
+
+    /// `modal` was presented: noted when it is equal to the one watched.
+    func note<Modal: Hashable>(_ modal: Modal) {
+        guard (offering as? Modal) == modal else { return }
+        presented.withLock { $0 = true }
+    }
+
+    /// Whether the modal watched was presented again.
+    var presentedAgain: Bool { presented.withLock { $0 } }
 }
 
 /// A modal that knows the events its buttons send: what ``NavigationState`` closes.

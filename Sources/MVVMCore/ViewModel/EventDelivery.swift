@@ -40,8 +40,9 @@ package enum EventDelivery {
         }
         let holds = store.heldSince == nil   // else a mailbox's batch holds them, and releases them
         if holds { store.holdNotifications() }
-        viewModel.onEvent(event)
-        if let closed = (store.state as? any NavigationState)?.closing(offering) as? Model.State {
+        let watch = PresentationWatch(offering: offering)
+        PresentationWatch.$current.withValue(watch) { viewModel.onEvent(event) }
+        if !watch.presentedAgain, let closed = (store.state as? any NavigationState)?.closing(offering) as? Model.State {
             store.update { $0 = closed }
         }
         if holds { store.releaseHeldNotifications() }
