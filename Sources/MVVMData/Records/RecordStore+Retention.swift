@@ -15,38 +15,43 @@ extension RecordStore {
     }
 
     /// Applies the retention rule soon, as the store's own work: once after a change, however
-    /// many changes come before it runs. Nothing before the saved values were read.
+    /// many changes come before it runs. Nothing before ``restore()`` has run.
     func retainSoon() {
-        guard retention != .forever, retaining == nil else { return }
+        guard retention != .forever else { return }
+        guard retaining == nil else { return retainAgain = true }   // changes while it runs: once more after
         retaining = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
-            self?.retaining = nil
-            self?.applyRetention()
+            await self?.applyRetention()
+            guard let self else { return }
+            retaining = nil
+            if retainAgain {
+                retainAgain = false
+                retainSoon()
+            }
         }
     }
 
     /// Forgets what the rule says to, pending and shown records aside: first those learnt longer
     /// ago than `maxAge`, then the least recently learnt until `maxCount` are left. The count is
     /// brought back to `maxCount` once it passes it by a tenth, so that a store at its limit
-    /// forgets (and its storage rewrites) once per tenth of new records, not once per page.
-    private func applyRetention() {
+    /// forgets (and its storage rewrites) once per tenth of new records, not once per page. The
+    /// choice is made off the main actor, on a snapshot; a record learnt again, written or shown
+    /// meanwhile is kept.
+    private func applyRetention() async {
+        let rule = RetentionChoice<ID>(retention: retention, now: now())
         // Under the count and with no age: nothing to look at (no pass over every record).
-        let limit = retention.maxCount.map { count in Int.max - count < max(1, count / 10) ? .max : count + max(1, count / 10) } ?? .max
-        guard hasRestored, retention.maxAge != nil || learnt.count > limit else { return }
+        guard hasRestored, retention.maxAge != nil || learnt.count > rule.limit else { return }
+        let snapshot = learnt
+        let chosen = await rule.forgotten(among: snapshot, keeping: keptNow())
+        let kept = keptNow()
+        forget(chosen.filter { learnt[$0] == snapshot[$0] && !kept.contains($0) })
+    }
+
+    /// The records never forgotten now: those with a write waiting, and those on a screen.
+    private func keptNow() -> Set<ID> {
         var kept = Set(pending.keys).union(unsaved.keys)
         shownRecords.removeAll { $0.token?.isCancelled != false }
         for shown in shownRecords { kept.formUnion(shown.ids()) }
-        let cutoff = retention.maxAge.map { now().addingTimeInterval(-$0.seconds) }
-        var forgotten: [ID] = []
-        var others: [(id: ID, learnt: Date)] = []
-        for (id, date) in learnt where !kept.contains(id) {
-            if let cutoff, date < cutoff { forgotten.append(id) } else { others.append((id, date)) }
-        }
-        if let maxCount = retention.maxCount, learnt.count - forgotten.count > limit {
-            let excess = min(others.count, learnt.count - forgotten.count - maxCount)
-            others.sort { $0.learnt < $1.learnt }
-            forgotten += others.prefix(excess).map(\.id)
-        }
-        forget(forgotten)
+        return kept
     }
 
     /// Forgets `ids` here and on the device: as if never seen.
@@ -74,6 +79,38 @@ extension RecordStore {
             await previous?.value
             try? await storage.remove(removals)   // kept on the device if it fails: forgotten again next time
         }
+    }
+}
+
+/// Which records a ``RecordRetention`` forgets, worked out off the main actor.
+struct RetentionChoice<ID: Hashable & Sendable>: Sendable {
+    let retention: RecordRetention
+    /// Records learnt before it are older than `maxAge`.
+    let cutoff: Date?
+    /// Past this count, the count goes back to `maxCount`.
+    let limit: Int
+
+    init(retention: RecordRetention, now: Date) {
+        self.retention = retention
+        cutoff = retention.maxAge.map { now.addingTimeInterval(-$0.seconds) }
+        limit = retention.maxCount.map { count in Int.max - count < max(1, count / 10) ? .max : count + max(1, count / 10) } ?? .max
+    }
+
+    /// The ids of `learnt` to forget, none of `kept`: those older than the age, then the least
+    /// recently learnt until `maxCount` are left. Runs off the main actor (a nonisolated async
+    /// function): a pass over every record and a sort, which a screen never waits for.
+    func forgotten(among learnt: [ID: Date], keeping kept: Set<ID>) async -> [ID] {
+        var forgotten: [ID] = []
+        var others: [(id: ID, learnt: Date)] = []
+        for (id, date) in learnt where !kept.contains(id) {
+            if let cutoff, date < cutoff { forgotten.append(id) } else { others.append((id, date)) }
+        }
+        if let maxCount = retention.maxCount, learnt.count - forgotten.count > limit {
+            let excess = min(others.count, learnt.count - forgotten.count - maxCount)
+            others.sort { $0.learnt < $1.learnt }
+            forgotten += others.prefix(excess).map(\.id)
+        }
+        return forgotten
     }
 }
 

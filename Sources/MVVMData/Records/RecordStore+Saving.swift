@@ -60,7 +60,7 @@ extension RecordStore {
     /// ``restore()`` are saved once it has run.
     public func waitUntilSaved() async {
         await enqueueing?.value
-        await retaining?.value
+        while let retaining { await retaining.value }
         while let saving { await saving.value }
         await removing?.value
     }

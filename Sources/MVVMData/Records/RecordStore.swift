@@ -70,6 +70,8 @@ public final class RecordStore<Write: RecordWrite> {
     var hasRestored = false
     /// The retention rule's next run, and the removals from the device it asked for.
     var retaining: Task<Void, Never>?
+    /// Set by a change while the rule runs: it runs once more after.
+    var retainAgain = false
     var removing: Task<Void, Never>?
     /// Records whose server value changed since the last save.
     var unsavedValues: Set<ID> = []
