@@ -62,6 +62,27 @@ extension StateStore {
         } deliver: { _ in load() }
     }
 
+    /// The window of `resources` at `visible`: what the view reported before windows followed
+    /// their rows. The first call declares the field as ``loadResources(_:for:id:source:from:)``
+    /// does; each call then moves its window (`nil` loads it again where it is).
+    @available(*, deprecated, message: "Call loadResources(_:for:id:source:from:) once, and set visibleRows in an update when the view reports its rows.")
+    public func loadResources<Rows: RandomAccessCollection, ID, Source, Resource>(
+        _ resources: WritableKeyPath<State, RowResources<ID, Resource>>,
+        for rows: KeyPath<State, Rows>,
+        id: KeyPath<Rows.Element, ID>,
+        source: KeyPath<Rows.Element, Source?>,
+        visible: Range<Int>?,
+        from loader: ResourceLoader<Source, Resource>
+    ) where Rows.Index == Int {
+        let isNew = side.resourceWindows[resources] == nil
+        if isNew { loadResources(resources, for: rows, id: id, source: source, from: loader) }
+        if let visible, visible != state[keyPath: resources].visibleRows {
+            update { $0[keyPath: resources].visibleRows = visible }
+        } else {
+            side.resourceWindows[resources]?.reload?()
+        }
+    }
+
     /// Loads the window of every field ``loadResources(_:for:id:source:from:)`` follows: what
     /// ``ViewModel/appear()`` does, after a disappearing cancelled their fetches.
     func reloadResourceWindows() {

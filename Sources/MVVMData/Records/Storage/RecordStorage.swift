@@ -29,3 +29,4 @@ public protocol RecordStorage: Sendable {
     /// saved was learnt after the date given with it; durable when it returns.
     func remove(_ records: [Data: Date]) async throws(CacheStoreError)
 }
+
