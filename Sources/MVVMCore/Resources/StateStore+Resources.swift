@@ -48,7 +48,7 @@ extension StateStore {
         source: KeyPath<Rows.Element, Source?>,
         from loader: ResourceLoader<Source, Resource>
     ) where Rows.Index == Int {
-        let window = ResourceWindow()
+        let window = TypedResourceWindow<ID, Source>()
         side.resourceWindows[resources]?.observation?.cancel()   // declared again: the new one counts
         side.resourceWindows[resources] = window
         let load: @MainActor () -> Void = { [weak self, weak window] in
@@ -105,7 +105,7 @@ extension StateStore {
         id: KeyPath<Rows.Element, ID>,
         source: KeyPath<Rows.Element, Source?>,
         from loader: ResourceLoader<Source, Resource>,
-        into followed: ResourceWindow
+        into followed: TypedResourceWindow<ID, Source>
     ) where Rows.Index == Int {
         var table = state[keyPath: resources]
         let list = state[keyPath: rows]
@@ -116,11 +116,11 @@ extension StateStore {
         // What the window's rows ask for, nearest the visible rows first.
         var wanted: [ID: Source] = [:]
         var order: [ID] = []
-        var window: Set<AnyHashable> = []
+        var window: Set<RowSource<ID, Source>> = []
         let positions = Self.windowOrder(table.visibleRows, margin: table.prefetchMargin, count: list.count, downward: downward)
         for index in positions {
             let row = list[list.startIndex + index]
-            window.insert(AnyHashable(RowSource(id: row[keyPath: id], source: row[keyPath: source])))
+            window.insert(RowSource(id: row[keyPath: id], source: row[keyPath: source]))
             guard let rowSource = row[keyPath: source], wanted[row[keyPath: id]] == nil else { continue }
             wanted[row[keyPath: id]] = rowSource
             order.append(row[keyPath: id])
@@ -199,7 +199,7 @@ extension StateStore {
 
 /// A row of a resources window, as ``StateStore/loadResources(_:for:id:source:from:)`` follows
 /// it: its identity and what it loads.
-private struct RowSource<ID: Hashable, Source: Hashable>: Hashable {
+struct RowSource<ID: Hashable, Source: Hashable>: Hashable {
     let id: ID
     let source: Source?
 }
@@ -207,9 +207,7 @@ private struct RowSource<ID: Hashable, Source: Hashable>: Hashable {
 /// What the window of one `RowResources` field held when last loaded, for the observer that
 /// follows it and for ``ViewModel/appear()``.
 @MainActor
-final class ResourceWindow {
-    /// The window's rows: their ids and sources.
-    var rows: Set<AnyHashable> = []
+class ResourceWindow {
     /// How many positions the window held.
     var count = 0
     /// The visible rows it was loaded for; `nil` before the first load.
@@ -220,18 +218,28 @@ final class ResourceWindow {
     var reload: (@MainActor () -> Void)?
     /// The observer that follows the rows.
     var observation: ObservationToken?
+}
+
+/// A ``ResourceWindow`` with the rows it held, by their types: a check allocates nothing.
+final class TypedResourceWindow<ID: Hashable, Source: Hashable>: ResourceWindow {
+    /// The window's rows: their ids and sources.
+    var rows: Set<RowSource<ID, Source>> = []
 
     /// Whether `table`'s window over `list` holds other rows, or other sources, or other
-    /// visible rows, than when last loaded: a pass over the window, none over the list.
-    func isNews<Rows: RandomAccessCollection, ID, Source: Hashable, Resource>(
+    /// visible rows, than when last loaded: a pass over the window, none over the list, and no
+    /// allocation (the window is one range of positions).
+    func isNews<Rows: RandomAccessCollection, Resource>(
         in table: RowResources<ID, Resource>, rows list: Rows, id: KeyPath<Rows.Element, ID>, source: KeyPath<Rows.Element, Source?>
     ) -> Bool where Rows.Index == Int {
         guard table.visibleRows == visibleRows else { return true }
-        let positions = StateStore<Int>.windowOrder(table.visibleRows, margin: table.prefetchMargin, count: list.count)
-        guard positions.count == count else { return true }
-        return positions.contains { index in
+        let count = list.count, margin = min(table.prefetchMargin, count)
+        let lower = min(max(0, table.visibleRows.lowerBound), count)
+        let upper = min(max(lower, table.visibleRows.upperBound), count)
+        let window = max(0, lower - margin)..<min(count, upper + margin)
+        guard window.count == self.count else { return true }
+        return window.contains { index in
             let row = list[list.startIndex + index]
-            return !rows.contains(AnyHashable(RowSource(id: row[keyPath: id], source: row[keyPath: source])))
+            return !rows.contains(RowSource(id: row[keyPath: id], source: row[keyPath: source]))
         }
     }
 }
