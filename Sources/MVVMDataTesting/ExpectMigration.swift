@@ -30,8 +30,7 @@ public func expectMigration<Record: Decodable & Equatable>(
     schemaVersion: Int,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    var steps: [Int: RecordMigration] = [:]
-    for migration in migrations { steps[migration.version] = migration }
+    let steps = RecordMigration.steps(migrations, schemaVersion: schemaVersion)   // checked as the store checks them
     let migrated: Data
     do {
         migrated = try RecordMigration.migrate(Data(json.utf8), from: version, to: schemaVersion, steps: steps)

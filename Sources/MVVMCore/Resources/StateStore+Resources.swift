@@ -188,12 +188,19 @@ extension StateStore {
     /// then those above, nearest first; scrolling down (`downward`), the visible rows from the
     /// bottom, then those below, then those above.
     static func windowOrder(_ visible: Range<Int>, margin: Int, count: Int, downward: Bool = false) -> [Int] {
+        let (shown, window) = Self.window(visible, margin: margin, count: count)
+        let below = shown.upperBound..<window.upperBound
+        let above = window.lowerBound..<shown.lowerBound
+        return (downward ? Array(shown.reversed()) : Array(shown)) + Array(below) + above.reversed()
+    }
+
+    /// The visible positions clamped to a list of `count` rows, and the window around them
+    /// (`margin` rows either side, within the list): one range of positions.
+    static func window(_ visible: Range<Int>, margin: Int, count: Int) -> (shown: Range<Int>, window: Range<Int>) {
         let lower = min(max(0, visible.lowerBound), count)
         let upper = min(max(lower, visible.upperBound), count)
-        let below = upper..<min(count, upper + min(margin, count))
-        let above = max(0, lower - min(margin, count))..<lower
-        let shown = downward ? Array((lower..<upper).reversed()) : Array(lower..<upper)
-        return shown + Array(below) + above.reversed()
+        let margin = min(margin, count)
+        return (lower..<upper, max(0, lower - margin)..<min(count, upper + margin))
     }
 }
 
@@ -232,11 +239,8 @@ final class TypedResourceWindow<ID: Hashable, Source: Hashable>: ResourceWindow 
         in table: RowResources<ID, Resource>, rows list: Rows, id: KeyPath<Rows.Element, ID>, source: KeyPath<Rows.Element, Source?>
     ) -> Bool where Rows.Index == Int {
         guard table.visibleRows == visibleRows else { return true }
-        let count = list.count, margin = min(table.prefetchMargin, count)
-        let lower = min(max(0, table.visibleRows.lowerBound), count)
-        let upper = min(max(lower, table.visibleRows.upperBound), count)
-        let window = max(0, lower - margin)..<min(count, upper + margin)
-        guard window.count == self.count else { return true }
+        let window = StateStore<Int>.window(table.visibleRows, margin: table.prefetchMargin, count: list.count).window
+        guard window.count == count else { return true }
         return window.contains { index in
             let row = list[list.startIndex + index]
             return !rows.contains(RowSource(id: row[keyPath: id], source: row[keyPath: source]))

@@ -63,7 +63,7 @@ public struct RecordMigration: Sendable {
 
     /// `migrations` by the version each reads, checked: one step per version, each below
     /// `schemaVersion` and from 1 up.
-    static func steps(_ migrations: [RecordMigration], schemaVersion: Int) -> [Int: RecordMigration] {
+    package static func steps(_ migrations: [RecordMigration], schemaVersion: Int) -> [Int: RecordMigration] {
         precondition((1...Int(Int32.max)).contains(schemaVersion), "A RecordStore's schemaVersion is 1 or more (and fits 32 bits); it is \(schemaVersion).")
         var steps: [Int: RecordMigration] = [:]
         for migration in migrations {

@@ -121,10 +121,3 @@ struct ShownRecords<ID> {
     let ids: @MainActor () -> [ID]
 }
 
-private extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-}

@@ -60,11 +60,6 @@ public struct RetryPolicy: Sendable, Equatable {
         }
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-
     /// The wait before attempt number `attempt` (2 or more): `initialDelay × multiplierⁿ⁻²`,
     /// or the server's `Retry-After` when given, never more than ``maxDelay``.
     package func delay(beforeAttempt attempt: Int, retryAfter: Duration? = nil) -> Duration {
@@ -73,8 +68,8 @@ public struct RetryPolicy: Sendable, Equatable {
         let scale = pow(multiplier, Double(exponent))
         // Compared in seconds first: `Duration * Double` traps once the product leaves Int128's
         // range (about 2⁶⁷ × the delay), which a long outage's attempt count reaches.
-        let seconds = Self.seconds(initialDelay) * scale
-        guard seconds.isFinite, seconds < Self.seconds(maxDelay) else { return maxDelay }
+        let seconds = initialDelay.seconds * scale
+        guard seconds.isFinite, seconds < maxDelay.seconds else { return maxDelay }
         return min(initialDelay * scale, maxDelay)
     }
 }
