@@ -4,6 +4,7 @@
 public import Foundation
 import GRDB
 public import MVVMData
+import MVVMLocking
 
 /// A `RecordStorage` in an SQLite database file, through GRDB: a `RecordStore`'s records one row
 /// each, so that saving a write writes that row alone, however many records are held.
@@ -46,6 +47,8 @@ public final class SQLiteRecordStorage: RecordStorage {
     public let kind: String
     /// The database; another one when a damaged file was remade.
     private let database: LazyDatabase
+    /// The indexes of the query shapes asked for (made once each).
+    let indexesMade = Lock<Set<String>>([])
 
     /// Opens (creating it if needed) the database at `path`, for the records of `kind`.
     ///
@@ -78,62 +81,12 @@ public final class SQLiteRecordStorage: RecordStorage {
         self.kind = kind
     }
 
-    /// Creates the record table if needed and checks its shape; closes `database` when either
-    /// fails. A table of another shape marked migrated (another program's, a future version's)
-    /// would fail every read: reported as damage, which the app answers by a new file.
-    private static func prepare(_ database: any DatabaseWriter, path: String?) throws(CacheStoreError) {
-        do {
-            try migrator.migrate(database)
-        } catch {
-            try? database.close()
-            throw SQLiteCacheStore.storeError(error, while: "creating the record table")
-        }
-        // A read that fails (another connection's lock, say) is that failure, never a table of
-        // another shape: the app would remove the file for it.
-        let found: [String]
-        do {
-            found = try database.read { db in try db.tableExists("record") ? db.columns(in: "record").map(\.name) : [] }
-        } catch {
-            try? database.close()
-            throw SQLiteCacheStore.storeError(error, while: "checking the record table")
-        }
-        guard found == columns else {
-            try? database.close()
-            throw .corrupted("opening \(path ?? "memory"): the record table has the columns \(found.joined(separator: ", ")), not \(columns.joined(separator: ", "))")
-        }
-    }
-
-    /// The record table's columns, in order.
-    private static let columns = ["kind", "id", "value", "learnt", "version"]
-
-    private static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("createRecord") { db in
-            try db.execute(sql: """
-                CREATE TABLE record (
-                    kind TEXT NOT NULL,
-                    id BLOB NOT NULL,
-                    value BLOB,
-                    learnt REAL NOT NULL,
-                    PRIMARY KEY (kind, id)
-                ) WITHOUT ROWID
-                """)
-        }
-        // Records saved before versions were kept are version 1. A table of another shape (another
-        // program's) is left as it is, for the check after the migrations to report.
-        migrator.registerMigration("addVersion") { db in
-            guard try db.columns(in: "record").map(\.name) == ["kind", "id", "value", "learnt"] else { return }
-            try db.execute(sql: "ALTER TABLE record ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
-        }
-        return migrator
-    }
-
     /// Every record of ``kind``.
     public func records() async throws(CacheStoreError) -> [SavedRecord] {
         let kind = kind
         return try await access("reading the records") { database in
             try await database.read { db in
-                try Row.fetchAll(db, sql: "SELECT id, value, learnt, version FROM record WHERE kind = ?", arguments: [kind]).compactMap(Self.record)
+                try Row.fetchAll(db, sql: "SELECT \(Self.selected) FROM record_row WHERE kind = ?", arguments: [kind]).compactMap(Self.record)
             }
         }
     }
@@ -143,7 +96,7 @@ public final class SQLiteRecordStorage: RecordStorage {
         let kind = kind
         return try await access("reading records") { database in
             try await database.read { db in
-                let statement = try db.cachedStatement(sql: "SELECT id, value, learnt, version FROM record WHERE kind = ? AND id = ?")
+                let statement = try db.cachedStatement(sql: "SELECT \(Self.selected) FROM record_row WHERE kind = ? AND id = ?")
                 return try ids.compactMap { id in
                     try Row.fetchOne(statement, arguments: [kind, id]).flatMap(Self.record)
                 }
@@ -162,12 +115,15 @@ public final class SQLiteRecordStorage: RecordStorage {
             try await database.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     let statement = try db.cachedStatement(sql: """
-                        INSERT INTO record (kind, id, value, learnt, version) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (kind, id) DO UPDATE SET value = excluded.value, learnt = excluded.learnt, version = excluded.version
-                        WHERE excluded.learnt >= record.learnt
+                        INSERT INTO record_row (kind, id, value, learnt, version, layout, search, f0, f1, f2, f3)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (kind, id) DO UPDATE SET
+                            value = excluded.value, learnt = excluded.learnt, version = excluded.version, layout = excluded.layout,
+                            search = excluded.search, f0 = excluded.f0, f1 = excluded.f1, f2 = excluded.f2, f3 = excluded.f3
+                        WHERE excluded.learnt >= record_row.learnt
                         """)
                     for record in records {
-                        try statement.execute(arguments: [kind, record.id, record.value, record.learnt.timeIntervalSinceReferenceDate, record.version])
+                        try statement.execute(arguments: Self.arguments(of: record, kind: kind))
                     }
                     return .commit
                 }
@@ -185,7 +141,7 @@ public final class SQLiteRecordStorage: RecordStorage {
         try await access("removing records") { database in
             try await database.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
-                    let statement = try db.cachedStatement(sql: "DELETE FROM record WHERE kind = ? AND id = ? AND learnt <= ?")
+                    let statement = try db.cachedStatement(sql: "DELETE FROM record_row WHERE kind = ? AND id = ? AND learnt <= ?")
                     for (id, learnt) in records { try statement.execute(arguments: [kind, id, learnt.timeIntervalSinceReferenceDate]) }
                     return .commit
                 }
@@ -201,7 +157,7 @@ public final class SQLiteRecordStorage: RecordStorage {
 
     /// A row as a record; `nil` when its columns are not what this type writes (read as
     /// `DatabaseValue` first: GRDB's typed subscripts stop the process on a value of another type).
-    private static func record(_ row: Row) -> SavedRecord? {
+    static func record(_ row: Row) -> SavedRecord? {
         guard let id = Data.fromDatabaseValue(row["id"] as DatabaseValue? ?? .null),
               let learnt = Double.fromDatabaseValue(row["learnt"] as DatabaseValue? ?? .null), learnt.isFinite
         else { return nil }
@@ -209,12 +165,45 @@ public final class SQLiteRecordStorage: RecordStorage {
         let value = stored.isNull ? nil : Data.fromDatabaseValue(stored)
         if !stored.isNull, value == nil { return nil }
         let version = Int.fromDatabaseValue(row["version"] as DatabaseValue? ?? .null) ?? 1
-        return SavedRecord(id: id, value: value, learnt: Date(timeIntervalSinceReferenceDate: learnt), version: version)
+        return SavedRecord(id: id, value: value, learnt: Date(timeIntervalSinceReferenceDate: learnt), version: version, index: index(row))
+    }
+
+    /// The columns a read selects: ``record(_:)`` reads them.
+    static let selected = "id, value, learnt, version, layout, search, f0, f1, f2, f3"
+
+    /// A row's index; `nil` without a layout, or with columns of other types than this type writes.
+    private static func index(_ row: Row) -> SavedRecord.Index? {
+        guard let layout = String.fromDatabaseValue(row["layout"] as DatabaseValue? ?? .null),
+              let search = String.fromDatabaseValue(row["search"] as DatabaseValue? ?? .null)
+        else { return nil }
+        var fields: [RecordFieldValue] = []
+        // The fields in order, up to the first column without one.
+        for column in ["f0", "f1", "f2", "f3"] {
+            switch (row[column] as DatabaseValue? ?? .null).storage {
+            case .null: return SavedRecord.Index(layout: layout, search: search, fields: fields)
+            case .int64(let value): fields.append(.int(Int(value)))
+            case .string(let value): fields.append(.text(value))
+            case .double, .blob: return nil
+            }
+        }
+        return SavedRecord.Index(layout: layout, search: search, fields: fields)
+    }
+
+    /// The values a save binds, in the order of its columns.
+    private static func arguments(of record: SavedRecord, kind: String) -> StatementArguments {
+        var values: [(any DatabaseValueConvertible)?] = [kind, record.id, record.value, record.learnt.timeIntervalSinceReferenceDate, record.version]
+        let index = record.value == nil ? nil : record.index
+        values.append(index?.layout)
+        values.append(index?.search)
+        for position in 0..<RecordSearch<Void>.maximumFields {
+            values.append(index.flatMap { $0.fields.indices.contains(position) ? $0.fields[position].databaseValue : nil })
+        }
+        return StatementArguments(values)
     }
 
     /// Runs `body` on the database (opening it first if a lock kept `init` from it); when SQLite
     /// finds the file damaged, remakes it and runs `body` once more on the new one.
-    private func access<Value>(
+    func access<Value>(
         _ action: String, _ body: (any DatabaseWriter) async throws -> Value
     ) async throws(CacheStoreError) -> Value {
         var opened: (any DatabaseWriter)?

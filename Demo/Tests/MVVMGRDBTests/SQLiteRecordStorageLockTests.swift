@@ -25,7 +25,7 @@ struct SQLiteRecordStorageLockTests {
         let holder = try DatabaseQueue(path: path)
         try await holder.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
-            try db.execute(sql: "INSERT INTO record (kind, id, value, learnt) VALUES ('other', x'00', NULL, 0)")
+            try db.execute(sql: "INSERT INTO record_row (kind, id, value, learnt) VALUES ('other', x'00', NULL, 0)")
         }
         return (path, holder)
     }

@@ -1,8 +1,9 @@
 public import Foundation
 
-/// A ``RecordStorage`` in memory, gone when released: for tests and previews. Share one
+/// A ``RecordStorage`` in memory, gone when released: for tests and previews. It answers
+/// queries (``QueryableRecordStorage``) by scanning every record: the reference answer. Share one
 /// instance between two stores to play two processes on one folder.
-public actor InMemoryRecordStorage: RecordStorage {
+public actor InMemoryRecordStorage: QueryableRecordStorage {
     private var saved: [Data: SavedRecord] = [:]
     /// How many records were written, over every save: what a save costs.
     public private(set) var recordsWritten = 0
@@ -31,5 +32,18 @@ public actor InMemoryRecordStorage: RecordStorage {
     /// Forgets the records saved under the ids of `records`, unless learnt after the date given.
     public func remove(_ records: [Data: Date]) {
         for (id, learnt) in records where (saved[id]?.learnt ?? .distantPast) <= learnt { saved[id] = nil }
+    }
+
+    /// The saved records `query` shows: its reference answer over every record saved.
+    public func records(matching query: SavedRecordQuery) -> [SavedRecord] {
+        query.answer(from: saved.values)
+    }
+
+    /// Saved records with a value not indexed by `layout`, by id, after `after`.
+    public func recordsToIndex(layout: String, after: Data?, limit: Int) -> [SavedRecord] {
+        let unindexed = saved.values.filter { record in
+            record.value != nil && record.index?.layout != layout && after.map { $0.lexicographicallyPrecedes(record.id) } ?? true
+        }
+        return unindexed.sorted { $0.id.lexicographicallyPrecedes($1.id) }.prefix(max(0, limit)).map { $0 }
     }
 }

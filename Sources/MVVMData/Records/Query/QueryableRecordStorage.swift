@@ -1,0 +1,19 @@
+public import Foundation
+
+/// A ``RecordStorage`` that answers a live query's questions where the records are, so that a
+/// ``RecordStore`` never reads every record it has saved: the device's answer to a query, one
+/// page at a time, and the records still to index.
+///
+/// Records come with their ``SavedRecord/index`` (made by the store's ``RecordSearch``) in
+/// ``RecordStorage/save(_:)``; a storage keeps it beside the value. ``InMemoryRecordStorage`` and
+/// `SQLiteRecordStorage` (the `MVVMGRDB` product: indexes and FTS5) answer alike: the contract
+/// tests compare them (`RecordStorageContract`).
+public protocol QueryableRecordStorage: RecordStorage {
+    /// The saved records `query` shows, in its order, at most its limit: ``SavedRecordQuery/answer(from:)``
+    /// over every record saved.
+    func records(matching query: SavedRecordQuery) async throws(CacheStoreError) -> [SavedRecord]
+    /// Saved records with a value whose index is missing or of another layout than `layout`, in
+    /// the order of their ids' bytes, after `after`, at most `limit`: what the store indexes
+    /// (saved by an earlier version of the app, or before a field was added).
+    func recordsToIndex(layout: String, after: Data?, limit: Int) async throws(CacheStoreError) -> [SavedRecord]
+}

@@ -1,0 +1,62 @@
+/// A value of a record that a storage keeps beside it, so that a query filters and orders by it
+/// without reading the record: the user list's `isActive` and `id`.
+///
+/// Declared once on the store's ``RecordSearch`` (`fields:`), named in a ``LiveQueryRules``:
+///
+/// ```swift
+/// extension RecordField<User> {
+///     static let id = RecordField("id") { $0.id }
+///     static let isActive = RecordField("isActive") { $0.isActive }
+/// }
+/// ```
+///
+/// Its name is how a storage knows it: change the name when what the field reads changes, and
+/// the store indexes every saved record again at its next start.
+public struct RecordField<Record>: Sendable {
+    /// What tells the field from the store's others, and from what it was before.
+    public let name: String
+    /// The field's value in `record`.
+    public let value: @Sendable (Record) -> RecordFieldValue
+
+    /// A field of whole numbers.
+    public init(_ name: String, _ value: @escaping @Sendable (Record) -> Int) {
+        self.name = name
+        self.value = { .int(value($0)) }
+    }
+
+    /// A field of texts, ordered by their UTF-8 bytes.
+    public init(_ name: String, _ value: @escaping @Sendable (Record) -> String) {
+        self.name = name
+        self.value = { .text(value($0)) }
+    }
+
+    /// A field of `Bool`s, kept as 0 and 1.
+    public init(_ name: String, _ value: @escaping @Sendable (Record) -> Bool) {
+        self.name = name
+        self.value = { .int(value($0) ? 1 : 0) }
+    }
+
+    /// The condition that this field is `value`.
+    public func equals(_ value: Int) -> RecordCondition<Record> {
+        RecordCondition(field: name, value: .int(value))
+    }
+
+    /// The condition that this field is `value`.
+    public func equals(_ value: String) -> RecordCondition<Record> {
+        RecordCondition(field: name, value: .text(value))
+    }
+
+    /// The condition that this field is `value`.
+    public func equals(_ value: Bool) -> RecordCondition<Record> {
+        RecordCondition(field: name, value: .int(value ? 1 : 0))
+    }
+}
+
+/// That a ``RecordField`` of a record has a value: a query's filter is a list of them, all true
+/// (`[RecordField.isActive.equals(true)]`).
+public struct RecordCondition<Record>: Hashable, Sendable {
+    /// The field's name.
+    public let field: String
+    /// The value it must have.
+    public let value: RecordFieldValue
+}
