@@ -56,8 +56,27 @@ extension LiveQuery {
             let newest = rows.compactMap { records.learntDate(of: $0.id) }.max()
             result.origin = rows.isEmpty ? nil : .saved(at: newest ?? .distantPast)
             if !result.nextPage.isLoading { result.nextPage = hasMore ? .loaded : (rows.isEmpty ? .idle : .reachedEnd) }
+            readDeviceAnswer()
         }
         result.changes = ListDiff(from: before, to: result.rows)
+    }
+
+    /// Reads the saved records of the device's answer from the storage, when the records are
+    /// read on demand and this query and size were not read yet: the records come in as a
+    /// change, and the answer follows.
+    func readDeviceAnswer() {
+        guard records.readsOnDemand, rules.fields != nil, let host else { return }
+        let read = DeviceRead(query: query, limit: deviceAnswer.limit)
+        guard read != deviceRead else { return }
+        deviceRead = read
+        let records = records, rules = rules
+        host.run(.deviceRows, onCancel: { [weak self] in
+            if self?.deviceRead == read { self?.deviceRead = nil }
+            return nil
+        }) {
+            // A row more than shown: whether more follow.
+            await records.loadSaved(matching: rules, query: read.query, limit: read.limit + 1)
+        }
     }
 
     /// Updates the device's answer for a change of `ids` in place when it can: a row shown

@@ -88,6 +88,15 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     private var isMergingOwnPage = false
     /// Whether the records were asked to restore what the device saved.
     private var hasRestored = false
+    /// The query and number of rows of the device's answer last read from the storage, when the
+    /// records read on demand (``RecordStore/loadSaved(matching:query:limit:)``).
+    var deviceRead: DeviceRead?
+
+    /// A device's answer read from the storage: its query and how many rows.
+    struct DeviceRead: Hashable {
+        let query: Query
+        let limit: Int
+    }
 
     init(
         records: RecordStore<Write>, name: String, query: Query, pageSize: Int, rules: LiveQueryRules<Record, Query>,
@@ -178,6 +187,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
             let records = records
             host?.run(.restore, onCancel: nil) { await records.restore() }
         }
+        if loadedQuery == nil { readDeviceAnswer() }   // read on demand: the rows shown before any answer
         if loadedQuery != query, !result.refresh.isLoading { startRefresh() }
         if countsShown.contains(where: { serverCounts[$0.name] == nil }) { loadCounts() }
     }
@@ -284,6 +294,15 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     private func recordsChanged(_ change: RecordChange<ID>) {
         deviceAnswer.forget()
         guard !isMergingOwnPage else { return }
+        if change.ids.isEmpty, change.reason == .merged {
+            // Saved records became readable by queries (indexed): the device's answer is read again.
+            deviceRead = nil
+            if loadedQuery == nil {
+                showAll()
+                publish()
+            }
+            return
+        }
         if change.reason == .committed {
             // The server counts the write now: the count shown stays as it is (no flicker).
             for count in countsShown {

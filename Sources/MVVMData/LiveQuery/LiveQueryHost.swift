@@ -33,6 +33,8 @@ struct LiveQueryHost<Record: Identifiable> {
 /// The owned-work keys of one live query's requests.
 enum LiveQueryWork: Hashable, Sendable {
     case page, counts, savedCounts, restore
+    /// The saved records of the device's answer, read from a storage that answers queries.
+    case deviceRows
     /// The refresh a new search text asks for once it rests (`LiveQuery.follow(_:)`).
     case search
 }

@@ -2,9 +2,13 @@
 /// The same rules answer a query on the device when the server cannot, so they are the
 /// server's: its filter, its search (the ``RecordStore``'s ``RecordSearch``) and its order.
 ///
+/// Declared by ``RecordField``s, the rules are answered where the records are: a storage that
+/// answers queries (``QueryableRecordStorage``) pages the device's answer itself, and the store
+/// never reads every record it saved.
+///
 /// ```swift
-/// let rules = LiveQueryRules<User, UserQuery>(searchText: \.text, order: { $0.id < $1.id }) { user, query in
-///     query.filter.includes(user)
+/// let rules = LiveQueryRules<User, UserQuery>(searchText: \.text, order: .id) { query in
+///     query.filter == .active ? [RecordField.isActive.equals(true)] : []
 /// }
 /// ```
 public struct LiveQueryRules<Record, Query>: Sendable {
@@ -19,7 +23,31 @@ public struct LiveQueryRules<Record, Query>: Sendable {
     /// server's keyset order is one): records it does not tell apart show in no fixed order.
     public var areInIncreasingOrder: @Sendable (Record, Record) -> Bool
 
-    /// Rules that search by the text at `searchText`, order by `order` and filter by `includes`.
+    /// The rules as fields, when declared so: the order field, whether descending, the filter's
+    /// conditions for a query.
+    let fields: (order: RecordField<Record>, descending: Bool, conditions: @Sendable (Query) -> [RecordCondition<Record>])?
+
+    /// Rules that search by the text at `searchText`, order by the field `order` (ascending, or
+    /// `descending`; records with one value by their ids' encoded bytes: give a field each record
+    /// has its own value of, as the server's keyset order is) and keep the records that meet every
+    /// condition `filter` gives for a query. The store's ``RecordSearch`` must declare the fields.
+    public init(
+        searchText: any WritableKeyPath<Query, String> & Sendable,
+        order: RecordField<Record>,
+        descending: Bool = false,
+        filter: @escaping @Sendable (Query) -> [RecordCondition<Record>] = { _ in [] }
+    ) {
+        self.searchText = searchText
+        self.includes = { record, query in filter(query).allSatisfy { $0.holds(for: record) } }
+        self.areInIncreasingOrder = { lhs, rhs in
+            let left = order.value(lhs), right = order.value(rhs)
+            return descending ? right < left : left < right
+        }
+        self.fields = (order, descending, filter)
+    }
+
+    /// Rules that search by the text at `searchText`, order by `order` and filter by `includes`:
+    /// answered in memory only, from every record the store read.
     public init(
         searchText: any WritableKeyPath<Query, String> & Sendable,
         order: @escaping @Sendable (Record, Record) -> Bool,
@@ -28,6 +56,7 @@ public struct LiveQueryRules<Record, Query>: Sendable {
         self.searchText = searchText
         self.areInIncreasingOrder = order
         self.includes = includes
+        self.fields = nil
     }
 
     /// The search text of `query`.

@@ -14,11 +14,14 @@ extension RecordStore {
             // on them (a toggle shown undone, its count off by one, for one update).
             let saved = await self?.readSavedValues() ?? []
             let pending = await self?.syncPendingWithOutbox(notifying: false) ?? []
-            let restored = saved.union(pending)
+            // Read on demand: the saved values of the records with pending writes, no more.
+            let loaded = self?.readsOnDemand == true ? await self?.loadSaved(ids: pending) ?? [] : []
+            let restored = saved.union(pending).union(loaded)
             if !restored.isEmpty { self?.notify(restored, .merged) }
             // Only now: the writes waiting from the last run are pending, and so never forgotten.
             self?.hasRestored = true
             self?.retainSoon()
+            self?.indexSoon()
         }
         restoring = reading
         await reading.value
@@ -27,7 +30,7 @@ extension RecordStore {
     /// Takes the saved values the store has not learnt since. - Returns: the ids taken.
     private func readSavedValues() async -> Set<ID> {
         var changed = Set<ID>()
-        if let storage, let saved = try? await storage.records() {
+        if let storage, !readsOnDemand, let saved = try? await storage.records() {
             let decoded = await coding.decode(saved)
             for entry in decoded.entries where confirmed[entry.id] == nil && !deleted.contains(entry.id) {
                 take(entry)
@@ -216,7 +219,7 @@ extension RecordStore {
 
     /// Counts the saved records a restore could not read, and says so in one log line: how many,
     /// and the first reason (never a value).
-    private func reportUnreadable(_ reasons: [String]) {
+    func reportUnreadable(_ reasons: [String]) {
         unreadableRecords = reasons.count
         guard let first = reasons.first else { return }
         logger.warning("saved records kept but not read", metadata: [
@@ -226,7 +229,7 @@ extension RecordStore {
 
     /// Takes a saved record (or its deletion) and when it was learnt as the store's own: saved
     /// data (``origin(of:)``) until the server confirms it.
-    private func take(_ entry: RecordCoding<Record>.Entry) {
+    func take(_ entry: RecordCoding<Record>.Entry) {
         let id = entry.id
         savedOnly.insert(id)
         confirmed[id] = entry.record

@@ -53,6 +53,11 @@ public final class RecordStore<Write: RecordWrite> {
     public let outbox: Outbox<Write>
     /// Where the server's values are saved; `nil`: nowhere.
     let storage: (any RecordStorage)?
+    /// The storage, when it answers queries and the search declares fields: the store then reads
+    /// saved records as the screens need them (RecordStore+OnDemand.swift).
+    let queryStorage: (any QueryableRecordStorage)?
+    /// Indexes the saved records the storage has no index of, after ``restore()``.
+    var indexing: Task<Void, Never>?
     /// How records are saved and read back: this version's shape, and the steps from older ones.
     let coding: RecordCoding<Record>
     let logger: Logger
@@ -168,10 +173,11 @@ public final class RecordStore<Write: RecordWrite> {
         let dependencies = Dependencies.current
         now = dependencies.now
         newID = dependencies.newID
-        coding = RecordCoding(schemaVersion: schemaVersion, steps: RecordMigration.steps(migrations, schemaVersion: schemaVersion))
+        coding = RecordCoding(schemaVersion: schemaVersion, steps: RecordMigration.steps(migrations, schemaVersion: schemaVersion), search: search)
         self.logger = logger
         self.outbox = outbox
         self.storage = storage
+        self.queryStorage = search?.fields.isEmpty == false ? storage as? any QueryableRecordStorage : nil
         self.search = search
         self.seen = search.map { SeenRecordsIndex(options: $0.options) }
     }
@@ -180,6 +186,7 @@ public final class RecordStore<Write: RecordWrite> {
         saving?.cancel()
         saveRetry?.cancel()
         following?.cancel()
+        indexing?.cancel()
     }
 
     // MARK: - Reading

@@ -48,6 +48,23 @@ extension LiveQueryRules<Contact, ContactQuery> {
     }
 }
 
+extension RecordField<Contact> {
+    static let id = RecordField("id") { $0.id }
+    static let isFavourite = RecordField("isFavourite") { $0.isFavourite }
+}
+
+extension RecordSearch<Contact> {
+    /// ``contacts`` with the fields a storage answers queries by: the store reads on demand.
+    static let contactsByFields = RecordSearch(options: [.diacriticInsensitive, .widthInsensitive], fields: [.id, .isFavourite]) { $0.name }
+}
+
+extension LiveQueryRules<Contact, ContactQuery> {
+    /// ``contacts``, declared by fields.
+    static let contactsByFields = LiveQueryRules(searchText: \.text, order: .id) { query in
+        query.favouritesOnly ? [RecordField.isFavourite.equals(true)] : []
+    }
+}
+
 extension LiveCount<Contact> {
     static let favourites = LiveCount("favourites") { $0.isFavourite }
 }

@@ -38,25 +38,41 @@ public struct RecordField<Record>: Sendable {
 
     /// The condition that this field is `value`.
     public func equals(_ value: Int) -> RecordCondition<Record> {
-        RecordCondition(field: name, value: .int(value))
+        RecordCondition(field: self, value: .int(value))
     }
 
     /// The condition that this field is `value`.
     public func equals(_ value: String) -> RecordCondition<Record> {
-        RecordCondition(field: name, value: .text(value))
+        RecordCondition(field: self, value: .text(value))
     }
 
     /// The condition that this field is `value`.
     public func equals(_ value: Bool) -> RecordCondition<Record> {
-        RecordCondition(field: name, value: .int(value ? 1 : 0))
+        RecordCondition(field: self, value: .int(value ? 1 : 0))
     }
 }
 
 /// That a ``RecordField`` of a record has a value: a query's filter is a list of them, all true
 /// (`[RecordField.isActive.equals(true)]`).
 public struct RecordCondition<Record>: Hashable, Sendable {
-    /// The field's name.
-    public let field: String
+    /// The field.
+    public let field: RecordField<Record>
     /// The value it must have.
     public let value: RecordFieldValue
+
+    /// Whether `record` meets it.
+    public func holds(for record: Record) -> Bool {
+        field.value(record) == value
+    }
+
+    /// Whether both ask the same value of fields of one name.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.field.name == rhs.field.name && lhs.value == rhs.value
+    }
+
+    /// Hashes the field's name and the value.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(field.name)
+        hasher.combine(value)
+    }
 }

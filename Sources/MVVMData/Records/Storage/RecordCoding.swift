@@ -22,6 +22,8 @@ struct RecordCoding<Record: Identifiable & Codable & Sendable>: Sendable where R
     var schemaVersion = 1
     /// The steps from older versions, by the version each reads.
     var steps: [Int: RecordMigration] = [:]
+    /// What makes each value's ``SavedRecord/index``; `nil`: none is made.
+    var search: RecordSearch<Record>?
 
     /// The id's bytes, as ``SavedRecord/id`` holds them.
     static func encode(_ id: Record.ID) -> Data? {
@@ -35,7 +37,9 @@ struct RecordCoding<Record: Identifiable & Codable & Sendable>: Sendable where R
         return entries.compactMap { entry in
             guard let id = try? encoder.encode(entry.id) else { return nil }
             guard let record = entry.record else { return SavedRecord(id: id, value: nil, learnt: entry.learnt, version: schemaVersion) }
-            return (try? encoder.encode(record)).map { SavedRecord(id: id, value: $0, learnt: entry.learnt, version: schemaVersion) }
+            return (try? encoder.encode(record)).map {
+                SavedRecord(id: id, value: $0, learnt: entry.learnt, version: schemaVersion, index: search?.index(of: record))
+            }
         }
     }
 

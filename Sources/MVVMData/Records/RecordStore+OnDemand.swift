@@ -1,0 +1,113 @@
+import Foundation
+import MVVMCore
+
+// Reading saved records as the screens need them, from a storage that answers queries: a start
+// reads the records of the pending writes, a live query's device answer the rows it shows, and
+// no more, whatever the number of records on the device.
+extension RecordStore {
+    /// Whether the store reads saved records as queries need them (a ``QueryableRecordStorage``
+    /// and a ``RecordSearch`` with fields), rather than every one at ``restore()``.
+    var readsOnDemand: Bool { queryStorage != nil }
+
+    /// Takes the saved records of `ids` the store holds nothing of. - Returns: the ids taken.
+    func loadSaved(ids: Set<ID>) async -> Set<ID> {
+        guard let storage, !ids.isEmpty else { return [] }
+        let keys = ids.compactMap(RecordCoding<Record>.encode)
+        guard let saved = try? await storage.records(keys) else { return [] }
+        return await takeSaved(saved)
+    }
+
+    /// Reads from the storage the first `limit` records `query` shows by `rules` that the store
+    /// holds nothing of, and takes them: the device's answer, computed in memory, is then the
+    /// storage's (the records in memory are the newer). Tells the observers once.
+    func loadSaved<Query>(matching rules: LiveQueryRules<Record, Query>, query: Query, limit: Int) async {
+        guard let queryStorage, let search, let fields = rules.fields else { return }
+        guard let order = search.position(of: fields.order.name) else {
+            preconditionFailure("LiveQueryRules orders by the field \(fields.order.name), which the store's RecordSearch does not declare")
+        }
+        var conditions: [Int: RecordFieldValue] = [:]
+        for condition in fields.conditions(query) {
+            guard let position = search.position(of: condition.field.name) else {
+                preconditionFailure("LiveQueryRules filters by the field \(condition.field.name), which the store's RecordSearch does not declare")
+            }
+            // Two values asked of one field: no record has both.
+            if let asked = conditions[position], asked != condition.value { return }
+            conditions[position] = condition.value
+        }
+        var request = SavedRecordQuery(
+            layout: search.layout, conditions: conditions, order: order, descending: fields.descending,
+            search: search.folded(query: rules.text(of: query)), limit: limit
+        )
+        var found: [SavedRecord] = []
+        // Records the store holds come back too (their saved values may be older): read on until
+        // `limit` others, or the end. Bounded: a store holding that many already answers itself.
+        for _ in 0..<8 {
+            guard let page = try? await queryStorage.records(matching: request) else { return }
+            let held = heldKeys(page.map(\.id))
+            found += page.filter { !held.contains($0.id) }
+            guard found.count < limit, page.count == request.limit, let last = page.last else { break }
+            request.after = request.position(of: last)
+        }
+        let taken = await takeSaved(found)
+        if !taken.isEmpty { notify(taken, .merged) }
+    }
+
+    /// Those of `keys` (encoded ids) the store holds a value, a deletion or a write of.
+    private func heldKeys(_ keys: [Data]) -> Set<Data> {
+        let decoder = JSONDecoder()
+        return Set(keys.filter { key in
+            guard let id = try? decoder.decode(ID.self, from: key) else { return false }
+            return confirmed[id] != nil || deleted.contains(id) || isPending(id)
+        })
+    }
+
+    /// Decodes `saved` (migrating older shapes) and takes each record the store holds no value
+    /// or deletion of. - Returns: the ids taken.
+    private func takeSaved(_ saved: [SavedRecord]) async -> Set<ID> {
+        guard !saved.isEmpty else { return [] }
+        let decoded = await coding.decode(saved)
+        var taken = Set<ID>()
+        for entry in decoded.entries where confirmed[entry.id] == nil && !deleted.contains(entry.id) {
+            take(entry)
+            taken.insert(entry.id)
+            if decoded.migrated.contains(entry.id) { willSave(entry.id) }
+        }
+        if decoded.migrated.isEmpty == false { saveSoon() }
+        return taken
+    }
+
+    /// Indexes the saved records the storage has no index of by this store's search (saved by an
+    /// earlier version, or before a field was added), in batches off the main actor, telling the
+    /// observers (no ids) as records become readable by queries. A record that cannot be read is
+    /// counted in ``unreadableRecords`` and left as it is.
+    func indexSavedRecords() async {
+        guard let queryStorage, let search else { return }
+        let coding = coding, layout = search.layout
+        var after: Data?
+        var unreadable: [String] = []
+        var batches = 0
+        while !Task.isCancelled {
+            guard let batch = try? await queryStorage.recordsToIndex(layout: layout, after: after, limit: 2_000), let last = batch.last else { break }
+            after = last.id
+            let decoded = await coding.decode(batch)
+            unreadable += decoded.unreadable
+            // Saved as learnt: a value saved meanwhile (learnt later) is not replaced.
+            let indexed = await coding.encode(decoded.entries)
+            guard (try? await queryStorage.save(indexed)) != nil else { break }
+            batches += 1
+            if batches == 1 || batches % 25 == 0 { notify([], .merged) }
+        }
+        if batches > 0 { notify([], .merged) }
+        if !unreadable.isEmpty { reportUnreadable(unreadable) }
+    }
+}
+
+extension RecordStore {
+    /// Starts indexing the saved records (``indexSavedRecords()``), once.
+    func indexSoon() {
+        guard readsOnDemand, indexing == nil else { return }
+        indexing = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
+            await self?.indexSavedRecords()
+        }
+    }
+}
