@@ -73,6 +73,8 @@ public final class LiveRecordQuery<Write: RecordWrite> {
             if self?.generation == generation { self?.result.record.cancelLoading() }
             return self?.result ?? LiveRecord(id: id)
         }) { [weak self, records, fetch] in
+            // Read on demand: the saved copy, shown while the server is asked.
+            if records.readsOnDemand, records.origin(of: id) == nil { await records.readSaved([id]) }
             let read = records.beginRead()
             do {
                 let answer = try await fetch(id)

@@ -17,11 +17,23 @@ extension RecordStore {
         return await takeSaved(saved)
     }
 
+    /// Reads the saved records of `ids` the store holds nothing of, once the restore has run (so
+    /// that a record is never shown without its pending writes), and tells the observers: a
+    /// detail's saved copy. Nothing unless the store reads on demand.
+    func readSaved(_ ids: Set<ID>) async {
+        guard readsOnDemand else { return }
+        await restore()
+        let taken = await loadSaved(ids: ids)
+        if !taken.isEmpty { notify(taken, .merged) }
+    }
+
     /// Reads from the storage the first `limit` records `query` shows by `rules` that the store
     /// holds nothing of, and takes them: the device's answer, computed in memory, is then the
-    /// storage's (the records in memory are the newer). Tells the observers once.
+    /// storage's (the records in memory are the newer). Tells the observers once. Waits for the
+    /// restore first: a row never shows without its pending writes.
     func loadSaved<Query>(matching rules: LiveQueryRules<Record, Query>, query: Query, limit: Int) async {
         guard let queryStorage, let search, let fields = rules.fields else { return }
+        await restore()
         guard let order = search.position(of: fields.order.name) else {
             preconditionFailure("LiveQueryRules orders by the field \(fields.order.name), which the store's RecordSearch does not declare")
         }

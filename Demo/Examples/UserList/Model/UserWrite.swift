@@ -43,7 +43,10 @@ extension UserWrite {
 public typealias UserRecords = RecordStore<UserWrite>
 
 extension RecordSearch<User> {
-    /// The demo API's search: name and email, case-, diacritic- and width-insensitive. Give it
-    /// to ``UserRecords`` so that a search answered on the device finds what the server would.
-    public static let users = RecordSearch(options: [.diacriticInsensitive, .widthInsensitive]) { "\($0.name) \($0.email)" }
+    /// The demo API's search: name and email, case-, diacritic- and width-insensitive, and the
+    /// fields its list orders and filters by. Give it to ``UserRecords`` so that a search answered
+    /// on the device finds what the server would (in the storage, when it answers queries).
+    public static let users = RecordSearch(options: [.diacriticInsensitive, .widthInsensitive], fields: [.id, .isActive]) {
+        "\($0.name) \($0.email)"
+    }
 }

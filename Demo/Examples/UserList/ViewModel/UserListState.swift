@@ -86,9 +86,7 @@ extension LiveCount<User> {
 
 extension LiveQueryRules<User, UserListState.Query> {
     /// The demo API's rules: name or email (``RecordSearch/users``), the status filter, by id.
-    public static let users = LiveQueryRules(searchText: \.text, order: { $0.id < $1.id }) { user, query in
-        query.filter.includes(user)
-    }
+    public static let users = LiveQueryRules(searchText: \.text, order: .id) { query in query.filter.conditions }
 }
 
 extension SharedKey<String> {
