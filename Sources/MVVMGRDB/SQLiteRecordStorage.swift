@@ -9,29 +9,44 @@ import MVVMLocking
 /// A `RecordStorage` in an SQLite database file, through GRDB: a `RecordStore`'s records one row
 /// each, so that saving a write writes that row alone, however many records are held.
 ///
-/// | column | type | holds |
+/// It answers a live query where the records are (`QueryableRecordStorage`): give the store a
+/// `RecordSearch` that declares fields, and it never reads every record it saved.
+///
+/// | column of `record_row` | type | holds |
 /// | --- | --- | --- |
+/// | `row` | INTEGER | the row's key, which the full-text index names rows by |
 /// | `kind` | TEXT | the storage's ``kind``: one file can hold several kinds of records |
 /// | `id` | BLOB | the record's id, as `SavedRecord.id` |
 /// | `value` | BLOB, nullable | the record; `NULL` when the server has none (deleted) |
 /// | `learnt` | REAL | when the value was learnt (seconds since 2001, the `Double` a `Date` holds) |
-/// | `version` | INTEGER | the version of the record's shape its value was saved in (`SavedRecord.version`); 1 in a file an earlier version made, to which it is added |
+/// | `version` | INTEGER | the version of the record's shape its value was saved in (`SavedRecord.version`) |
+/// | `layout` | TEXT, nullable | which search indexed the row (`SavedRecord.Index.layout`); `NULL`: not indexed |
+/// | `search` | TEXT, nullable | the record's search text, folded (case, diacritics, width as its search says) |
+/// | `f0` … `f3` | INTEGER or TEXT | the values of the search's fields, in its order |
 ///
-/// The primary key is `(kind, id)`, in a `WITHOUT ROWID` table. A save is one transaction of
-/// upserts that keep, of each record, the value learnt later (`ON CONFLICT … WHERE
-/// excluded.learnt >= learnt`): two processes on one file never put back an older value. The
-/// file is opened as a `DatabasePool` in WAL mode (a commit is one append and one `fsync`), as
-/// `SQLiteCacheStore`'s is.
+/// `(kind, id)` is unique. A save is one transaction of upserts that keep, of each record, the
+/// value learnt later (`ON CONFLICT … WHERE excluded.learnt >= learnt`): two processes on one
+/// file never put back an older value. The file is opened as a `DatabasePool` in WAL mode (a
+/// commit is one append and one `fsync`), as `SQLiteCacheStore`'s is.
 ///
-/// Searching stays in the `RecordStore`'s own index, not SQLite's full-text search: FTS5 folds
-/// case and diacritics but not width, so it would answer by other rules than the server's
-/// (`RecordSearch`), and the index answers a keystroke over 100,000 records in about 9 ms.
+/// **Queries.** `record_search`, an FTS5 table with the trigram tokenizer over the folded
+/// `search` column (kept by triggers), finds a search's rows; an index per query shape (its
+/// filter's fields, its order field, the id) is made the first time a query of that shape is
+/// asked. The folding is the store's (`RecordSearch`: case with full Unicode folding, and
+/// diacritics and width as asked), done before the text reaches SQLite, so SQLite only matches
+/// substrings: it answers by the server's rules. `SQLiteRecordQueryTests` checks that it answers
+/// every query as `InMemoryRecordStorage` does.
+///
+/// **A file an earlier version wrote** (the key-value `record` table) is moved to `record_row` when
+/// it opens, nothing lost: one `INSERT … SELECT`. Its rows have no index; the store indexes them
+/// after its first restore, in batches (`recordsToIndex(layout:after:limit:)`), and they show in
+/// queries as they are indexed.
 ///
 /// ```swift
 /// let users = RecordStore(outbox: outbox, storage: try SQLiteRecordStorage(path: caches.appending(path: "records.sqlite").path, kind: "users"))
 /// ```
 ///
-/// Errors: a file that is not an SQLite database, or whose `record` table has other columns, is
+/// Errors: a file that is not an SQLite database, or whose tables have other columns, is
 /// `CacheStoreError.corrupted(_:)` at open; every other SQLite failure is `CacheStoreError.io(_:)`.
 ///
 /// **A file SQLite finds damaged later** (a read or a save answered "database disk image is

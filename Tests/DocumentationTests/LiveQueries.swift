@@ -36,15 +36,23 @@ struct BookQuery: Hashable, Sendable {
     var unreadOnly = false
 }
 
+extension RecordField<Book> {
+    /// The server's order.
+    static let id = RecordField("id") { $0.id }
+    /// The unread filter.
+    static let isRead = RecordField("isRead") { $0.isRead }
+}
+
 extension RecordSearch<Book> {
-    /// The server's search: the title, case- and diacritic-insensitive.
-    static let books = RecordSearch(options: [.diacriticInsensitive]) { $0.title }
+    /// The server's search: the title, case- and diacritic-insensitive; and the fields its
+    /// list filters and orders by (a storage that answers queries keeps them beside each book).
+    static let books = RecordSearch(options: [.diacriticInsensitive], fields: [.id, .isRead]) { $0.title }
 }
 
 extension LiveQueryRules<Book, BookQuery> {
-    /// The server's filter and order.
-    static let books = LiveQueryRules(searchText: \.text, order: { $0.id < $1.id }) { book, query in
-        !query.unreadOnly || !book.isRead
+    /// The server's filter and order, declared by fields.
+    static let books = LiveQueryRules(searchText: \.text, order: .id) { query in
+        query.unreadOnly ? [RecordField.isRead.equals(false)] : []
     }
 }
 
