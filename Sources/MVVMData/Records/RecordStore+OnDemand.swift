@@ -123,3 +123,15 @@ extension RecordStore {
         }
     }
 }
+
+extension RecordStore {
+    /// Returns once the saved records the storage had no index of (an earlier version's file,
+    /// moved on open) are indexed and show in queries; at once unless the store reads on demand.
+    /// Runs the restore first. A quit need not wait for it: the records left are indexed at the
+    /// next start.
+    public func waitUntilIndexed() async {
+        guard readsOnDemand else { return }
+        await restore()
+        await indexing?.value
+    }
+}
