@@ -88,6 +88,20 @@ extension SQLiteRecordStorage: QueryableRecordStorage {
         }
     }
 
+    /// How many saved records with a value have no index of `layout`.
+    public func countRecordsToIndex(layout: String) async throws(CacheStoreError) -> Int {
+        let kind = kind
+        return try await access("counting records to index") { database in
+            try await database.read { db in
+                try Int.fetchOne(db, sql: """
+                    SELECT (SELECT count(*) FROM record_row WHERE kind = ?1 AND layout IS NULL AND value IS NOT NULL)
+                        + (SELECT count(*) FROM record_row WHERE kind = ?1 AND layout < ?2)
+                        + (SELECT count(*) FROM record_row WHERE kind = ?1 AND layout > ?2)
+                    """, arguments: [kind, layout]) ?? 0
+            }
+        }
+    }
+
     /// How many full-text matches make a search read the rows in order instead: then one row in
     /// (1,000,000 / 2,000) or more matches, so a page of 50 reads about 25,000 rows or fewer.
     static var sparseMatches: Int { 2_000 }

@@ -38,6 +38,24 @@ struct UserListViewTests {
         ].joined(separator: "\n"))
     }
 
+    /// Saved users an earlier version left are prepared for search (once, after an update): the
+    /// list says how far, over the rows read so far.
+    @Test func preparingSavedUsersSaysHowFar() {
+        var state = Self.loadedState()
+        state.users.indexingSavedRecords = 0.456
+        #expect(Self.render(state, height: 9) == [
+            " ユーザー (有効 6543)",
+            " 検索: ユーザーを検索",
+            " フィルター: すべて",
+            " ⠋ 保存済みのユーザーを準備中… 45%",
+            " 山 ● 山田 太郎  <taro@example.com>",
+            " J  ● \u{FFFD}[2JEve  <eve@example.com>",
+            " A  ● Ann  <ann@example.com>",
+            "",
+            " / 検索  f フィルター  r 更新  t 無効化  d 削除  E",
+        ].joined(separator: "\n"))
+    }
+
     @Test func loading() {
         var state = UserListState()
         state.users.refresh = .loading

@@ -331,6 +331,7 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     /// version and the changes that led to it (a view that missed them still gets them).
     func publish(_ end: LivePageEnd? = nil) {
         result.counts = shownCounts()
+        result.indexingSavedRecords = records.indexingProgress
         if result.changes.isEmpty {
             result.changes = publishedChanges
         } else {

@@ -27,6 +27,10 @@ public struct LiveRows<Record: Identifiable> {
     public var refresh: PagingPhase = .idle
     /// How the next page stands: ``PagingPhase/reachedEnd`` once the last page is shown.
     public var nextPage: PagingPhase = .idle
+    /// While the records an earlier version of the app saved are indexed for queries (once,
+    /// after an update; they show in the device's answer as they are): how far, from 0 to 1.
+    /// `nil` the rest of the time. A screen says so, as the demo's list does.
+    public var indexingSavedRecords: Double?
     /// How ``rows`` changed from the rows of version ``base`` to these, of version ``version``
     /// (``AppliedRows`` hands it to a view that showed version ``base``).
     var changes = ListDiff()
@@ -51,7 +55,7 @@ extension LiveRows: Equatable where Record: Equatable {
     /// to be, which ``AppliedRows`` reads).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.rows == rhs.rows && lhs.counts == rhs.counts && lhs.origin == rhs.origin
-            && lhs.refresh == rhs.refresh && lhs.nextPage == rhs.nextPage
+            && lhs.refresh == rhs.refresh && lhs.nextPage == rhs.nextPage && lhs.indexingSavedRecords == rhs.indexingSavedRecords
     }
 }
 extension LiveRows: Sendable where Record: Sendable {}

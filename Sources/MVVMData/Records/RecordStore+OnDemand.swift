@@ -98,17 +98,24 @@ extension RecordStore {
         var after: Data?
         var unreadable: [String] = []
         var batches = 0
+        var total: Int?
+        var done = 0
         while !Task.isCancelled {
-            guard let batch = try? await queryStorage.recordsToIndex(layout: layout, after: after, limit: 2_000), let last = batch.last else { break }
+            guard let batch = try? await queryStorage.recordsToIndex(layout: layout, after: after, limit: 5_000), let last = batch.last else { break }
             after = last.id
-            let decoded = await coding.decode(batch)
-            unreadable += decoded.unreadable
             // Saved as learnt: a value saved meanwhile (learnt later) is not replaced.
-            let indexed = await coding.encode(decoded.entries)
+            let (indexed, failures) = await coding.indexed(batch)
+            unreadable += failures
+            done += batch.count
+            // Nothing to index (figures, unreadable records): nothing to say.
+            guard !indexed.isEmpty else { continue }
             guard (try? await queryStorage.save(indexed)) != nil else { break }
+            if total == nil { total = done + ((try? await queryStorage.countRecordsToIndex(layout: layout)) ?? 0) }
             batches += 1
-            if batches == 1 || batches % 25 == 0 { notify([], .merged) }
+            indexingProgress = min(1, Double(done) / Double(max(1, total ?? done)))
+            if batches == 1 || batches % 5 == 0 { notify([], .merged) }
         }
+        indexingProgress = nil
         if batches > 0 { notify([], .merged) }
         if !unreadable.isEmpty { reportUnreadable(unreadable) }
     }

@@ -58,6 +58,8 @@ public final class RecordStore<Write: RecordWrite> {
     let queryStorage: (any QueryableRecordStorage)?
     /// Indexes the saved records the storage has no index of, after ``restore()``.
     var indexing: Task<Void, Never>?
+    /// While it runs: how far, from 0 to 1 (``LiveRows/indexingSavedRecords``).
+    var indexingProgress: Double?
     /// How records are saved and read back: this version's shape, and the steps from older ones.
     let coding: RecordCoding<Record>
     let logger: Logger

@@ -27,6 +27,11 @@ public enum UserListText {
     public static let loadingMore = LocalizedText([.japanese: "さらに読み込み中…", .english: "Loading more…"])
     /// A pull to refresh is in flight.
     public static let refreshing = LocalizedText([.japanese: "更新中…", .english: "Refreshing…"])
+    /// The users an earlier version saved are being prepared for search, once after an update:
+    /// how far, in percent.
+    public static func preparing(percent: Int) -> LocalizedText {
+        LocalizedText([.japanese: "保存済みのユーザーを準備中… \(percent)%", .english: "Preparing saved users… \(percent)%"])
+    }
 
     // MARK: - The filter sheet (the article's action sheet)
 

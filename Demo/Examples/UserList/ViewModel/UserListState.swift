@@ -67,6 +67,12 @@ public struct UserListState: Equatable, Sendable, NavigationState {
         users.origin?.savedAt.map { SavedDataNotice(savedAt: $0, isUpdating: users.refresh.isLoading, failure: users.refresh.failure) }
     }
 
+    /// While the users an earlier version saved are prepared for search (once, after an update):
+    /// how far, in percent, for the list to say so.
+    public var preparingPercent: Int? {
+        users.indexingSavedRecords.map { Int(($0 * 100).rounded(.down)) }
+    }
+
     /// Whether to show the empty state: answered, and nothing to show.
     public var showsEmptyState: Bool {
         users.rows.isEmpty && !users.refresh.isLoading && users.failure == nil && users.refresh != .idle

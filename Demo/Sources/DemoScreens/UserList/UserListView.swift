@@ -67,6 +67,9 @@ public enum UserListView {
             }
             if state.isRefreshing {
                 Spinner.draw(into: &frame, at: Position(row: 3, column: 1), tick: ui.tick, label: UserListText.refreshing.resolved(in: language))
+            } else if let percent = state.preparingPercent {
+                let label = UserListText.preparing(percent: percent).resolved(in: language)
+                Spinner.draw(into: &frame, at: Position(row: 3, column: 1), tick: ui.tick, label: label)
             } else if let notice = state.savedDataNotice {
                 // Why the server's rows are not here: the article's message (a 503 is
                 // "サーバーエラー (コード: 503)", not "offline").

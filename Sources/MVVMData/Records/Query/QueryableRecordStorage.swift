@@ -16,4 +16,7 @@ public protocol QueryableRecordStorage: RecordStorage {
     /// the order of their ids' bytes, after `after`, at most `limit`: what the store indexes
     /// (saved by an earlier version of the app, or before a field was added).
     func recordsToIndex(layout: String, after: Data?, limit: Int) async throws(CacheStoreError) -> [SavedRecord]
+    /// How many saved records with a value have no index of `layout`: what the store says it
+    /// has left to index.
+    func countRecordsToIndex(layout: String) async throws(CacheStoreError) -> Int
 }

@@ -39,6 +39,11 @@ public actor InMemoryRecordStorage: QueryableRecordStorage {
         query.answer(from: saved.values)
     }
 
+    /// How many saved records with a value are not indexed by `layout`.
+    public func countRecordsToIndex(layout: String) -> Int {
+        saved.values.count { $0.value != nil && $0.index?.layout != layout }
+    }
+
     /// Saved records with a value not indexed by `layout`, by id, after `after`.
     public func recordsToIndex(layout: String, after: Data?, limit: Int) -> [SavedRecord] {
         let unindexed = saved.values.filter { record in

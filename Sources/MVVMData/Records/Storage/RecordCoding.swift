@@ -75,4 +75,29 @@ struct RecordCoding<Record: Identifiable & Codable & Sendable>: Sendable where R
         }
         return decoded
     }
+
+    /// `saved` with their ``SavedRecord/index`` made by ``search``, as learnt: a value in this
+    /// version's shape is kept as it was saved (not encoded again); one of an older version is
+    /// migrated and saved in this one's. Those that cannot be read are left out, and said why.
+    func indexed(_ saved: [SavedRecord]) async -> (records: [SavedRecord], unreadable: [String]) {
+        guard let search else { return ([], []) }
+        let decoded = await decode(saved)
+        let encoder = JSONEncoder()
+        var byID: [Record.ID: Record] = [:]
+        for entry in decoded.entries { if let record = entry.record { byID[entry.id] = record } }
+        let decoder = JSONDecoder()
+        var records: [SavedRecord] = []
+        records.reserveCapacity(saved.count)
+        for var record in saved where record.value != nil {
+            guard let id = try? decoder.decode(Record.ID.self, from: record.id), let value = byID[id] else { continue }
+            if record.version != schemaVersion {
+                guard let encoded = try? encoder.encode(value) else { continue }
+                record.value = encoded
+                record.version = schemaVersion
+            }
+            record.index = search.index(of: value)
+            records.append(record)
+        }
+        return (records, decoded.unreadable)
+    }
 }
