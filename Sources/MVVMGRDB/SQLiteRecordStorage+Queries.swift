@@ -102,6 +102,42 @@ extension SQLiteRecordStorage: QueryableRecordStorage {
         }
     }
 
+    /// Forgets records learnt before `cutoff`, then the least recently learnt until `maxCount`
+    /// are left, once more than `limit` are; none of `kept`: one transaction, by the `learnt`
+    /// index.
+    public func trim(learntBefore cutoff: Date?, maxCount: Int?, limit: Int, kept: Set<Data>) async throws(CacheStoreError) -> [Data] {
+        let kind = kind
+        return try await access("forgetting records") { database in
+            try await database.writeWithoutTransaction { db in
+                var forgotten: [Data] = []
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS kept (id BLOB PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.kept")
+                    let keep = try db.cachedStatement(sql: "INSERT OR IGNORE INTO temp.kept VALUES (?)")
+                    for id in kept { try keep.execute(arguments: [id]) }
+                    if let cutoff {
+                        forgotten += try Data.fetchAll(db, sql: """
+                            DELETE FROM record_row WHERE kind = ? AND learnt < ? AND id NOT IN (SELECT id FROM temp.kept) RETURNING id
+                            """, arguments: [kind, cutoff.timeIntervalSinceReferenceDate])
+                    }
+                    if let maxCount {
+                        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM record_row WHERE kind = ?", arguments: [kind]) ?? 0
+                        if count > limit {
+                            forgotten += try Data.fetchAll(db, sql: """
+                                DELETE FROM record_row WHERE row IN (
+                                    SELECT row FROM record_row WHERE kind = ? AND id NOT IN (SELECT id FROM temp.kept) ORDER BY learnt LIMIT ?
+                                ) RETURNING id
+                                """, arguments: [kind, count - maxCount])
+                        }
+                    }
+                    try db.execute(sql: "DELETE FROM temp.kept")
+                    return .commit
+                }
+                _ = try? db.checkpoint(.passive)
+                return forgotten
+            }
+        }
+    }
+
     /// How many full-text matches make a search read the rows in order instead: then one row in
     /// (1,000,000 / 2,000) or more matches, so a page of 50 reads about 25,000 rows or fewer.
     static var sparseMatches: Int { 2_000 }

@@ -103,6 +103,10 @@ extension SQLiteRecordStorage {
                 DROP TABLE record;
                 """)
         }
+        // The retention rule forgets the least recently learnt first (`trim`).
+        migrator.registerMigration("learntIndex") { db in
+            try db.execute(sql: "CREATE INDEX record_learnt ON record_row (kind, learnt)")
+        }
         return migrator
     }
 }

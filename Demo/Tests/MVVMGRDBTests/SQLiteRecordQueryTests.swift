@@ -113,4 +113,28 @@ struct SQLiteRecordQueryTests {
         try await sqlite.save([Self.saved(Person(id: 3, name: "c", team: "red", isActive: true, age: 1), learnt: 1)])
         #expect(try await sqlite.recordsToIndex(layout: Self.search.layout, after: nil, limit: 10).isEmpty)
     }
+
+    /// The retention rule in SQLite forgets what the reference forgets: the old first, then the
+    /// least recently learnt down to the count, never the kept.
+    @Test(arguments: 0..<6)
+    func trimmingForgetsAsTheReference(seed: UInt64) async throws {
+        var random = SplitMix64(seed: seed)
+        func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
+        let reference = InMemoryRecordStorage()
+        let sqlite = try SQLiteRecordStorage.inMemory(kind: "people")
+        let records = (1...300).map { id in
+            Self.saved(Person(id: id, name: "p\(id)", team: "red", isActive: true, age: 1), learnt: Double(pick(100_000)) + Double(id) / 1_000)
+        }
+        await reference.save(records)
+        try await sqlite.save(records)
+        let kept = Set((0..<20).map { _ in records[pick(records.count)].id })
+        let cutoff = pick(2) == 0 ? nil : Date(timeIntervalSinceReferenceDate: Double(pick(50_000)))
+        let maxCount = [nil, 0, 50, 200, 400][pick(5)]
+        let limit = maxCount.map { $0 + $0 / 10 } ?? .max
+        let fromSQLite = try await sqlite.trim(learntBefore: cutoff, maxCount: maxCount, limit: limit, kept: kept)
+        let fromReference = await reference.trim(learntBefore: cutoff, maxCount: maxCount, limit: limit, kept: kept)
+        #expect(Set(fromSQLite) == Set(fromReference))
+        #expect(Set(try await sqlite.records().map(\.id)) == Set(await reference.records().map(\.id)))
+        #expect(kept.isDisjoint(with: fromSQLite))
+    }
 }

@@ -56,9 +56,10 @@ extension LiveQuery {
             let newest = rows.compactMap { records.learntDate(of: $0.id) }.max()
             result.origin = rows.isEmpty ? nil : .saved(at: newest ?? .distantPast)
             if !result.nextPage.isLoading { result.nextPage = hasMore ? .loaded : (rows.isEmpty ? .idle : .reachedEnd) }
-            readDeviceAnswer()
         }
         result.changes = ListDiff(from: before, to: result.rows)
+        // After the rows and their changes are set: starting a read runs no other code first.
+        if loadedQuery == nil { readDeviceAnswer() }
     }
 
     /// Reads the saved records of the device's answer from the storage, when the records are
@@ -70,12 +71,13 @@ extension LiveQuery {
         guard read != deviceRead else { return }
         deviceRead = read
         let records = records, rules = rules
-        host.run(.deviceRows, onCancel: { [weak self] in
-            if self?.deviceRead == read { self?.deviceRead = nil }
-            return nil
-        }) {
+        // No `onCancel`: a read replaced by a newer one puts nothing in the state (the rows being
+        // computed when the newer one starts are not published yet). One that did not end (the
+        // storage's read called off) is read again by the next computation of the answer.
+        host.run(.deviceRows, onCancel: nil) { [weak self] in
             // A row more than shown: whether more follow.
-            await records.loadSaved(matching: rules, query: read.query, limit: read.limit + 1)
+            let ended = await records.loadSaved(matching: rules, query: read.query, limit: read.limit + 1)
+            if !ended, self?.deviceRead == read { self?.deviceRead = nil }
         }
     }
 

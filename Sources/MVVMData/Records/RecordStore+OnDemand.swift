@@ -30,9 +30,11 @@ extension RecordStore {
     /// Reads from the storage the first `limit` records `query` shows by `rules` that the store
     /// holds nothing of, and takes them: the device's answer, computed in memory, is then the
     /// storage's (the records in memory are the newer). Tells the observers once. Waits for the
-    /// restore first: a row never shows without its pending writes.
-    func loadSaved<Query>(matching rules: LiveQueryRules<Record, Query>, query: Query, limit: Int) async {
-        guard let queryStorage, let search, let fields = rules.fields else { return }
+    /// restore first: a row never shows without its pending writes. - Returns: whether the read
+    /// ended (not when the storage failed or the read was called off).
+    @discardableResult
+    func loadSaved<Query>(matching rules: LiveQueryRules<Record, Query>, query: Query, limit: Int) async -> Bool {
+        guard let queryStorage, let search, let fields = rules.fields else { return true }
         await restore()
         guard let order = search.position(of: fields.order.name) else {
             preconditionFailure("LiveQueryRules orders by the field \(fields.order.name), which the store's RecordSearch does not declare")
@@ -43,7 +45,7 @@ extension RecordStore {
                 preconditionFailure("LiveQueryRules filters by the field \(condition.field.name), which the store's RecordSearch does not declare")
             }
             // Two values asked of one field: no record has both.
-            if let asked = conditions[position], asked != condition.value { return }
+            if let asked = conditions[position], asked != condition.value { return true }
             conditions[position] = condition.value
         }
         var request = SavedRecordQuery(
@@ -54,14 +56,16 @@ extension RecordStore {
         // Records the store holds come back too (their saved values may be older): read on until
         // `limit` others, or the end. Bounded: a store holding that many already answers itself.
         for _ in 0..<8 {
-            guard let page = try? await queryStorage.records(matching: request) else { return }
+            guard let page = try? await queryStorage.records(matching: request) else { return false }
             let held = heldKeys(page.map(\.id))
             found += page.filter { !held.contains($0.id) }
             guard found.count < limit, page.count == request.limit, let last = page.last else { break }
             request.after = request.position(of: last)
         }
         let taken = await takeSaved(found)
+        if Task.isCancelled { return false }
         if !taken.isEmpty { notify(taken, .merged) }
+        return true
     }
 
     /// Those of `keys` (encoded ids) the store holds a value, a deletion or a write of.
@@ -78,6 +82,9 @@ extension RecordStore {
     private func takeSaved(_ saved: [SavedRecord]) async -> Set<ID> {
         guard !saved.isEmpty else { return [] }
         let decoded = await coding.decode(saved)
+        // A read called off changes nothing: what it tells would be told inside the work called
+        // off, whose screen's updates are dropped (StateStore), while the records changed.
+        guard !Task.isCancelled else { return [] }
         var taken = Set<ID>()
         for entry in decoded.entries where confirmed[entry.id] == nil && !deleted.contains(entry.id) {
             take(entry)

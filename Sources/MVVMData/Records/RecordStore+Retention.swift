@@ -38,6 +38,18 @@ extension RecordStore {
     /// meanwhile is kept.
     private func applyRetention() async {
         let rule = RetentionChoice<ID>(retention: retention, now: now())
+        if let queryStorage {
+            // Read on demand: the storage holds what the store has not read, and applies the rule.
+            guard hasRestored else { return }
+            while let saving { await saving.value }   // the values merged are counted
+            let kept = Set(keptNow().compactMap(RecordCoding<Record>.encode))
+            guard let removed = try? await queryStorage.trim(learntBefore: rule.cutoff, maxCount: retention.maxCount, limit: rule.limit, kept: kept) else { return }
+            let decoder = JSONDecoder()
+            // Forgotten here too, unless learnt again, written or shown meanwhile.
+            let keptNow = keptNow()
+            forgetHeld(removed.compactMap { try? decoder.decode(ID.self, from: $0) }.filter { !keptNow.contains($0) && !unsavedValues.contains($0) })
+            return
+        }
         // Under the count and with no age: nothing to look at (no pass over every record).
         guard hasRestored, retention.maxAge != nil || learnt.count > rule.limit else { return }
         let snapshot = learnt
@@ -58,15 +70,7 @@ extension RecordStore {
     private func forget(_ ids: [ID]) {
         guard !ids.isEmpty else { return }
         let learntDates = ids.map { learnt[$0] ?? .distantPast }
-        for id in ids {
-            confirmed[id] = nil
-            deleted.remove(id)
-            learnt[id] = nil
-            savedOnly.remove(id)
-            valueOrder[id] = nil
-            unsavedValues.remove(id)
-            seen?.remove(id)
-        }
+        forgetHeld(ids)
         guard let storage else { return }
         // Each with the time its value was learnt: a value learnt again since (a search shows the
         // record again before the removal runs) is saved with a later time, and stays.
@@ -78,6 +82,19 @@ extension RecordStore {
         removing = WorkContext.task(on: workExecutor) {
             await previous?.value
             try? await storage.remove(removals)   // kept on the device if it fails: forgotten again next time
+        }
+    }
+
+    /// Forgets what the store holds of `ids`, in memory only.
+    private func forgetHeld(_ ids: [ID]) {
+        for id in ids {
+            confirmed[id] = nil
+            deleted.remove(id)
+            learnt[id] = nil
+            savedOnly.remove(id)
+            valueOrder[id] = nil
+            unsavedValues.remove(id)
+            seen?.remove(id)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MVVMCore
 import MVVMData
 import MVVMTesting
+import Synchronization
 import Testing
 
 /// A store whose storage answers queries reads saved records as the screens need them (issue
@@ -60,5 +61,47 @@ struct RecordStoreOnDemandTests {
             #expect(await storage.countRecordsToIndex(layout: RecordSearch<Contact>.contactsByFields.layout) == 0)
             token.cancel()
         }
+    }
+
+    struct DetailState: Equatable, Sendable {
+        var contact = LiveRecord<Contact>(id: 3)
+    }
+
+    /// The retention rule, applied where the records are: 50,000 contacts seen under a rule of
+    /// 10,000 keep 10,000 on the device, the pending and the shown among them.
+    @Test func fiftyThousandSeenWithARuleOfTenThousandKeepTenThousandOnTheDevice() async throws {
+        let storage = InMemoryRecordStorage()
+        let time = Clock()
+        await clock.perform {
+            let records = Dependencies.with({ $0.now = { time.now } }, operation: {
+                RecordStore<ContactWrite>(
+                    outbox: Outbox(storage: InMemoryOutboxStorage(), clock: clock), storage: storage, search: .contactsByFields,
+                    retention: RecordRetention(maxCount: 10_000))
+            })
+            await records.restore()
+            for page in 0..<50 {
+                records.merge(((page * 1_000 + 1)...((page + 1) * 1_000)).map { Contact(id: $0, name: "Contact \($0)", isFavourite: false) }, readAt: records.beginRead())
+                time.advance()
+                if page == 0 { records.write(.setFavourite(true, id: 5)) }   // pending: never delivered here
+            }
+            let detail = StateStore(DetailState(), clock: clock)
+            let shown = detail.liveRecord(\.contact, records: records, id: 3) { _ in nil }
+            await clock.advance()
+            await records.waitUntilSaved()
+            let saved = Set(await storage.records().compactMap { try? JSONDecoder().decode(Int.self, from: $0.id) })
+            #expect(saved.count == 10_000)
+            #expect(saved.contains(3) && saved.contains(5), "the shown and the pending among them")
+            #expect(Set(41_001...50_000).isSubset(of: saved), "the most recently learnt")
+            #expect(records.value(for: 10) == nil, "forgotten in memory too")
+            #expect(records.value(for: 5)?.isFavourite == true)
+            _ = shown
+        }
+    }
+
+    /// The time now, moved a second at a time: each page is learnt later than the one before.
+    final class Clock: Sendable {
+        private let seconds = Mutex(1_700_000_000.0)
+        var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
+        func advance() { seconds.withLock { $0 += 1 } }
     }
 }

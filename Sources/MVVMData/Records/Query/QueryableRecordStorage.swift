@@ -19,4 +19,8 @@ public protocol QueryableRecordStorage: RecordStorage {
     /// How many saved records with a value have no index of `layout`: what the store says it
     /// has left to index.
     func countRecordsToIndex(layout: String) async throws(CacheStoreError) -> Int
+    /// Forgets saved records, none whose id is in `kept`: those learnt before `cutoff`, then, when
+    /// more than `limit` are left, the least recently learnt until `maxCount` are (a store's
+    /// ``RecordRetention``, applied where the records are). - Returns: the ids forgotten.
+    func trim(learntBefore cutoff: Date?, maxCount: Int?, limit: Int, kept: Set<Data>) async throws(CacheStoreError) -> [Data]
 }

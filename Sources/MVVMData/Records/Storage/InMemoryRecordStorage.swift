@@ -39,6 +39,24 @@ public actor InMemoryRecordStorage: QueryableRecordStorage {
         query.answer(from: saved.values)
     }
 
+    /// Forgets records learnt before `cutoff`, then the least recently learnt until `maxCount`
+    /// are left, once more than `limit` are; none of `kept`.
+    public func trim(learntBefore cutoff: Date?, maxCount: Int?, limit: Int, kept: Set<Data>) -> [Data] {
+        var forgotten: [Data] = []
+        if let cutoff {
+            for record in saved.values where record.learnt < cutoff && !kept.contains(record.id) { forgotten.append(record.id) }
+            for id in forgotten { saved[id] = nil }
+        }
+        if let maxCount, saved.count > limit {
+            let oldest = saved.values.filter { !kept.contains($0.id) }.sorted { $0.learnt < $1.learnt }.prefix(saved.count - maxCount)
+            for record in oldest {
+                saved[record.id] = nil
+                forgotten.append(record.id)
+            }
+        }
+        return forgotten
+    }
+
     /// How many saved records with a value are not indexed by `layout`.
     public func countRecordsToIndex(layout: String) -> Int {
         saved.values.count { $0.value != nil && $0.index?.layout != layout }
