@@ -15,4 +15,5 @@ let benchmarks: @Sendable () -> Void = {
     registerSavingBenchmarks()
     registerLiveQueryBenchmarks()
     registerAvatarBenchmarks()
+    registerRecordsAtScaleBenchmarks()
 }
