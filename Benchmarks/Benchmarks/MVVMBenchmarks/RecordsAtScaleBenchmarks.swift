@@ -16,8 +16,25 @@ import UserListFeature
 /// - `records/open-1m`: a start, from opening the file to the store restored (ours: the pending
 ///   writes' records; the baseline: every user read and indexed). Goal: ≤ 50 ms.
 ///
+/// - `records/one-change-reaches-20-queries-1m`: the server's answer to one write (a user whose
+///   active flag flipped) merged, and every one of 20 lists on screen (3 pages of 50 each)
+///   updated. Goal: ≤ 2 ms p95.
+/// - `records/page-of-50-reaches-20-queries-1m`: a page of 50 such users merged. Goal: ≤ 2 ms p95.
+///
 /// The file is made once (about a minute) and kept in `Benchmarks/.build/records-1m/`.
 func registerRecordsAtScaleBenchmarks() {
+    comparison(
+        "records/one-change-reaches-20-queries-1m",
+        iterations: 20,
+        ours: { await ScaleRun.shared.oursMerge(ids: [1], repetitions: 20) },
+        baseline: { await ScaleRun.shared.baselineMerge(ids: [1], repetitions: 20) }
+    )
+    comparison(
+        "records/page-of-50-reaches-20-queries-1m",
+        iterations: 20,
+        ours: { await ScaleRun.shared.oursMerge(ids: ScaleRun.pageIDs, repetitions: 10) },
+        baseline: { await ScaleRun.shared.baselineMerge(ids: ScaleRun.pageIDs, repetitions: 10) }
+    )
     comparison(
         "records/offline-keystroke-1m",
         iterations: 40,
@@ -35,7 +52,7 @@ func registerRecordsAtScaleBenchmarks() {
 @MainActor
 final class ScaleRun {
     static let shared = ScaleRun()
-    static let count = 1_000_000
+    nonisolated static let count = 1_000_000
     typealias Query = UserListState.Query
 
     struct ListState: Equatable, Sendable {
@@ -53,6 +70,12 @@ final class ScaleRun {
     private var baseline: (store: StateStore<ListState>, live: LiveQuery<UserWrite, Query, Int>, records: UserRecords)?
     /// The rows each text shows, by the baseline: what ours must show.
     private var expected: [String: [Int]] = [:]
+    /// 20 lists on screen over each store, 3 pages each.
+    private var oursLists: [StateStore<ListState>] = []
+    private var baselineLists: [StateStore<ListState>] = []
+    private var liveLists: [AnyObject] = []
+    /// 50 users on every list of their filter, from the top of the lists.
+    static let pageIDs = (1...50).map { $0 * 3 - 2 }
 
     init() {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../.build/records-1m")
@@ -60,7 +83,7 @@ final class ScaleRun {
         path = folder.appending(path: "users-\(Self.count).sqlite").path
     }
 
-    static func user(_ id: Int) -> User {
+    nonisolated static func user(_ id: Int) -> User {
         User(id: id, name: "User \(id)", email: "user\(id).demo@example.com", isActive: id % 3 != 0)
     }
 
@@ -81,7 +104,7 @@ final class ScaleRun {
             try! await storage.save(batch)
         }
         try! storage.close()
-        FileManager.default.createFile(atPath: done, contents: nil)
+        _ = FileManager.default.createFile(atPath: done, contents: nil)
     }
 
     private func offlineList(_ records: UserRecords) -> (StateStore<ListState>, LiveQuery<UserWrite, Query, Int>) {
@@ -109,6 +132,62 @@ final class ScaleRun {
             expected[text] = baselineStore.state.users.rows.map(\.id)
         }
         await until { store.state.users.rows.count == 50 }
+        oursLists = await lists(over: records)
+        baselineLists = await lists(over: inMemory)
+    }
+
+    /// 20 lists over `records` (every filter, with several search texts), each with 3 pages from
+    /// a server of the same users.
+    private func lists(over records: UserRecords) async -> [StateStore<ListState>] {
+        var stores: [StateStore<ListState>] = []
+        for text in ["", "user", "example", "@", ".com", "user1", "e"] {
+            for filter in UserFilter.allCases where stores.count < 20 {
+                let store = StateStore(ListState(query: Query(text: text, filter: filter)))
+                let live: LiveQuery<UserWrite, Query, Int> = store.liveQuery(\.users, records: records, named: "users", query: \.query, pageSize: 50, rules: .users) { request in
+                    let text = request.query.text.lowercased()
+                    let found = ((request.cursor ?? 0) + 1...Self.count).lazy.map(Self.user)
+                        .filter { request.query.filter.includes($0) && (text.isEmpty || $0.email.contains(text)) }
+                    let page = Array(found.prefix(request.size))
+                    return LivePage(records: page, nextCursor: page.last?.id)
+                }
+                live.loadIfNeeded()
+                await until { store.state.users.refresh == .loaded }
+                for _ in 0..<2 {
+                    live.load(.next)
+                    await until { !store.state.users.nextPage.isLoading }
+                }
+                stores.append(store)
+                liveLists.append(live)
+            }
+        }
+        return stores
+    }
+
+    /// The server's new value of user `id`: its active flag flipped.
+    private func changed(_ id: Int, in records: UserRecords) -> User {
+        var user = records.value(for: id) ?? Self.user(id)
+        user.isActive.toggle()
+        return user
+    }
+
+    func oursMerge(ids: [Int], repetitions: Int) async -> Int {
+        await setUp()
+        guard let records = ours?.records else { return 0 }
+        return merge(ids, into: records, repetitions: repetitions)
+    }
+
+    func baselineMerge(ids: [Int], repetitions: Int) async -> Int {
+        await setUp()
+        guard let records = baseline?.records else { return 0 }
+        return merge(ids, into: records, repetitions: repetitions)
+    }
+
+    private func merge(_ ids: [Int], into records: UserRecords, repetitions: Int) -> Int {
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for _ in 0..<repetitions { records.merge(ids.map { changed($0, in: records) }, readAt: records.beginRead()) }
+        }
+        return nanoseconds(elapsed) / repetitions
     }
 
     /// Yields the main actor until `done`, for at most 10 seconds.
