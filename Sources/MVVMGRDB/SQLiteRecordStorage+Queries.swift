@@ -13,7 +13,7 @@ extension SQLiteRecordStorage: QueryableRecordStorage {
     /// Without a search, one read of the index of the query's filter and order (made the first
     /// time a query of that shape is asked: `CREATE INDEX IF NOT EXISTS`). With a search of three
     /// characters or more, the full-text index (a trigram index of the folded search texts) counts
-    /// the matches up to ``sparseMatches``: fewer, and those matches are read and sorted; more,
+    /// the matches up to 2,000: fewer, and those matches are read and sorted; more,
     /// and the rows are read in order until the page is full, each checked by `instr`, as a
     /// search of one or two characters always is (a trigram index cannot answer it).
     public func records(matching query: SavedRecordQuery) async throws(CacheStoreError) -> [SavedRecord] {
