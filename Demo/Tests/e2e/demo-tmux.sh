@@ -263,7 +263,7 @@ sleep 1   # the page's users saved
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after a folder where the users' database was"
 [[ -f "$records_file" ]] || fail "the users' database was not made anew where a folder was"
-python3 -c 'import sqlite3, sys; n = sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM record").fetchone()[0]; sys.exit(0 if n > 0 else 1)' "$records_file" \
+python3 -c 'import sqlite3, sys; n = sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM record_row").fetchone()[0]; sys.exit(0 if n > 0 else 1)' "$records_file" \
     || fail "no users saved in the database made anew"
 rm -f "$records_file" "$records_file-wal" "$records_file-shm"
 for file in "$records_aside"/*; do [[ -e "$file" ]] && mv "$file" "$(dirname "$records_file")/"; done
@@ -303,7 +303,7 @@ import sqlite3, sys
 path = sys.argv[1]
 db = sqlite3.connect(path, isolation_level=None)
 # Enough pages that the record table's lie past page 2, all in the file, none in the WAL.
-db.executemany("INSERT OR REPLACE INTO record (kind, id, value, learnt) VALUES ('e2e-filler', ?, ?, 0)",
+db.executemany("INSERT OR REPLACE INTO record_row (kind, id, value, learnt) VALUES ('e2e-filler', ?, ?, 0)",
                [(bytes([i % 256, i // 256]), b"x" * 300) for i in range(200)])
 db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 db.close()
@@ -313,7 +313,7 @@ with open(path, "r+b") as file:
     file.seek(2 * 4096)
     file.write(b"\xa5" * (size - 2 * 4096))
 try:
-    sqlite3.connect(path).execute("SELECT count(*) FROM record").fetchone()
+    sqlite3.connect(path).execute("SELECT count(*) FROM record_row").fetchone()
     sys.exit("the file still reads")
 except sqlite3.DatabaseError:
     pass
@@ -338,18 +338,18 @@ python3 - "$records_file" 6 <<'PY' &
 import sqlite3, sys, time
 db = sqlite3.connect(sys.argv[1], isolation_level=None)
 db.execute("PRAGMA locking_mode = EXCLUSIVE")
-db.execute("INSERT OR REPLACE INTO record (kind, id, value, learnt) VALUES ('e2e-lock', x'00', NULL, 0)")
+db.execute("INSERT OR REPLACE INTO record_row (kind, id, value, learnt) VALUES ('e2e-lock', x'00', NULL, 0)")
 time.sleep(float(sys.argv[2]))
 db.close()
 PY
 locker_pid=$!
-file_locked() { ! python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1], timeout=0).execute("SELECT count(*) FROM record").fetchone()' "$records_file" 2>/dev/null; }
+file_locked() { ! python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1], timeout=0).execute("SELECT count(*) FROM record_row").fetchone()' "$records_file" 2>/dev/null; }
 poll file_locked || fail "the users' database was not locked by the other process"
 # Within 3 s (the old start waited 5 s for the lock; a loaded machine needs more than 1 s).
 TRIES=15 start_demo "--open users" "${ROW}[●○] "
 wait "$locker_pid"
 saved_since_start() {
-    python3 -c 'import sqlite3, sys; n = sqlite3.connect(sys.argv[1], timeout=0).execute("SELECT count(*) FROM record WHERE kind = ? AND learnt > ?", ("users", float(sys.argv[2]))).fetchone()[0]; sys.exit(0 if n > 0 else 1)' "$records_file" "$started_at" 2>/dev/null
+    python3 -c 'import sqlite3, sys; n = sqlite3.connect(sys.argv[1], timeout=0).execute("SELECT count(*) FROM record_row WHERE kind = ? AND learnt > ?", ("users", float(sys.argv[2]))).fetchone()[0]; sys.exit(0 if n > 0 else 1)' "$records_file" "$started_at" 2>/dev/null
 }
 TRIES=40 poll saved_since_start || fail "no user seen during the lock saved after it was let go"
 tmux send-keys -t "$SESSION" C-c

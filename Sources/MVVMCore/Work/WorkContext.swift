@@ -33,6 +33,17 @@ package enum WorkContext {
         task(on: executor, operation)
     }
 
+    /// Starts `operation` as ``task(on:owner:key:_:)`` does, bound to no store's owned work: the
+    /// caller's is not inherited. For the work of an object screens share (a record store's
+    /// restore), which any screen's work may be first to ask for: what it tells the screens is
+    /// never dropped because that work was called off meanwhile, nor is what they start then.
+    package static func sharedTask<Success: Sendable>(
+        on executor: (any TaskExecutor)?,
+        _ operation: @escaping @MainActor @Sendable () async -> Success
+    ) -> Task<Success, Never> {
+        $owner.withValue(nil) { $key.withValue(nil) { task(on: executor, operation) } }
+    }
+
     /// Starts `operation` as a new task on the main actor, preferring `executor` for its
     /// nonisolated parts, with ``owner`` and ``key`` bound to `owner` and `key` when given (a
     /// store's owned work). With no executor it is a plain `Task { @MainActor in … }`.

@@ -58,13 +58,13 @@ extension LiveQuery {
             if !result.nextPage.isLoading { result.nextPage = hasMore ? .loaded : (rows.isEmpty ? .idle : .reachedEnd) }
         }
         result.changes = ListDiff(from: before, to: result.rows)
-        // After the rows and their changes are set: starting a read runs no other code first.
-        if loadedQuery == nil { readDeviceAnswer() }
     }
 
     /// Reads the saved records of the device's answer from the storage, when the records are
     /// read on demand and this query and size were not read yet: the records come in as a
-    /// change, and the answer follows.
+    /// change, and the answer follows. Called once the result is published (``publish(_:)``):
+    /// a read replaces the one running, and the one running may be what told this change, whose
+    /// updates after the replacement would be dropped with its work.
     func readDeviceAnswer() {
         guard records.readsOnDemand, rules.fields != nil, let host else { return }
         let read = DeviceRead(query: query, limit: deviceAnswer.limit)

@@ -315,6 +315,12 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         } else if !updateDeviceAnswer(change.ids) {
             showAll()
         }
+        if loadedQuery == nil, result.nextPage == .reachedEnd || result.nextPage == .idle {
+            // The device's answer is short of what was read (rows deleted or changed here): the
+            // storage is read again for the rows after (by `publish`). A read that finds nothing
+            // new tells nothing, so this ends.
+            deviceRead = nil
+        }
         publish()
         switch change.reason {
         case .committed where records.pendingIDs.isEmpty:
@@ -342,5 +348,6 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         host?.show(result, end: end)
         // The next update computes only what it changes.
         result.changes = ListDiff()
+        if loadedQuery == nil { readDeviceAnswer() }
     }
 }

@@ -9,7 +9,8 @@ extension RecordStore {
     /// are kept over saved ones, and nothing is saved until the saved values were read.
     public func restore() async {
         if let restoring { return await restoring.value }
-        let reading = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
+        // Shared: the first to ask may be a screen's work that is called off before it ends.
+        let reading = WorkContext.sharedTask(on: workExecutor) { @MainActor [weak self] in
             // One change for both: a screen never shows the saved values without the writes made
             // on them (a toggle shown undone, its count off by one, for one update).
             let saved = await self?.readSavedValues() ?? []

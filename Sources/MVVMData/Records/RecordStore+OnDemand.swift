@@ -132,7 +132,7 @@ extension RecordStore {
     /// Starts indexing the saved records (``indexSavedRecords()``), once.
     func indexSoon() {
         guard readsOnDemand, indexing == nil else { return }
-        indexing = WorkContext.task(on: workExecutor) { @MainActor [weak self] in
+        indexing = WorkContext.sharedTask(on: workExecutor) { @MainActor [weak self] in
             await self?.indexSavedRecords()
         }
     }

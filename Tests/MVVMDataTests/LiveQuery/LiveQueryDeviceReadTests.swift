@@ -77,4 +77,33 @@ struct LiveQueryDeviceReadTests {
             token.cancel()
         }
     }
+
+    /// Rows deleted on the device (pending) leave the answer short of a page: the storage is read
+    /// again for the rows after, and the list never says it reached its end while the device has
+    /// more.
+    @Test func rowsDeletedOnTheDeviceAreReplacedFromTheStorage() async {
+        let storage = HeldQueryStorage()
+        await storage.release()
+        let contacts = (1...20).map { Contact(id: $0, name: "Contact \($0)", isFavourite: false) }
+        await storage.saved.save(contacts.map { contact in
+            SavedRecord(
+                id: try! JSONEncoder().encode(contact.id), value: try! JSONEncoder().encode(contact),
+                learnt: Date(timeIntervalSince1970: 1), index: RecordSearch<Contact>.contactsByFields.index(of: contact))
+        })
+        await clock.perform {
+            let records = RecordStore<ContactWrite>(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: clock), storage: storage, search: .contactsByFields)
+            let store = StateStore(ContactListState(), clock: clock)
+            let live = store.liveQuery(\.contacts, records: records, named: "contacts", query: \.query, pageSize: 4, rules: .contactsByFields) {
+                (_: LivePageRequest<ContactQuery, Int>) -> LivePage<Contact, Int> in throw ServerDown()
+            }
+            live.loadIfNeeded()
+            #expect(await clock.advance(until: { store.state.contacts.rows.count == 4 }))
+            #expect(store.state.contacts.rows.map(\.id) == [1, 2, 3, 4])
+            for id in [1, 2, 3] { records.write(.delete(id: id)) }
+            await records.waitUntilSaved()
+            await clock.advance()
+            #expect(store.state.contacts.rows.map(\.id) == [4, 5, 6, 7], "the next saved rows, read")
+            #expect(store.state.contacts.nextPage == .loaded, "more follow")
+        }
+    }
 }
