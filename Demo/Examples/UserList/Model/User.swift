@@ -1,5 +1,3 @@
-public import MVVMData
-
 /// A user as the list shows it.
 public struct User: Identifiable, Hashable, Sendable, Codable {
     /// The server's id.
@@ -44,24 +42,12 @@ public enum UserFilter: String, CaseIterable, Hashable, Sendable {
 
     /// Whether `user` passes the filter.
     public func includes(_ user: User) -> Bool {
-        conditions.allSatisfy { $0.holds(for: user) }
-    }
-
-    /// The filter as conditions on ``RecordField/isActive``: what a storage answers it by.
-    public var conditions: [RecordCondition<User>] {
         switch self {
-        case .all: []
-        case .active: [RecordField.isActive.equals(true)]
-        case .inactive: [RecordField.isActive.equals(false)]
+        case .all: true
+        case .active: user.isActive
+        case .inactive: !user.isActive
         }
     }
-}
-
-extension RecordField<User> {
-    /// The server's id: the list's order.
-    public static let id = RecordField("id") { $0.id }
-    /// Whether the account is active: the status filter.
-    public static let isActive = RecordField("isActive") { $0.isActive }
 }
 
 /// Counts over all users.
