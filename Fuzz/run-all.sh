@@ -65,7 +65,7 @@ sources_for() {
         echo Sources/MVVMData/Local/CacheEntryFile.swift Sources/MVVMData/Local/CacheEntry.swift
         echo Fuzz/Harnesses/OutboxJournalFuzz.swift ;;
     record-journal)
-        echo Sources/MVVMData/Records/Storage/RecordJournalFormat.swift Sources/MVVMData/Records/Storage/SavedRecord.swift
+        echo Sources/MVVMData/Records/Storage/RecordJournalFormat.swift Sources/MVVMData/Records/Storage/SavedRecord.swift Sources/MVVMData/Records/Query/RecordFieldValue.swift
         echo Sources/MVVMData/Local/Journal/JournalFraming.swift
         echo Sources/MVVMData/Local/CacheEntryFile.swift Sources/MVVMData/Local/CacheEntry.swift
         echo Fuzz/Harnesses/RecordJournalFuzz.swift ;;
