@@ -63,8 +63,15 @@ extension RecordStore {
             request.after = request.position(of: last)
         }
         let taken = await takeSaved(found)
-        if Task.isCancelled { return false }
-        if !taken.isEmpty { notify(taken, .merged) }
+        guard !taken.isEmpty else { return !Task.isCancelled }
+        if Task.isCancelled {
+            // Taken, and the work was called off meanwhile: the records are held now, so they
+            // must be told, but not inside the work called off (its screen's updates are
+            // dropped): from a task of the store's own.
+            _ = WorkContext.sharedTask(on: workExecutor) { @MainActor [weak self] in self?.notify(taken, .merged) }
+        } else {
+            notify(taken, .merged)
+        }
         return true
     }
 
