@@ -87,6 +87,16 @@ public enum RecordStorageContract {
         #expect(try await storage.records([id("1")]).first?.value == Data("tie".utf8), "a tie goes to the later save", sourceLocation: at)
         #expect(try await storage.records([id("5")]).first?.value == Data("second".utf8), "a tie within a save goes to the later record", sourceLocation: at)
 
+        // A save of many, each id twice (the older copies after all the newer, then each older
+        // copy just before its newer): one record per id, the newer value, however the storage
+        // splits a save.
+        let many = try await open("many")
+        let newer = (0..<1_500).map { SavedRecord(id: id("m\($0)"), value: Data("new \($0)".utf8), learnt: late) }
+        let older = (0..<1_500).map { SavedRecord(id: id("m\($0)"), value: Data("old \($0)".utf8), learnt: early) }
+        try await many.save(newer + older)
+        try await many.save(zip(older, newer).flatMap { [$0.0, $0.1] })
+        #expect(sorted(try await many.records()) == sorted(newer), "a save of many keeps, of each id, the value learnt later", sourceLocation: at)
+
         // Two storages on one place: each keeps the other's newer values.
         let first = try await open("shared")
         let second = try await open("shared")
