@@ -51,21 +51,11 @@ struct SQLiteRecordMigrationTests {
     @Test func aKeyValueFileOpensIndexedAndAnOfflineListShowsItsRows() async throws {
         let folder = try TemporaryFolder()
         let path = folder.path("members.sqlite")
-        let old = try DatabaseQueue(path: path)
-        try await old.write { db in
-            try db.execute(sql: """
-                CREATE TABLE record (kind TEXT NOT NULL, id BLOB NOT NULL, value BLOB, learnt REAL NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
-                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                INSERT INTO grdb_migrations VALUES ('createRecord');
-                """)
-            for id in 1...3_000 {
-                let member = Member(id: id, name: id == 2_993 ? "José \(id)" : "Member \(id)", isActive: id % 3 != 0)
-                try db.execute(
-                    sql: "INSERT INTO record VALUES ('members', ?, ?, ?)",
-                    arguments: [try JSONEncoder().encode(id), try JSONEncoder().encode(member), Double(id)])
-            }
+        let rows = try (1...3_000).map { id in
+            let member = Member(id: id, name: id == 2_993 ? "José \(id)" : "Member \(id)", isActive: id % 3 != 0)
+            return (try JSONEncoder().encode(id), Optional(try JSONEncoder().encode(member)), Double(id))
         }
-        try old.close()
+        try await KeyValueRecordFile.write(at: path, kind: "members", rows: rows)
 
         let clock = TestClock()
         let storage = try SQLiteRecordStorage(path: path, kind: "members")

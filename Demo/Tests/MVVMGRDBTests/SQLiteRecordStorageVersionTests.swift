@@ -14,17 +14,10 @@ struct SQLiteRecordStorageVersionTests {
         let folder = try TemporaryFolder()
         let path = folder.path("users.sqlite")
         // The file as the demo wrote it before: the table, its one migration, two users.
-        let old = try DatabaseQueue(path: path)
-        try await old.write { db in
-            try db.execute(sql: """
-                CREATE TABLE record (kind TEXT NOT NULL, id BLOB NOT NULL, value BLOB, learnt REAL NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
-                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                INSERT INTO grdb_migrations VALUES ('createRecord');
-                INSERT INTO record VALUES ('users', CAST('1' AS BLOB), CAST('{"id":1}' AS BLOB), 100);
-                INSERT INTO record VALUES ('users', CAST('2' AS BLOB), NULL, 200);
-                """)
-        }
-        try old.close()
+        try await KeyValueRecordFile.write(at: path, kind: "users", rows: [
+            (Data("1".utf8), Data(#"{"id":1}"#.utf8), 100),
+            (Data("2".utf8), nil, 200),
+        ])
 
         let storage = try SQLiteRecordStorage(path: path, kind: "users")
         let read = try await storage.records().sorted { $0.learnt < $1.learnt }

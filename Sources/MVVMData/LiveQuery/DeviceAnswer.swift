@@ -6,7 +6,7 @@
 /// of all of them); paging further sorts the whole answer once and reads it page by page until
 /// the query or a record changes (``forget()``).
 @MainActor
-struct DeviceAnswer<Write: RecordWrite, Query> {
+struct DeviceAnswer<Write: RecordWrite, Query: Equatable> {
     typealias Record = Write.Record
 
     /// How many rows a page shows.
@@ -15,6 +15,16 @@ struct DeviceAnswer<Write: RecordWrite, Query> {
     private(set) var limit: Int
     /// The whole answer, in order, once a next page asked for more than the first.
     private var inOrder: [Record]?
+    /// The query and number of rows last read from the storage for this answer, when the
+    /// records are read on demand (``RecordStore/loadSaved(matching:query:limit:)``): the same
+    /// read is not made again until this is cleared.
+    var lastRead: Read?
+
+    /// A read of the answer from the storage: its query and how many rows.
+    struct Read: Equatable {
+        let query: Query
+        let limit: Int
+    }
 
     init(pageSize: Int) {
         self.pageSize = pageSize

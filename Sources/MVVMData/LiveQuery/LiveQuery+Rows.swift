@@ -67,9 +67,9 @@ extension LiveQuery {
     /// updates after the replacement would be dropped with its work.
     func readDeviceAnswer() {
         guard records.readsOnDemand, rules.fields != nil, let host else { return }
-        let read = DeviceRead(query: query, limit: deviceAnswer.limit)
-        guard read != deviceRead else { return }
-        deviceRead = read
+        let read = DeviceAnswer<Write, Query>.Read(query: query, limit: deviceAnswer.limit)
+        guard read != deviceAnswer.lastRead else { return }
+        deviceAnswer.lastRead = read
         let records = records, rules = rules
         // No `onCancel`: a read replaced by a newer one puts nothing in the state (the rows being
         // computed when the newer one starts are not published yet). One that did not end (the
@@ -77,7 +77,7 @@ extension LiveQuery {
         host.run(.deviceRows, onCancel: nil) { [weak self] in
             // A row more than shown: whether more follow.
             let ended = await records.loadSaved(matching: rules, query: read.query, limit: read.limit + 1)
-            if !ended, self?.deviceRead == read { self?.deviceRead = nil }
+            if !ended, self?.deviceAnswer.lastRead == read { self?.deviceAnswer.lastRead = nil }
         }
     }
 

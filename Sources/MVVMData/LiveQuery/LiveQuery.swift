@@ -85,18 +85,9 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
     /// Keeps the rows loaded and shown from the store's retention rule.
     private var shownToken: ObservationToken?
     /// While its own page merges: the rows are computed after, from the whole page.
-    private var isMergingOwnPage = false
+    var isMergingOwnPage = false
     /// Whether the records were asked to restore what the device saved.
     private var hasRestored = false
-    /// The query and number of rows of the device's answer last read from the storage, when the
-    /// records read on demand (``RecordStore/loadSaved(matching:query:limit:)``).
-    var deviceRead: DeviceRead?
-
-    /// A device's answer read from the storage: its query and how many rows.
-    struct DeviceRead: Hashable {
-        let query: Query
-        let limit: Int
-    }
 
     init(
         records: RecordStore<Write>, name: String, query: Query, pageSize: Int, rules: LiveQueryRules<Record, Query>,
@@ -287,49 +278,6 @@ public final class LiveQuery<Write: RecordWrite, Query: Hashable & Sendable, Cur
         if result.nextPage.isLoading { result.nextPage = .idle }
         result.counts = shownCounts()
         return .calledOff(load)
-    }
-
-    // MARK: - Records
-
-    private func recordsChanged(_ change: RecordChange<ID>) {
-        deviceAnswer.forget()
-        guard !isMergingOwnPage else { return }
-        if change.ids.isEmpty, change.reason == .merged {
-            // Saved records became readable by queries (indexed): the device's answer is read again.
-            deviceRead = nil
-            if loadedQuery == nil {
-                showAll()
-                publish()
-            }
-            return
-        }
-        if change.reason == .committed {
-            // The server counts the write now: the count shown stays as it is (no flicker).
-            for count in countsShown {
-                guard let shown = result.counts[count] else { continue }
-                serverCounts[count.name] = count.serverFigure(shown: shown, records: records)
-            }
-        }
-        if loadedQuery != nil {
-            update(change.ids)
-        } else if !updateDeviceAnswer(change.ids) {
-            showAll()
-        }
-        if loadedQuery == nil, result.nextPage == .reachedEnd || result.nextPage == .idle {
-            // The device's answer is short of what was read (rows deleted or changed here): the
-            // storage is read again for the rows after (by `publish`). A read that finds nothing
-            // new tells nothing, so this ends.
-            deviceRead = nil
-        }
-        publish()
-        switch change.reason {
-        case .committed where records.pendingIDs.isEmpty:
-            loadCounts()   // read again once no write is left
-        case .writesLost:
-            load(.refresh)   // writes kept on the device were lost: what the rows show may be wrong
-        default:
-            break
-        }
     }
 
     /// Hands the result to the screen, with the counts of the same moment. Rows that changed

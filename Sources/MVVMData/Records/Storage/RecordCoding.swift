@@ -50,30 +50,35 @@ struct RecordCoding<Record: Identifiable & Codable & Sendable>: Sendable where R
         let decoder = JSONDecoder()
         var decoded = Decoded()
         for saved in saved where saved.id.first != 0 {
-            guard let id = try? decoder.decode(Record.ID.self, from: saved.id) else {
-                decoded.unreadable.append("an id that does not decode as \(Record.ID.self)")
-                continue
-            }
-            guard let value = saved.value else {
-                decoded.entries.append((id, nil, saved.learnt))
-                continue
-            }
-            do {
-                let current = try RecordMigration.migrate(value, from: saved.version, to: schemaVersion, steps: steps)
-                let record = try decoder.decode(Record.self, from: current)
-                guard record.id == id else {
-                    decoded.unreadable.append("a value whose id is not the one it was saved under")
-                    continue
-                }
-                decoded.entries.append((id, record, saved.learnt))
-                if saved.version != schemaVersion { decoded.migrated.insert(id) }
-            } catch let failure as RecordMigrationFailure {
-                decoded.unreadable.append(failure.description)
-            } catch {
-                decoded.unreadable.append("version \(saved.version): \(DecodingFailure(error))")
-            }
+            guard let (id, record) = read(saved, with: decoder, unreadable: &decoded.unreadable) else { continue }
+            decoded.entries.append((id, record, saved.learnt))
+            if record != nil, saved.version != schemaVersion { decoded.migrated.insert(id) }
         }
         return decoded
+    }
+
+    /// A saved record's id and value (`nil`: deleted), migrated to this version's shape; `nil`
+    /// when it cannot be read, with why added to `unreadable`.
+    private func read(_ saved: SavedRecord, with decoder: JSONDecoder, unreadable: inout [String]) -> (Record.ID, Record?)? {
+        guard let id = try? decoder.decode(Record.ID.self, from: saved.id) else {
+            unreadable.append("an id that does not decode as \(Record.ID.self)")
+            return nil
+        }
+        guard let value = saved.value else { return (id, nil) }
+        do {
+            let current = try RecordMigration.migrate(value, from: saved.version, to: schemaVersion, steps: steps)
+            let record = try decoder.decode(Record.self, from: current)
+            guard record.id == id else {
+                unreadable.append("a value whose id is not the one it was saved under")
+                return nil
+            }
+            return (id, record)
+        } catch let failure as RecordMigrationFailure {
+            unreadable.append(failure.description)
+        } catch {
+            unreadable.append("version \(saved.version): \(DecodingFailure(error))")
+        }
+        return nil
     }
 
     /// `saved` with their ``SavedRecord/index`` made by ``search``, as learnt: a value in this
@@ -81,15 +86,12 @@ struct RecordCoding<Record: Identifiable & Codable & Sendable>: Sendable where R
     /// migrated and saved in this one's. Those that cannot be read are left out, and said why.
     func indexed(_ saved: [SavedRecord]) async -> (records: [SavedRecord], unreadable: [String]) {
         guard let search else { return ([], []) }
-        let decoded = await decode(saved)
-        let encoder = JSONEncoder()
-        var byID: [Record.ID: Record] = [:]
-        for entry in decoded.entries { if let record = entry.record { byID[entry.id] = record } }
-        let decoder = JSONDecoder()
+        let decoder = JSONDecoder(), encoder = JSONEncoder()
         var records: [SavedRecord] = []
+        var unreadable: [String] = []
         records.reserveCapacity(saved.count)
-        for var record in saved where record.value != nil {
-            guard let id = try? decoder.decode(Record.ID.self, from: record.id), let value = byID[id] else { continue }
+        for var record in saved where record.value != nil && record.id.first != 0 {
+            guard let (_, read) = read(record, with: decoder, unreadable: &unreadable), let value = read else { continue }
             if record.version != schemaVersion {
                 guard let encoded = try? encoder.encode(value) else { continue }
                 record.value = encoded
@@ -98,6 +100,6 @@ struct RecordCoding<Record: Identifiable & Codable & Sendable>: Sendable where R
             record.index = search.index(of: value)
             records.append(record)
         }
-        return (records, decoded.unreadable)
+        return (records, unreadable)
     }
 }
