@@ -40,6 +40,8 @@ let package = Package(
         .package(name: "swift-mvvm", path: "..", traits: ["MVVMGRDB", "MVVMAsyncHTTPClient"]),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Only its bcrypt (a C library, no further dependency built) hashes the demo's passwords.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -90,6 +92,7 @@ let package = Package(
                 "CDemoZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -245,6 +248,7 @@ let package = Package(
                 // AvatarTests: CRC-32 and inflate, to check the avatar PNGs independently.
                 "CDemoZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 // RequestHeadLateLoopTests: the head guard in a Hummingbird server on a loop of its own.

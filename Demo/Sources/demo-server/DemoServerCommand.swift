@@ -14,6 +14,8 @@ struct DemoServerCommand: AsyncParsableCommand {
 
             \(DemoServer.faultSummary)
 
+            \(DemoServer.signInSummary)
+
             Stop with Ctrl-C (SIGINT) or SIGTERM.
             """
     )
@@ -44,6 +46,12 @@ struct DemoServerCommand: AsyncParsableCommand {
 
     @Option(help: "The most connections one client (IP address) may have open at once; more are closed at once.")
     var maxConnectionsPerClient: Int = 64
+
+    @Flag(help: "Serve the API open: no access token asked, and a sign-in answered for any login id (for scripts that want only the data).")
+    var noAuth = false
+
+    @Option(help: "Seconds an access token is good for (from 1 to 31536000); a short one, such as 10, shows expiry and refresh by hand.")
+    var tokenLifetime: Double = 900
 
     @Option(help: "Log level: trace, debug (logs every request), info, notice, warning, error or critical.")
     var logLevel: String = "warning"
@@ -79,7 +87,9 @@ struct DemoServerCommand: AsyncParsableCommand {
             idleTimeout: try duration(idleTimeout, option: "--idle-timeout", example: "30 or 0.5"),
             maximumConnections: maxConnections,
             headerReadTimeout: try duration(headerReadTimeout, option: "--header-read-timeout", example: "10 or 0.5"),
-            maximumConnectionsPerClient: maxConnectionsPerClient
+            maximumConnectionsPerClient: maxConnectionsPerClient,
+            requiresSignIn: !noAuth,
+            tokenLifetime: try duration(tokenLifetime, option: "--token-lifetime", example: "900 or 10")
         )
     }
 

@@ -68,7 +68,7 @@ struct DemoCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Use the API server at this URL instead of starting the embedded one.")
+    @Option(help: "Use the API server at this URL instead of starting the embedded one (a demo-server started with --no-auth: this app does not sign in yet).")
     var apiURL: String?
 
     @Option(help: "The server speaking the public forecast API's format (default: the API server).")

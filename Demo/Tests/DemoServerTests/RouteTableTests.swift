@@ -17,15 +17,25 @@ struct RouteTableTests {
     func everyRouteAnswers() async throws {
         try await withServer { _, client in
             for route in DemoRouter.routes {
-                let body: Data? = switch route.method {
-                case "PATCH": Data(#"{"isActive": true}"#.utf8)
-                case "POST": Data(#"{"loginID": "route_table", "password": "secret123"}"#.utf8)
+                let body: Data? = switch (route.method, route.path) {
+                case ("PATCH", _): Data(#"{"isActive": true}"#.utf8)
+                case ("POST", "/api/sessions/refresh"), ("POST", "/api/sessions/sign-out"):
+                    // A refresh token of its own: a refresh spends the one it is given.
+                    Data(#"{"refreshToken": "\#(try await Self.refreshToken(client))"}"#.utf8)
+                case ("POST", _): Data(#"{"loginID": "route_table", "password": "secret123"}"#.utf8)
                 default: nil
                 }
                 let result = try await client.send(route.method, Self.path(for: route), body: body)
                 #expect((200..<300).contains(result.status), "\(route.method) \(route.path) answered \(result.status): \(result.text)")
             }
         }
+    }
+
+    /// A refresh token of the demo's own account.
+    static func refreshToken(_ client: APIClient) async throws -> String {
+        let answer = try await client.send("POST", "/api/sessions", body: Data(#"{"loginID": "demo", "password": "mvvm-demo"}"#.utf8))
+        let object = try #require(try answer.jsonObject() as? [String: Any])
+        return try #require(object["refreshToken"] as? String)
     }
 
     @Test("A method a path does not answer is 405 with Allow, not 404", arguments: [

@@ -61,7 +61,7 @@ struct ServerNumbersTests {
     @Test func aRefusedDeleteOfAnActiveUserPutsTheCountBackWithoutOverflowing() async throws {
         let (viewModel, repository, app) = await loadedScreen(claiming: UserStats(total: .max, active: .max))
         let active = try #require(Self.users.first { $0.isActive })
-        repository.fail(.delete, with: .unauthorized)
+        repository.fail(.delete, with: .invalidData)
 
         viewModel.send(.deleteTapped(userID: active.id))
 

@@ -201,11 +201,40 @@ struct UserDetailViewModelTests {
         await tester.finish()
     }
 
-    @Test func aRefusedToggleRollsBackWithOneAlert() async throws {
+    /// Issue 53: an unauthorized answer is the token's fault, not the write's (it expired while
+    /// the device was offline, and its refresh was refused): the toggle waits, pending, and is
+    /// sent again once the account can sign its requests; never rolled back, no alert.
+    @Test func aToggleAnsweredUnauthorizedWaitsPendingAndIsNeverRolledBack() async {
         let tester = makeTester()
         await appearAndLoad(tester)
         repository.fail(.setActive, with: .unauthorized)
-        let refusal = ErrorPresentation(UserError.unauthorized)
+
+        tester.send(.toggleActiveTapped) { $0.user.pending = .saving }
+        await tester.receive { $0.user.record = .loaded(Self.ann(isActive: false)) }
+        #expect(await repository.waitForWrites(1))
+        await clock.advance(by: .milliseconds(200))
+        await tester.receive { $0.user.pending = .retrying }
+        #expect(tester.state.navigation.modal == nil)
+        #expect(tester.state.user.record == .loaded(Self.ann(isActive: false)), "shown as made, not rolled back")
+
+        repository.fail(.setActive, with: nil)   // signed in again
+        records.outbox.nudge()
+        await tester.settle()
+        #expect(await repository.waitForWrites(2))
+        await clock.advance(by: .milliseconds(200))
+        await tester.receive { $0.user.pending = nil }
+        #expect(repository.calls == ["user(1)", "setActive(false, 1)", "setActive(false, 1)"])
+        #expect(repository.idempotencyKeys.count == 2 && Set(repository.idempotencyKeys).count == 1,
+                "sent again as the same write, with its key: the server applies it once")
+        #expect(tester.state.navigation.modal == nil)
+        await tester.finish()
+    }
+
+    @Test func aRefusedToggleRollsBackWithOneAlert() async throws {
+        let tester = makeTester()
+        await appearAndLoad(tester)
+        repository.fail(.setActive, with: .invalidData)
+        let refusal = ErrorPresentation(UserError.invalidData)
 
         tester.send(.toggleActiveTapped) { $0.user.pending = .saving }
         await tester.receive { $0.user.record = .loaded(Self.ann(isActive: false)) }
@@ -214,7 +243,7 @@ struct UserDetailViewModelTests {
         await tester.receive { $0.user.pending = nil; $0.user.record = .loaded(Self.ann) }
         await tester.receive { $0.navigation.present(Alert(refusal, dismiss: .navigation(.dismiss))) }
         let alert = try #require(tester.state.navigation.modal)
-        #expect(alert.message.resolved(in: .japanese) == "認証が必要です")
+        #expect(alert.message.resolved(in: .japanese) == "ユーザー情報を読み取れませんでした")
         #expect(alert.buttons.map { $0.label.resolved(in: .japanese) } == ["OK"])
 
         // The same refusal again while its alert is up: rolled back, still one alert.
@@ -341,7 +370,7 @@ struct UserDetailViewModelTests {
     @Test func aRefusedDeleteKeepsTheUserAndShowsAnAlert() async {
         let tester = makeTester()
         await appearAndLoad(tester)
-        repository.fail(.delete, with: .unauthorized)
+        repository.fail(.delete, with: .invalidData)
 
         tester.send(.deleteTapped) { $0.navigation.present(.deleteConfirmation(of: Self.ann)) }
         tester.send(.deleteConfirmed) { $0.navigation.handle(.dismiss); $0.user.pending = .deleting }
@@ -349,7 +378,7 @@ struct UserDetailViewModelTests {
         await clock.advance(by: .milliseconds(200))
         await tester.receive { $0.user.pending = nil }
         await tester.receive {
-            $0.navigation.present(Alert(ErrorPresentation(UserError.unauthorized), dismiss: .navigation(.dismiss)))
+            $0.navigation.present(Alert(ErrorPresentation(UserError.invalidData), dismiss: .navigation(.dismiss)))
         }
         #expect(tester.state.user.record == .loaded(Self.ann))
         #expect(records.value(for: 1) == Self.ann)

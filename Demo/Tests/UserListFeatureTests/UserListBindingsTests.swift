@@ -141,7 +141,7 @@ struct UserListBindingsTests {
         let screen = Screen(binding, users: Self.users)
         await screen.appeared()
         await screen.advance(by: .milliseconds(100))
-        screen.repository.fail(.setActive, with: .unauthorized)
+        screen.repository.fail(.setActive, with: .invalidData)
 
         await screen.perform(.toggleActiveTapped(userID: 1))
         #expect(screen.rows.first?.isActive == false)
@@ -151,7 +151,7 @@ struct UserListBindingsTests {
 
         #expect(screen.rows.first?.isActive == true)
         #expect(screen.title.resolved(in: .japanese) == "ユーザー (有効 30)")
-        #expect(screen.alert?.message == UserError.unauthorized.message)
+        #expect(screen.alert?.message == UserError.invalidData.message)
         await screen.perform(screen.alert?.buttons.first?.event ?? .refreshPulled)   // OK
         #expect(screen.alert == nil)
     }

@@ -287,7 +287,7 @@ struct UserListViewModelTests {
 
     @Test func aRefusedToggleRollsBackAndTheSameErrorTwiceShowsOneAlert() async {
         await appearAndLoad()
-        repository.fail(.setActive, with: .unauthorized)
+        repository.fail(.setActive, with: .invalidData)
         tester.send(.toggleActiveTapped(userID: 1)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(1, .saving)) }
         tester.send(.toggleActiveTapped(userID: 2)) { $0.users.rows = ChunkedArray(Self.firstPage.marking(1, .saving).marking(2, .saving)) }
         await tester.receive {
@@ -300,7 +300,7 @@ struct UserListViewModelTests {
         }
         #expect(await repository.waitForWrites(1))
         await clock.advance(by: .milliseconds(200))
-        let refusal = ErrorPresentation(UserError.unauthorized)
+        let refusal = ErrorPresentation(UserError.invalidData)
         await tester.receive {   // the row and the count back together
             $0.users.rows = ChunkedArray(Self.firstPage.replacing(2, with: Self.toggled(2), .saving))
             $0.users.counts = [.active: 29]
@@ -359,7 +359,7 @@ struct UserListViewModelTests {
 
     @Test func aRefusedDeleteBringsTheRowBackWhereItWas() async {
         await appearAndLoad()
-        repository.fail(.delete, with: .unauthorized)
+        repository.fail(.delete, with: .invalidData)
         tester.send(.deleteTapped(userID: 3)) { $0.navigation.present(.deleteConfirmation(of: Self.users[2])) }
         tester.send(.deleteConfirmed(userID: 3)) {
             $0.navigation.handle(.dismiss)
@@ -370,7 +370,7 @@ struct UserListViewModelTests {
         #expect(await repository.waitForWrites(1))
         await clock.advance(by: .milliseconds(200))
         await tester.receive { $0.users.rows = ChunkedArray(Self.firstPage) }
-        await tester.receive { $0.navigation.present(Alert(ErrorPresentation(UserError.unauthorized), dismiss: .navigation(.dismiss))) }
+        await tester.receive { $0.navigation.present(Alert(ErrorPresentation(UserError.invalidData), dismiss: .navigation(.dismiss))) }
         await tester.finish()
     }
 

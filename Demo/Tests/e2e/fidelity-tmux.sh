@@ -69,7 +69,7 @@ tmux send-keys -t "$SESSION" "PS1='$ '" Enter
 
 # A server whose every answer is a 503: the article's error message carries the code.
 fault_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$SERVER_BIN" --port "$fault_port" --database "$FAULT_DB/users.sqlite" --users 50 --fault status=503 >/dev/null 2>&1 &
+"$SERVER_BIN" --port "$fault_port" --database "$FAULT_DB/users.sqlite" --users 50 --no-auth --fault status=503 >/dev/null 2>&1 &
 fault_pid=$!
 
 ESC=$'\e'

@@ -51,6 +51,10 @@ public struct APIClient: Sendable {
     /// writes waiting out a back-off go now. Never called for a failure, so a failing server is
     /// never hammered.
     public var onSuccess: (@Sendable () -> Void)?
+    /// The signed-in account whose access token each request carries (`Authorization: Bearer`);
+    /// on a 401 the client has it refreshed once (``AuthSession``) and sends the request again.
+    /// `nil`: requests carry only their headers. The client that refreshes has none.
+    public var session: AuthSession?
 
     /// Creates a client.
     public init(
@@ -65,7 +69,8 @@ public struct APIClient: Sendable {
         redaction: Redaction = .default,
         makeDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() },
         makeEncoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() },
-        onSuccess: (@Sendable () -> Void)? = nil
+        onSuccess: (@Sendable () -> Void)? = nil,
+        session: AuthSession? = nil
     ) {
         self.baseURL = baseURL
         self.transport = transport
@@ -79,20 +84,21 @@ public struct APIClient: Sendable {
         self.makeDecoder = makeDecoder
         self.makeEncoder = makeEncoder
         self.onSuccess = onSuccess
+        self.session = session
     }
 
     /// Sends `endpoint` and returns its decoded answer, within ``deadline`` if one is set.
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws(APIError) -> Response {
         let request = try makeRequest(for: endpoint)
         let summary = RequestSummary(method: endpoint.method, path: request.url.path)
-        guard let deadline else { return try await attempts(endpoint, request: request, summary: summary) }
+        guard let deadline else { return try await signedAttempts(endpoint, request: request, summary: summary) }
         // The attempts race the deadline, an instant fixed now; whichever ends first cancels
         // the other.
         let deadlinePasses: @Sendable () async throws -> Void = Self.sleeper(on: self.clock, until: deadline)
         let result = await withTaskGroup(of: Result<Response, APIError>?.self) { group in
             group.addTask {
                 do throws(APIError) {
-                    return .success(try await attempts(endpoint, request: request, summary: summary))
+                    return .success(try await signedAttempts(endpoint, request: request, summary: summary))
                 } catch {
                     return .failure(error)
                 }
@@ -118,6 +124,26 @@ public struct APIClient: Sendable {
     private static func sleeper<C: Clock<Duration>>(on clock: C, until duration: Duration) -> @Sendable () async throws -> Void {
         let end = clock.now.advanced(by: duration)
         return { try await clock.sleep(until: end, tolerance: nil) }
+    }
+
+    /// ``attempts(_:request:summary:)`` with the session's access token; after a 401, once more
+    /// with the token of a refresh (or of the refresh another request made meanwhile).
+    private func signedAttempts<Response>(
+        _ endpoint: Endpoint<Response>,
+        request: HTTPRequest,
+        summary: RequestSummary
+    ) async throws(APIError) -> Response {
+        guard let session else { return try await attempts(endpoint, request: request, summary: summary) }
+        var request = request
+        let token = await session.accessToken()
+        if let token { request.headers["Authorization"] = "Bearer \(token)" }
+        do {
+            return try await attempts(endpoint, request: request, summary: summary)
+        } catch where error.status == 401 && !Task.isCancelled {
+            guard let fresh = try await session.accessToken(replacing: token) else { throw error }
+            request.headers["Authorization"] = "Bearer \(fresh)"
+            return try await attempts(endpoint, request: request, summary: summary)
+        }
     }
 
     /// Every attempt at `request`, with the retry policy's back-off between them.

@@ -30,11 +30,14 @@ public enum UserWrite: RecordWrite, Hashable {
 
 extension UserWrite {
     /// Whether a failed send may pass, so the outbox tries the write again: no connection, a
-    /// 5xx, or a request cancelled under the app (the app's own cancellation stops delivery
-    /// before this is asked). Anything else is a refusal: the write is rolled back.
+    /// 5xx, a request cancelled under the app (the app's own cancellation stops delivery before
+    /// this is asked), or an unauthorized answer: the write was not wrong, the token was (expired
+    /// while offline, and its refresh refused): it waits, pending, for the account to sign in
+    /// again, and is never rolled back for it (issue 53). Anything else is a refusal: the write
+    /// is rolled back.
     public static func isRetryable(_ error: any Error) -> Bool {
         guard let error = error as? UserError else { return false }
-        return error.isRetryable || error == .cancelled
+        return error.isRetryable || error == .cancelled || error == .unauthorized
     }
 }
 

@@ -42,8 +42,37 @@ enum UserMigrations {
             // SQLite before 3.35 (Ubuntu 20.04's) cannot drop a column.
             try db.execute(sql: #"UPDATE "user" SET avatarURL = NULL"#)
         }
+        migrator.registerMigration("createAccount") { db in
+            // Accounts (AccountStore): a login id and a bcrypt hash of its password, never the
+            // password; and the refresh tokens given, each good once.
+            try db.execute(sql: """
+                CREATE TABLE account (
+                    id INTEGER PRIMARY KEY,
+                    loginID TEXT NOT NULL,
+                    loginKey TEXT NOT NULL UNIQUE,
+                    passwordHash TEXT NOT NULL,
+                    registeredAt REAL NOT NULL,
+                    isSeeded INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE session (
+                    token TEXT PRIMARY KEY NOT NULL,
+                    loginID TEXT NOT NULL,
+                    expiresAt REAL NOT NULL,
+                    revoked INTEGER NOT NULL DEFAULT 0
+                );
+                """)
+            // The demo's own account, `demo` / `mvvm-demo` (DemoServer.demoAccount), its hash made
+            // once (bcrypt, cost 10) so that no start pays for it.
+            try db.execute(
+                sql: "INSERT INTO account (loginID, loginKey, passwordHash, registeredAt, isSeeded) VALUES (?, ?, ?, 0, 1)",
+                arguments: [DemoServer.demoAccount.loginID, DemoServer.demoAccount.loginID, demoPasswordHash])
+        }
         return migrator
     }
+
+    /// bcrypt's hash of ``DemoServer/demoAccount``'s password, cost 10 (`AccountStoreTests`
+    /// checks that it verifies).
+    static let demoPasswordHash = "$2b$10$cmeLDl9zk4Z/IvPcvCqGIu4sDg5GgpkxzRXu9/1BuGzGqdCAYuyNa"
 
     /// Inserts `users` with their search keys.
     static func insert(_ users: [SeedUser], into db: Database) throws {

@@ -11,6 +11,9 @@ struct APIError: Error, Sendable, Equatable {
         case invalidBody = "invalid_body"
         case injectedFault = "injected_fault"
         case idTaken = "id_taken"
+        case invalidCredentials = "invalid_credentials"
+        case invalidRefreshToken = "invalid_refresh_token"
+        case unauthorized = "unauthorized"
         case idempotencyKeyReused = "idempotency_key_reused"
         case invalidRequest = "invalid_request"
         case requestTooLarge = "request_too_large"
@@ -54,6 +57,25 @@ struct APIError: Error, Sendable, Equatable {
     /// A 409 for a login id that is already taken.
     static func idTaken(_ message: String) -> APIError {
         APIError(status: 409, code: .idTaken, message: message)
+    }
+
+    /// A 401 for a sign-in whose login id has no account or whose password is not its own (one
+    /// answer for both: it does not tell which ids have accounts).
+    static func invalidCredentials() -> APIError {
+        APIError(status: 401, code: .invalidCredentials, message: "The login id or the password is wrong; check both and sign in again.")
+    }
+
+    /// A 401 for a refresh token that is unknown, expired, revoked or used before.
+    static func invalidRefreshToken() -> APIError {
+        APIError(status: 401, code: .invalidRefreshToken, message: "The refresh token is not valid (expired, revoked or used before); sign in again.")
+    }
+
+    /// A 401 for a request with no access token, or one that is not valid (expired, unknown).
+    static func unauthorized() -> APIError {
+        APIError(
+            status: 401, code: .unauthorized,
+            message: "This route needs a valid access token: send Authorization: Bearer <accessToken> from POST /api/sessions, or refresh it."
+        )
     }
 
     /// A 409 for an `Idempotency-Key` sent before with another request.

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The body of `POST /api/registrations`: `{"loginID": "...", "password": "..."}`. Other keys are
-/// ignored.
+/// The body of `POST /api/registrations` and `POST /api/sessions`: `{"loginID": "...",
+/// "password": "..."}`. Other keys are ignored.
 ///
-/// The password is only ever checked for length: it is never stored, logged or echoed in a
-/// message, and ``description`` hides it.
+/// The password is never logged or echoed in a message (``description`` hides it); an account
+/// keeps only its bcrypt hash (``AccountStore``).
 struct RegistrationBody: Decodable, Sendable, Equatable, CustomStringConvertible {
     let loginID: String
     let password: String

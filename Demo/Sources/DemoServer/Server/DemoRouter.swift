@@ -6,22 +6,28 @@ import Logging
 enum DemoRouter {
     /// All routes, behind request logging (at debug level), fault injection and JSON errors.
     static func make(
-        users: UserStore, forecasts: ForecastCatalog, openAPIDocument: Data, defaultFaults: FaultPlan, rejections: RejectionLog
+        users: UserStore, accounts: AccountStore, forecasts: ForecastCatalog, openAPIDocument: Data, defaultFaults: FaultPlan,
+        rejections: RejectionLog
     ) -> Router<DemoRequestContext> {
         let router = Router(context: DemoRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: LogRequestsMiddleware(.debug))
         router.add(middleware: FaultMiddleware(defaultFaults: defaultFaults))
         router.add(middleware: ErrorMiddleware(rejections: rejections))
-        UserRoutes(store: users).register(on: router.group("api/users"))
-        AvatarRoutes(store: users).register(on: router.group("api/users"))
+        // The users' routes ask for an access token (unless the server runs with --no-auth); the
+        // forecasts are public, as a weather service's are.
+        let signedIn = router.group("api/users").add(middleware: BearerAuthMiddleware(accounts: accounts))
+        UserRoutes(store: users).register(on: signedIn)
+        AvatarRoutes(store: users).register(on: signedIn)
         WeatherRoutes(catalog: forecasts).register(on: router.group("api/forecast"))
-        RegistrationRoutes(store: RegistrationStore(users: users)).register(on: router.group("api/registrations"))
+        RegistrationRoutes(store: RegistrationStore(users: users, accounts: accounts)).register(on: router.group("api/registrations"))
+        SessionRoutes(accounts: accounts).register(on: router.group("api/sessions"))
         OpenAPIDocument.register(openAPIDocument, on: router)
         return router
     }
 
     /// Every route, once. Routes are registered in `UserRoutes`, `AvatarRoutes`, `WeatherRoutes`,
-    /// `RegistrationRoutes` and ``make(users:forecasts:openAPIDocument:defaultFaults:rejections:)``;
+    /// `RegistrationRoutes`, `SessionRoutes` and
+    /// ``make(users:accounts:forecasts:openAPIDocument:defaultFaults:rejections:)``;
     /// `RouteTableTests` checks that each one listed here answers. `HEAD` is answered wherever
     /// `GET` is.
     static let routes: [DemoRoute] = [
@@ -36,6 +42,9 @@ enum DemoRouter {
         DemoRoute(method: "GET", path: "/api/forecast/city/{code}", hint: ""),
         DemoRoute(method: "GET", path: "/api/forecast", hint: "?city={code}"),
         DemoRoute(method: "POST", path: "/api/registrations", hint: #"body {"loginID": "taro@example.com", "password": "secret123"}"#),
+        DemoRoute(method: "POST", path: "/api/sessions", hint: #"body {"loginID": "demo", "password": "mvvm-demo"}"#),
+        DemoRoute(method: "POST", path: "/api/sessions/refresh", hint: #"body {"refreshToken": "…"}"#),
+        DemoRoute(method: "POST", path: "/api/sessions/sign-out", hint: #"body {"refreshToken": "…"}"#),
         DemoRoute(method: "GET", path: "/openapi.yaml", hint: "this API as an OpenAPI 3 document"),
     ]
 

@@ -13,4 +13,17 @@ extension DemoServer {
           close                        close the connection without answering
         """
     }
+
+    /// How to sign in and call the API with curl, for help texts.
+    public static var signInSummary: String {
+        """
+        Accounts: the users' routes need an access token (unless --no-auth). The account \(demoAccount.loginID) / \(demoAccount.password)
+        is always there; POST /api/registrations makes others. With curl:
+          curl -s -X POST http://127.0.0.1:8080/api/sessions -H 'Content-Type: application/json' \\
+               -d '{"loginID": "\(demoAccount.loginID)", "password": "\(demoAccount.password)"}'
+          curl -s http://127.0.0.1:8080/api/users -H 'Authorization: Bearer <accessToken>'
+        An access token expires after --token-lifetime seconds (answered 401): POST /api/sessions/refresh with
+        {"refreshToken": "<refreshToken>"} answers a new pair, once per refresh token; POST /api/sessions/sign-out revokes it.
+        """
+    }
 }

@@ -22,6 +22,11 @@ public final class DemoServer: Sendable {
     public let configuration: DemoServerConfiguration
 
     private let runner: ServerRunner
+    private let accounts: AccountStore
+
+    /// The demo's own account, there in every database: what `mvvm-demo` signs in with when
+    /// nothing else is configured, and what `--help` shows for curl.
+    public static let demoAccount = (loginID: "demo", password: "mvvm-demo")
 
     private init(
         port: Int,
@@ -29,7 +34,8 @@ public final class DemoServer: Sendable {
         databasePath: String,
         userCount: Int,
         configuration: DemoServerConfiguration,
-        runner: ServerRunner
+        runner: ServerRunner,
+        accounts: AccountStore
     ) {
         self.port = port
         self.baseURL = baseURL
@@ -37,6 +43,7 @@ public final class DemoServer: Sendable {
         self.userCount = userCount
         self.configuration = configuration
         self.runner = runner
+        self.accounts = accounts
     }
 
     /// A logger labelled `DemoServer` that reports warnings and errors only.
@@ -76,8 +83,12 @@ public final class DemoServer: Sendable {
                 throw DemoServerError.databaseUnavailable(path: location.path, reason: "\(error)")
             }
             let rejections = RejectionLog(logger: logger, configuration: configuration)
+            let accounts = AccountStore(
+                database: database, tokenLifetime: configuration.tokenLifetime,
+                passwordCost: UInt8(configuration.passwordCost), isOpen: !configuration.requiresSignIn
+            )
             let router = DemoRouter.make(
-                users: users, forecasts: forecasts, openAPIDocument: openAPIDocument,
+                users: users, accounts: accounts, forecasts: forecasts, openAPIDocument: openAPIDocument,
                 defaultFaults: configuration.defaultFaults, rejections: rejections
             )
             let (runner, port) = try await ServerRunner.start(
@@ -95,12 +106,20 @@ public final class DemoServer: Sendable {
                 databasePath: location.path,
                 userCount: stats.total,
                 configuration: configuration,
-                runner: runner
+                runner: runner,
+                accounts: accounts
             )
         } catch {
             location.removeOwnedFiles()
             throw error
         }
+    }
+
+    /// Every access token given so far stops working, as if its lifetime had passed; refresh
+    /// tokens keep working. For tests of what a client does when its token expires, which never
+    /// wait for a clock.
+    public func expireAccessTokens() async {
+        await accounts.expireAccessTokens()
     }
 
     /// Stops the server: no new connections, running requests finish, the database is closed and a

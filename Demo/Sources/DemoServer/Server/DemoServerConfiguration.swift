@@ -25,6 +25,15 @@ public struct DemoServerConfiguration: Sendable, Equatable {
     /// The most connections one client (one remote IP address) may have open at once; a new one
     /// past this is closed at once, so no single client can take all ``maximumConnections``.
     public var maximumConnectionsPerClient: Int
+    /// Whether the users' routes ask for an access token (`Authorization: Bearer …` from
+    /// `POST /api/sessions`). Off, the API is open and a sign-in is answered for any account: what
+    /// tests and scripts that want only the data use (`demo-server --no-auth`). `demo-server` turns
+    /// it on unless told otherwise; this type leaves it off, as the API was before accounts.
+    public var requiresSignIn: Bool
+    /// How long an access token is good for (15 minutes by default; `--token-lifetime`).
+    public var tokenLifetime: Duration
+    /// bcrypt's cost for new passwords: 2^cost rounds (10 by default; from 4 to 16).
+    public var passwordCost: Int
 
     /// Creates a configuration; the defaults give an ephemeral port on 127.0.0.1, a temporary
     /// database of 10,000 users and no faults.
@@ -39,6 +48,9 @@ public struct DemoServerConfiguration: Sendable, Equatable {
     ///   - headerReadTimeout: How long a request head may take to arrive (10 s by default).
     ///   - maximumConnectionsPerClient: The most connections open at once from one IP address
     ///     (64 by default).
+    ///   - requiresSignIn: Whether the users' routes ask for an access token (off by default).
+    ///   - tokenLifetime: How long an access token is good for (15 minutes by default).
+    ///   - passwordCost: bcrypt's cost for new passwords (10 by default).
     public init(
         host: String = "127.0.0.1",
         port: Int = 0,
@@ -48,7 +60,10 @@ public struct DemoServerConfiguration: Sendable, Equatable {
         idleTimeout: Duration = .seconds(30),
         maximumConnections: Int = 1_000,
         headerReadTimeout: Duration = .seconds(10),
-        maximumConnectionsPerClient: Int = 64
+        maximumConnectionsPerClient: Int = 64,
+        requiresSignIn: Bool = false,
+        tokenLifetime: Duration = .seconds(900),
+        passwordCost: Int = 10
     ) {
         self.host = host
         self.port = port
@@ -59,6 +74,9 @@ public struct DemoServerConfiguration: Sendable, Equatable {
         self.maximumConnections = maximumConnections
         self.headerReadTimeout = headerReadTimeout
         self.maximumConnectionsPerClient = maximumConnectionsPerClient
+        self.requiresSignIn = requiresSignIn
+        self.tokenLifetime = tokenLifetime
+        self.passwordCost = passwordCost
     }
 
     /// Checks the values that must be in range before anything is started.
@@ -85,6 +103,12 @@ public struct DemoServerConfiguration: Sendable, Equatable {
             throw .invalidConfiguration(
                 "The maximum number of connections per client must be at least 1, but was \(maximumConnectionsPerClient)."
             )
+        }
+        guard tokenLifetime > .zero, tokenLifetime <= .seconds(365 * 24 * 3_600) else {
+            throw .invalidConfiguration("The token lifetime must be from 1 second to 365 days, but was \(tokenLifetime).")
+        }
+        guard (4...16).contains(passwordCost) else {
+            throw .invalidConfiguration("The password cost must be from 4 to 16, but was \(passwordCost).")
         }
         guard !host.isEmpty else {
             throw .invalidConfiguration("The host is empty; use an address such as 127.0.0.1.")

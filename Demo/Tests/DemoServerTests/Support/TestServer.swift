@@ -8,7 +8,7 @@ let testUserCount = 300
 
 /// Starts a server, runs `body` with it and a client, and always stops it.
 func withServer<T>(
-    _ configuration: DemoServerConfiguration = .init(userCount: testUserCount),
+    _ configuration: DemoServerConfiguration = .init(userCount: testUserCount, passwordCost: 4),
     _ body: (DemoServer, APIClient) async throws -> T
 ) async throws -> T {
     let server = try await DemoServer.start(configuration)

@@ -1,0 +1,184 @@
+import Foundation
+public import Logging
+
+/// Keeps an account's requests signed: holds its tokens, keeps the refresh token in a
+/// ``SecretStore``, and trades it for a new pair when the server refuses the access token. Give
+/// it to an ``APIClient`` (``APIClient/session``): each request carries the access token and, on
+/// a 401, the client refreshes once and sends the request again.
+///
+/// ```swift
+/// let refresher = APIClient(baseURL: base)   // no session: the refresh is not signed itself
+/// let session = AuthSession(secrets: FileSecretStore(directory: support)) { refreshToken in
+///     let answer = try await refresher.send(.post("/api/sessions/refresh", body: Refresh(refreshToken: refreshToken)))
+///     return AuthTokens(accessToken: answer.accessToken, refreshToken: answer.refreshToken, account: answer.loginID)
+/// }
+/// let api = APIClient(baseURL: base, session: session)
+/// try await session.signIn(tokens)   // from the sign-in screen's answer
+/// ```
+///
+/// - **One refresh at a time.** Requests that meet a 401 together wait for one refresh and are
+///   sent again with its token; a request refused with a token already replaced is sent again
+///   at once with the new one.
+/// - **A refresh is never lost.** It runs to its end even when the request that started it is
+///   cancelled: the server has spent the old refresh token, and the new one is kept before any
+///   request uses it.
+/// - **A refused refresh signs out.** When the server refuses the refresh token (a 400, 401 or
+///   403), the status becomes ``AuthStatus/needsSignIn(account:)``, the tokens are forgotten, and
+///   requests go unsigned (the server answers 401) until ``signIn(_:)``. A refresh that fails
+///   otherwise (no connection, a 5xx) changes nothing: the request fails with that error, and
+///   the next 401 tries again.
+/// - **Secrets stay secret.** The tokens are never logged (``AuthTokens`` prints none), and the
+///   client's redaction hides the `Authorization` header.
+public actor AuthSession {
+    /// Trades a refresh token for a new pair; sent by a client without a session.
+    public typealias Refresh = @Sendable (_ refreshToken: String) async throws(APIError) -> AuthTokens
+
+    /// Whether an account is signed in.
+    public private(set) var status: AuthStatus = .signedOut
+    private let secrets: any SecretStore
+    private let secretName: String
+    private let refresher: Refresh
+    private let logger: Logger
+    private var tokens: AuthTokens?
+    private var hasRestored = false
+    private var refreshing: Task<Result<String?, APIError>, Never>?
+    private var watchers: [UUID: AsyncStream<AuthStatus>.Continuation] = [:]
+
+    /// A session whose tokens are kept in `secrets` under `secretName`, refreshed by `refresh`.
+    /// Signed out until ``restore()`` reads the tokens an earlier run kept, or ``signIn(_:)``.
+    public init(
+        secrets: any SecretStore, secretName: String = "session",
+        logger: Logger = Logger(label: "swift-mvvm.auth"), refresh: @escaping Refresh
+    ) {
+        self.secrets = secrets
+        self.secretName = secretName
+        self.logger = logger
+        self.refresher = refresh
+    }
+
+    /// Reads the tokens an earlier run kept: signed in as it was, or signed out. Runs once; a
+    /// request restores first. A secret that cannot be read is logged and read as none.
+    @discardableResult
+    public func restore() async -> AuthStatus {
+        guard !hasRestored else { return status }
+        hasRestored = true
+        do {
+            if let data = try await secrets.secret(named: secretName) {
+                let kept = try JSONDecoder().decode(AuthTokens.self, from: data)
+                // Signed in or out meanwhile: that is the newer.
+                if tokens == nil, status == .signedOut {
+                    tokens = kept
+                    set(.signedIn(account: kept.account))
+                }
+            }
+        } catch {
+            logger.warning("could not read the session kept", metadata: ["error": "\(error)"])
+        }
+        return status
+    }
+
+    /// Signs `tokens.account` in: kept in the secret store first, then used by every request.
+    public func signIn(_ tokens: AuthTokens) async throws(CacheStoreError) {
+        hasRestored = true
+        try await keep(tokens)
+        self.tokens = tokens
+        set(.signedIn(account: tokens.account))
+    }
+
+    /// Forgets the tokens, here and in the secret store: requests go unsigned. (Revoking the
+    /// refresh token on the server is the app's call, made before.)
+    public func signOut() async throws(CacheStoreError) {
+        hasRestored = true
+        tokens = nil
+        set(.signedOut)
+        try await secrets.setSecret(nil, named: secretName)
+    }
+
+    /// The status now, then each change, until the stream is dropped.
+    public func statusChanges() -> AsyncStream<AuthStatus> {
+        let (stream, continuation) = AsyncStream<AuthStatus>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        watchers[id] = continuation
+        continuation.yield(status)
+        continuation.onTermination = { [weak self] _ in Task { await self?.stopWatching(id) } }
+        return stream
+    }
+
+    /// The access token to send; `nil` when no account is signed in.
+    func accessToken() async -> String? {
+        await restore()
+        return tokens?.accessToken
+    }
+
+    /// An access token to send after `rejected` was refused (401): the current one if another
+    /// refresh replaced it already, else one from a refresh (one at a time, shared by every
+    /// caller). `nil` when no account is signed in, or the refresh was refused (signed out).
+    /// - Throws: the refresh's failure when it did not reach a refusal (no connection, a 5xx).
+    func accessToken(replacing rejected: String?) async throws(APIError) -> String? {
+        await restore()
+        guard let tokens else { return nil }
+        if tokens.accessToken != rejected { return tokens.accessToken }
+        let refresh: Task<Result<String?, APIError>, Never>
+        if let refreshing {
+            refresh = refreshing
+        } else {
+            // Not the caller's task: a caller cancelled must not cut the refresh short once the
+            // server may have spent the old token.
+            refresh = Task { await self.refresh(tokens) }
+            refreshing = refresh
+        }
+        return try await refresh.value.get()
+    }
+
+    /// Trades `tokens`' refresh token for a new pair and keeps it.
+    private func refresh(_ tokens: AuthTokens) async -> Result<String?, APIError> {
+        defer { refreshing = nil }
+        do {
+            let fresh = try await refresher(tokens.refreshToken)
+            // Signed out or in as another meanwhile: this refresh answers no one.
+            guard self.tokens?.refreshToken == tokens.refreshToken else { return .success(self.tokens?.accessToken) }
+            do {
+                try await keep(fresh)
+            } catch {
+                // Used for this run all the same; the next start reads the old one and signs in again.
+                logger.error("could not keep the refreshed session", metadata: ["error": "\(error)"])
+            }
+            self.tokens = fresh
+            if status != .signedIn(account: fresh.account) { set(.signedIn(account: fresh.account)) }
+            return .success(fresh.accessToken)
+        } catch {
+            guard Self.isRefusal(error) else { return .failure(error) }
+            guard self.tokens?.refreshToken == tokens.refreshToken else { return .success(self.tokens?.accessToken) }
+            logger.notice("the server refused the refresh token: signed out", metadata: ["account": "\(tokens.account)"])
+            self.tokens = nil
+            set(.needsSignIn(account: tokens.account))
+            try? await secrets.setSecret(nil, named: secretName)
+            return .success(nil)
+        }
+    }
+
+    /// Whether the server refused the refresh token itself (not: could not be reached).
+    static func isRefusal(_ error: APIError) -> Bool {
+        guard let status = error.status else { return false }
+        return status == 400 || status == 401 || status == 403
+    }
+
+    private func keep(_ tokens: AuthTokens) async throws(CacheStoreError) {
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(tokens)
+        } catch {
+            throw .io("encoding the session: \(error)")
+        }
+        try await secrets.setSecret(data, named: secretName)
+    }
+
+    private func set(_ status: AuthStatus) {
+        self.status = status
+        for watcher in watchers.values { watcher.yield(status) }
+    }
+
+    private func stopWatching(_ id: UUID) {
+        watchers[id] = nil
+    }
+}

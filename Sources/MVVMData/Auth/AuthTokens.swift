@@ -1,0 +1,20 @@
+/// What a sign-in or a refresh answers: the access token sent with each request, the refresh
+/// token that gets a new pair, and the account they belong to.
+public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// Sent as `Authorization: Bearer <accessToken>`.
+    public var accessToken: String
+    /// Traded for a new pair when the access token is refused.
+    public var refreshToken: String
+    /// The account signed in (its login id): whose data this is.
+    public var account: String
+
+    /// Tokens of `account`.
+    public init(accessToken: String, refreshToken: String, account: String) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.account = account
+    }
+
+    /// The account, with the tokens hidden: what a log or a test failure may show.
+    public var description: String { "AuthTokens(account: \(account), tokens: <redacted>)" }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import InMemoryLogging
+import Logging
+import MVVMData
+import MVVMDataTesting
+import Testing
+
+/// Requests signed by an ``AuthSession`` (issue 53): a 401 is refreshed once and the request sent
+/// again; requests that meet one expiry share one refresh; a refused refresh signs out; a failed
+/// one changes nothing; the session is kept for the next run; tokens never reach a log.
+@Suite(.timeLimit(.minutes(1)))
+struct AuthSessionTests {
+    let server = TokenServer()
+    let secrets = InMemorySecretStore()
+
+    private func session() -> AuthSession {
+        AuthSession(secrets: secrets) { [server] token throws(APIError) in try await server.refresh(token) }
+    }
+
+    private func client(_ session: AuthSession, logger: Logger = Logger(label: "test")) -> APIClient {
+        APIClient(baseURL: baseURL, transport: server.transport, retryPolicy: .none, logger: logger, session: session)
+    }
+
+    private let user = Endpoint<UserDTO>.get("/users/1")
+
+    @Test func aRequestMeetingAnExpiredTokenIsRefreshedOnceAndSentAgain() async throws {
+        let session = session()
+        try await session.signIn(server.signedIn)
+        let api = client(session)
+        #expect(try await api.send(user).name == "Mika")
+        server.expireAccessToken()
+
+        #expect(try await api.send(user).name == "Mika")
+        #expect(server.refreshes == 1)
+        #expect(server.refusals == 1)
+        // The new pair is kept for the next run.
+        let kept = try #require(await secrets.secret(named: "session"))
+        #expect(try JSONDecoder().decode(AuthTokens.self, from: kept) == AuthTokens(accessToken: "access-2", refreshToken: "refresh-2", account: "mika"))
+    }
+
+    @Test func twentyRequestsMeetingOneExpiryCauseExactlyOneRefresh() async throws {
+        let session = session()
+        try await session.signIn(server.signedIn)
+        let api = client(session)
+        server.expireAccessToken()
+        server.holdRefreshes(until: 20)   // every request is refused before the refresh ends
+
+        let names = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<20 { group.addTask { try await api.send(user).name } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(names == Array(repeating: "Mika", count: 20))
+        #expect(server.refusals == 20)
+        #expect(server.refreshes == 1)
+    }
+
+    @Test func aRefusedRefreshSignsOutAndTheRequestIsAnswered401() async throws {
+        let session = session()
+        try await session.signIn(server.signedIn)
+        server.expireAccessToken()
+        server.revokeRefreshToken()
+
+        let error = await failure { try await client(session).send(user) }
+        #expect(error?.status == 401)
+        #expect(await session.status == .needsSignIn(account: "mika"))
+        #expect(await secrets.secret(named: "session") == nil)
+        // Signed out, a request goes unsigned and refreshes nothing.
+        #expect(await failure { try await client(session).send(user) }?.status == 401)
+        #expect(server.refreshes == 0)
+    }
+
+    @Test func aRefreshThatCannotReachTheServerChangesNothing() async throws {
+        let session = session()
+        try await session.signIn(server.signedIn)
+        let api = client(session)
+        server.expireAccessToken()
+        // The request is refused; the refresh finds the server gone.
+        server.setRefreshReachable(false)
+        let error = await failure { try await api.send(user) }
+        #expect(error?.kind == .noConnection)
+        #expect(await session.status == .signedIn(account: "mika"))
+        #expect(await secrets.secret(named: "session") != nil)
+
+        server.setRefreshReachable(true)
+        #expect(try await api.send(user).name == "Mika")
+        #expect(server.refreshes == 1)
+    }
+
+    @Test func theSessionKeptIsSignedInAtTheNextRun() async throws {
+        try await session().signIn(server.signedIn)
+        let next = session()
+        #expect(await next.restore() == .signedIn(account: "mika"))
+        #expect(try await client(next).send(user).name == "Mika")
+        #expect(server.refusals == 0)
+        try await next.signOut()
+        #expect(await session().restore() == .signedOut)
+    }
+
+    @Test func theTokensNeverReachTheLog() async throws {
+        let handler = InMemoryLogHandler()
+        var logger = Logger(label: "test") { _ in handler }
+        logger.logLevel = .trace
+        let session = session()
+        try await session.signIn(server.signedIn)
+        server.expireAccessToken()
+        _ = try await client(session, logger: logger).send(user)
+        let everything = handler.entries.map { "\($0.message) \($0.metadata)" }.joined(separator: "\n")
+        #expect(!everything.isEmpty)
+        for token in ["access-1", "access-2", "refresh-1", "refresh-2"] {
+            #expect(!everything.contains(token), "\(token) leaked into the logs:\n\(everything)")
+        }
+        #expect(!"\(server.signedIn)".contains("access-"))
+    }
+}
