@@ -53,6 +53,9 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds an access token is good for (from 1 to 31536000); a short one, such as 10, shows expiry and refresh by hand.")
     var tokenLifetime: Double = 900
 
+    @Option(help: "bcrypt's cost for new passwords (4 to 16; each step doubles the time a hash takes). A low one is for tests, never for real accounts.")
+    var passwordCost: Int = 10
+
     @Option(help: "Log level: trace, debug (logs every request), info, notice, warning, error or critical.")
     var logLevel: String = "warning"
 
@@ -89,7 +92,8 @@ struct DemoServerCommand: AsyncParsableCommand {
             headerReadTimeout: try duration(headerReadTimeout, option: "--header-read-timeout", example: "10 or 0.5"),
             maximumConnectionsPerClient: maxConnectionsPerClient,
             requiresSignIn: !noAuth,
-            tokenLifetime: try duration(tokenLifetime, option: "--token-lifetime", example: "900 or 10")
+            tokenLifetime: try duration(tokenLifetime, option: "--token-lifetime", example: "900 or 10"),
+            passwordCost: passwordCost
         )
     }
 

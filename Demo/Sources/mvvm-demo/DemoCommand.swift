@@ -68,7 +68,7 @@ struct DemoCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Use the API server at this URL instead of starting the embedded one (a demo-server started with --no-auth: this app does not sign in yet).")
+    @Option(help: "Use the API server at this URL instead of starting the embedded one (a demo-server: the app signs in as its demo account).")
     var apiURL: String?
 
     @Option(help: "The server speaking the public forecast API's format (default: the API server).")
@@ -127,7 +127,8 @@ struct DemoCommand: AsyncParsableCommand {
             if apiURL == nil {
                 let folder = try TemporaryDatabaseFolder()
                 temporaryFolder = folder
-                server = try await DemoServer.start(DemoServerConfiguration(host: "127.0.0.1", port: 0, databasePath: folder.databasePath))
+                // It asks for a token, as a real server does: the app signs in as its demo account.
+                server = try await DemoServer.start(DemoServerConfiguration(host: "127.0.0.1", port: 0, databasePath: folder.databasePath, requiresSignIn: true))
             }
             guard let base = apiURL ?? server?.baseURL else { throw CommandLineError("no API URL") }
             let cacheFolder = DemoCacheFolder.resolve(option: cacheDir)
@@ -153,8 +154,9 @@ struct DemoCommand: AsyncParsableCommand {
                     throw CommandLineError("--clear-cache: \(error)")
                 }
             }
+            let account = DemoAccount.secrets(apiURL: base, cacheFolder: cacheFolder, embedded: server != nil)
             let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, pictures: pictures, records: DemoUserRecordsFile.open(in: cacheFolder), keepUsers: keepUsers, outbox: outbox,
-                shared: SharedValues(directory: cacheFolder.appendingPathComponent("shared", isDirectory: true)), path: open)
+                account: account, shared: SharedValues(directory: cacheFolder.appendingPathComponent("shared", isDirectory: true)), path: open)
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {
@@ -179,19 +181,19 @@ struct DemoCommand: AsyncParsableCommand {
     @MainActor
     static func runApp(
         apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, records: (any RecordStorage)?, keepUsers: Int,
-        outbox: DemoOutboxLocation, shared: SharedValues, path: String?
+        outbox: DemoOutboxLocation, account: (store: any SecretStore, name: String), shared: SharedValues, path: String?
     ) async -> Result<TerminalAppExit, TerminalSessionError> {
         // What the screens share and what survives a kill (the screens open, the search, the
         // registration's login id), for everything the app makes while it runs.
         await Dependencies.with { $0.sharedValues = shared } operation: {
-            await runScreens(apiURL: apiURL, weatherURL: weatherURL, cache: cache, pictures: pictures, records: records, keepUsers: keepUsers, outbox: outbox, path: path)
+            await runScreens(apiURL: apiURL, weatherURL: weatherURL, cache: cache, pictures: pictures, records: records, keepUsers: keepUsers, outbox: outbox, account: account, path: path)
         }
     }
 
     @MainActor
     private static func runScreens(
         apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, records: (any RecordStorage)?, keepUsers: Int,
-        outbox: DemoOutboxLocation, path: String?
+        outbox: DemoOutboxLocation, account: (store: any SecretStore, name: String), path: String?
     ) async -> Result<TerminalAppExit, TerminalSessionError> {
         // Every toggle and delete is saved here before it is sent, and sent until the server
         // answers: retried every 1 s, then 2 s, up to every 5 s. Shared safely by two demos on
@@ -205,7 +207,9 @@ struct DemoCommand: AsyncParsableCommand {
         // A hanging or dripping server shows an error and a retry within seconds.
         let transport = makeDemoTransport()
         // Any answer from the server sends the waiting writes at once, not after their back-off.
-        let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline, onSuccess: { userWrites.nudge() })
+        // Signed as the demo account (DemoAccount); the forecasts are public and go unsigned.
+        let session = DemoAccount.session(apiURL: apiURL, transport: transport, secrets: account)
+        let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline, onSuccess: { userWrites.nudge() }, session: session)
         let local = LocalDataSource(store: cache, schemaVersion: 1)
         // Every user the screens show, kept with the writes the server has not answered.
         // Saved user by user in SQLite: a write saves that user alone.

@@ -429,10 +429,10 @@ tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the embedded server's list"
 
 # A server at that URL: the write is sent to it.
-# --no-auth: the demo app does not sign in yet (issue 53 continues).
-"$SERVER_BIN" --port "$LATER_PORT" --no-auth >/dev/null 2>&1 &
+# It asks for a token: the app signs in as the demo account, then sends the write.
+"$SERVER_BIN" --port "$LATER_PORT" >/dev/null 2>&1 &
 later_pid=$!
-later_up() { curl -sf "$LATER_API/api/users?size=1" >/dev/null 2>&1 || python3 -c "import urllib.request,sys; urllib.request.urlopen('$LATER_API/api/users?size=1', timeout=1)" >/dev/null 2>&1; }
+later_up() { curl -sf "$LATER_API/openapi.yaml" >/dev/null 2>&1 || python3 -c "import urllib.request,sys; urllib.request.urlopen('$LATER_API/openapi.yaml', timeout=1)" >/dev/null 2>&1; }
 poll later_up || fail "the demo-server on port $LATER_PORT did not start"
 start_demo "--api-url $LATER_API --open users" "${ROW}[●○] "
 wait_for "${ROW}$wanted .+<$email>$" "the offline toggle delivered to the server at its URL"
@@ -456,8 +456,17 @@ was_active=$(screen | grep -Ec '^ Status +● active' || true)
 tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after user 6"
 [ "$was_active" = 1 ] && now_active=false || now_active=true
-python3 -c "import urllib.request, sys; urllib.request.urlopen(urllib.request.Request('$LATER_API/api/users/6', data=b'{\"isActive\": $now_active}', method='PATCH', headers={'Content-Type': 'application/json', 'Idempotency-Key': 'e2e-m3'}), timeout=5)" \
-    || fail "the server did not take the change to user 6"
+python3 - "$LATER_API" "$now_active" <<'PY2' || fail "the server did not take the change to user 6"
+import json, sys, urllib.request
+api, active = sys.argv[1], sys.argv[2]
+def post(path, body, headers={}):
+    request = urllib.request.Request(api + path, data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json", **headers})
+    return json.load(urllib.request.urlopen(request, timeout=5))
+token = post("/api/sessions", {"loginID": "demo", "password": "mvvm-demo"})["accessToken"]
+request = urllib.request.Request(api + "/api/users/6", data=json.dumps({"isActive": active == "true"}).encode(), method="PATCH",
+    headers={"Content-Type": "application/json", "Idempotency-Key": "e2e-m3", "Authorization": "Bearer " + token})
+urllib.request.urlopen(request, timeout=5)
+PY2
 [ "$now_active" = true ] && status_now='● active' || status_now='○ inactive'
 start_demo "--api-url $LATER_API --open users/6" '^ ID +6$'
 TRIES=10 wait_for "^ Status +$status_now" "the server's value of user 6 within 2 s of the start"

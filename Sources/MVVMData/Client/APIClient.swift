@@ -135,8 +135,9 @@ public struct APIClient: Sendable {
     ) async throws(APIError) -> Response {
         guard let session else { return try await attempts(endpoint, request: request, summary: summary) }
         var request = request
+        // An account signed in with no access token yet (empty) sends none: its first 401 gets one.
         let token = await session.accessToken()
-        if let token { request.headers["Authorization"] = "Bearer \(token)" }
+        if let token, !token.isEmpty { request.headers["Authorization"] = "Bearer \(token)" }
         do {
             return try await attempts(endpoint, request: request, summary: summary)
         } catch where error.status == 401 && !Task.isCancelled {
