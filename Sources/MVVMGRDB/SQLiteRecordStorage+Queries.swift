@@ -107,6 +107,18 @@ extension SQLiteRecordStorage: QueryableRecordStorage {
     /// index.
     public func trim(learntBefore cutoff: Date?, maxCount: Int?, limit: Int, kept: Set<Data>) async throws(CacheStoreError) -> [Data] {
         let kind = kind
+        // Nothing to forget (most starts): read so, with no write and no flush, which a query
+        // waiting for the writer (an index made at the first query) would wait behind.
+        let hasWork = try await access("counting records to forget") { database in
+            try await database.read { db in
+                if let cutoff, try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM record_row WHERE kind = ? AND learnt < ?)",
+                    arguments: [kind, cutoff.timeIntervalSinceReferenceDate]) == true { return true }
+                guard maxCount != nil else { return false }
+                return (try Int.fetchOne(db, sql: "SELECT count(*) FROM record_row WHERE kind = ?", arguments: [kind]) ?? 0) > limit
+            }
+        }
+        guard hasWork else { return [] }
         return try await access("forgetting records") { database in
             try await database.writeWithoutTransaction { db in
                 var forgotten: [Data] = []
@@ -157,6 +169,12 @@ extension SQLiteRecordStorage: QueryableRecordStorage {
         let columns = (["kind", "layout"] + fields.map { "f\($0)" } + [order, "id"]).joined(separator: ", ")
         do {
             try await access("making an index") { database in
+                // Made by an earlier run (the usual case): read so, not waiting for the writer,
+                // which may be flushing another write (measured: 50 ms before a start's first rows).
+                let exists = try await database.read { db in
+                    try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?)", arguments: [name]) ?? false
+                }
+                guard !exists else { return }
                 try await database.write { db in try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(name) ON record_row (\(columns))") }
             }
         } catch {
