@@ -99,6 +99,15 @@ struct ResponseHandlingTests {
         #expect(transport.requests.map(\.method) == [.delete])
     }
 
+    @Test func aVoidEndpointWithABodySendsItAsJSONAndReadsNoAnswer() async throws {
+        let transport = StubTransport([.success(HTTPResponse(status: 204))])
+        try await client(transport).send(Endpoint<Void>(.post, "/api/sessions/sign-out", body: ["refreshToken": "r1"]))
+        let sent = try #require(transport.requests.first)
+        #expect(sent.method == .post)
+        #expect(sent.headers["Content-Type"] == "application/json")
+        #expect(sent.body == Data(#"{"refreshToken":"r1"}"#.utf8))
+    }
+
     @Test func transportFailuresAreTypedAndClassified() async {
         let summary = RequestSummary(method: .get, path: "/v1/api/users/1")
         let refused = StubTransport([.failure(.cannotConnect("refused"))])

@@ -69,4 +69,59 @@ struct SignedWritesTests {
         app.stopDelivering()
         await back.stop()
     }
+
+    /// A refused refresh signs the account out; the toggle made meanwhile waits on the device
+    /// (never rolled back) through a restart, and reaches the server once the same account signs
+    /// in again.
+    @Test func aRefusedRefreshKeepsTheWriteUntilTheSameAccountSignsInAgain() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signed-out-writes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await DemoServer.start(DemoServerConfiguration(userCount: 30, requiresSignIn: true, passwordCost: 4))
+        defer { Task { await server.stop() } }
+        let sessions = SessionRemoteDataSource(client: APIClient(baseURL: server.baseURL, retryPolicy: .none))
+        let secrets = InMemorySecretStore()
+        let account = DemoServer.demoAccount
+
+        /// One run of the app: its session restored from `secrets`, its outbox from the folder.
+        func start() async -> (list: UserListViewModel, app: TestRecords, session: AuthSession) {
+            let session = sessions.session(secrets: secrets)
+            let client = APIClient(baseURL: server.baseURL, retryPolicy: .none, session: session)
+            let repository = RemoteUserRepository(dataSource: UserRemoteDataSource(client: client))
+            let app = TestRecords(repository: repository, storage: FileOutboxStorage(directory: folder.appendingPathComponent("outbox"), name: "users"))
+            await app.records.restore()
+            return (UserListViewModel(repository: repository, records: app.records), app, session)
+        }
+
+        let first = await start()
+        let tokens = try await sessions.signIn(loginID: account.loginID, password: account.password)
+        try await first.session.signIn(tokens)
+        first.list.appear()
+        #expect(await waitUntilIdle(first.list))
+        let toggled = try #require(first.list.state.visibleUsers.first)
+        func row(_ list: UserListViewModel) -> LiveRow<User>? { list.state.users.rows.first { $0.id == toggled.id } }
+
+        // The refresh token is revoked (signed out elsewhere) and the access token expires.
+        try await sessions.signOut(tokens.refreshToken)
+        await server.expireAccessTokens()
+        first.list.send(.toggleActiveTapped(userID: toggled.id))
+        #expect(await waitUntil { row(first.list)?.pending == .retrying }, "refused for its token: it waits")
+        #expect(await first.session.status == .needsSignIn(account: account.loginID))
+        #expect(row(first.list)?.record.isActive == !toggled.isActive, "never rolled back")
+        #expect(first.list.state.navigation.modal == nil)
+        await first.app.records.waitUntilSaved()
+        first.app.stopDelivering()   // the app is killed
+
+        // Started again: still signed out, the write still pending; the same account signs in.
+        let second = await start()
+        #expect(await second.session.restore() == .signedOut)
+        #expect(await waitUntil { second.app.records.pendingIDs == [toggled.id] })
+        try await second.session.signIn(try await sessions.signIn(loginID: account.loginID, password: account.password))
+        second.app.records.outbox.nudge()
+        #expect(await waitUntil(timeout: .seconds(20)) { second.app.records.pendingIDs.isEmpty })
+        #expect(try await waitUntil(timeout: .seconds(20)) { try await second.app.records.outbox.pending.isEmpty })
+        let check = RemoteUserRepository(dataSource: UserRemoteDataSource(client: APIClient(baseURL: server.baseURL, retryPolicy: .none, session: second.session)))
+        #expect(try await check.user(id: toggled.id).isActive == !toggled.isActive)
+        second.app.stopDelivering()
+    }
 }

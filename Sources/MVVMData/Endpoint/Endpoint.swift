@@ -121,6 +121,14 @@ extension Endpoint where Response == Void {
                   encodeBody: nil, decode: { _, _ in .success(()) })
     }
 
+    /// An operation that sends `body` as JSON and reads no answer, e.g. a sign-out → 204.
+    public init<Body: Encodable & Sendable>(
+        _ method: HTTPMethod, _ path: String, body: Body, query: KeyValuePairs<String, String?> = [:], headers: [String: String] = [:]
+    ) {
+        self.init(method: method, path: path, query: query.map { ($0.key, $0.value) }, headers: headers,
+                  encodeBody: { try $0.encode(body) }, decode: { _, _ in .success(()) })
+    }
+
     /// `DELETE path`, ignoring the answer's body.
     public static func delete(_ path: String) -> Self {
         Self(.delete, path)

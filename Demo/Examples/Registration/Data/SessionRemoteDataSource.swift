@@ -24,6 +24,11 @@ public struct SessionRemoteDataSource: RemoteDataSource {
         try await fetch(Endpoint<TokensDTO>.post("/api/sessions/refresh", body: Refresh(refreshToken: refreshToken))).tokens
     }
 
+    /// `POST /api/sessions/sign-out`: `refreshToken` stops working on the server.
+    public func signOut(_ refreshToken: String) async throws(APIError) {
+        try await client.send(Endpoint<Void>(.post, "/api/sessions/sign-out", body: Refresh(refreshToken: refreshToken)))
+    }
+
     /// A session whose tokens are kept in `secrets` under `secretName` and refreshed here.
     public func session(secrets: any SecretStore, secretName: String = "session") -> AuthSession {
         AuthSession(secrets: secrets, secretName: secretName) { refreshToken throws(APIError) in try await refresh(refreshToken) }
