@@ -6,22 +6,13 @@ public import Logging
 /// it to an ``APIClient`` (``APIClient/session``): each request carries the access token and, on
 /// a 401, the client refreshes once and sends the request again.
 ///
-/// ```swift
-/// let refresher = APIClient(baseURL: base)   // no session: the refresh is not signed itself
-/// let session = AuthSession(secrets: FileSecretStore(directory: support)) { refreshToken in
-///     let answer = try await refresher.send(.post("/api/sessions/refresh", body: Refresh(refreshToken: refreshToken)))
-///     return AuthTokens(accessToken: answer.accessToken, refreshToken: answer.refreshToken, account: answer.loginID)
-/// }
-/// let api = APIClient(baseURL: base, session: session)
-/// try await session.signIn(tokens)   // from the sign-in screen's answer
-/// ```
+/// <doc:SignedRequests> shows one made and given to a client, compiled and run.
 ///
 /// - **One refresh at a time.** Requests that meet a 401 together wait for one refresh and are
-///   sent again with its token; a request refused with a token already replaced is sent again
-///   at once with the new one.
+///   sent again with its token.
 /// - **A refresh is never lost.** It runs to its end even when the request that started it is
-///   cancelled: the server has spent the old refresh token, and the new one is kept before any
-///   request uses it.
+///   cancelled (the server may have spent the old refresh token), and the new pair is kept before
+///   any request uses it; one that cannot be kept is used for this run, and the failure logged.
 /// - **A refused refresh signs out.** When the server refuses the refresh token (a 400, 401 or
 ///   403), the status becomes ``AuthStatus/needsSignIn(account:)``, the tokens are forgotten, and
 ///   requests go unsigned (the server answers 401) until ``signIn(_:)``. A refresh that fails
@@ -40,7 +31,10 @@ public actor AuthSession {
     private let refresher: Refresh
     private let logger: Logger
     private var tokens: AuthTokens?
-    private var hasRestored = false
+    /// The one read of the kept tokens (a finished task once signed in or out).
+    private var restoring: Task<Void, Never>?
+    /// Bumped whenever who is signed in changes (a sign-in, a sign-out, a refused refresh).
+    private var generation = 0
     private var refreshing: Task<Result<String?, APIError>, Never>?
     private var watchers: [UUID: AsyncStream<AuthStatus>.Continuation] = [:]
 
@@ -56,31 +50,40 @@ public actor AuthSession {
         self.refresher = refresh
     }
 
-    /// Reads the tokens an earlier run kept: signed in as it was, or signed out. Runs once; a
-    /// request restores first. A secret that cannot be read is logged and read as none.
+    /// Reads the tokens an earlier run kept: signed in as it was, or signed out. Runs once, and
+    /// every caller (each request restores first) waits for that one read. A secret that cannot
+    /// be read is logged and read as none. A sign-in or sign-out made meanwhile is the newer.
     @discardableResult
     public func restore() async -> AuthStatus {
-        guard !hasRestored else { return status }
-        hasRestored = true
-        do {
-            if let data = try await secrets.secret(named: secretName) {
-                let kept = try JSONDecoder().decode(AuthTokens.self, from: data)
-                // Signed in or out meanwhile: that is the newer.
-                if tokens == nil, status == .signedOut {
-                    tokens = kept
-                    set(.signedIn(account: kept.account))
-                }
-            }
-        } catch {
-            logger.warning("could not read the session kept", metadata: ["error": "\(error)"])
+        if let restoring {
+            await restoring.value
+            return status
         }
+        let start = generation
+        let reading = Task { await self.readKept(ifStill: start) }
+        restoring = reading
+        await reading.value
         return status
     }
 
+    private func readKept(ifStill start: Int) async {
+        do {
+            guard let data = try await secrets.secret(named: secretName) else { return }
+            let kept = try JSONDecoder().decode(AuthTokens.self, from: data)
+            guard generation == start else { return }
+            tokens = kept
+            set(.signedIn(account: kept.account))
+        } catch {
+            logger.warning("could not read the session kept", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// Signs `tokens.account` in: kept in the secret store first, then used by every request.
+    /// A sign-out or another sign-in made while it is kept is the newer.
     public func signIn(_ tokens: AuthTokens) async throws(CacheStoreError) {
-        hasRestored = true
+        let mine = changeAccount()
         try await keep(tokens)
+        guard generation == mine else { return }
         self.tokens = tokens
         set(.signedIn(account: tokens.account))
     }
@@ -88,10 +91,20 @@ public actor AuthSession {
     /// Forgets the tokens, here and in the secret store: requests go unsigned. (Revoking the
     /// refresh token on the server is the app's call, made before.)
     public func signOut() async throws(CacheStoreError) {
-        hasRestored = true
+        changeAccount()
         tokens = nil
         set(.signedOut)
         try await secrets.setSecret(nil, named: secretName)
+    }
+
+    /// Who is signed in changes: a restore not read yet reads nothing, and a refresh or a
+    /// sign-in still running when it ends leaves the newer state alone. - Returns: the change's
+    /// number.
+    @discardableResult
+    private func changeAccount() -> Int {
+        generation += 1
+        if restoring == nil { restoring = Task {} }
+        return generation
     }
 
     /// The status now, then each change, until the stream is dropped.
@@ -104,52 +117,64 @@ public actor AuthSession {
         return stream
     }
 
-    /// The access token to send; `nil` when no account is signed in.
+    /// The access token to send: empty for an account signed in with none yet (its first 401
+    /// gets one); `nil` when no account is signed in.
     func accessToken() async -> String? {
         await restore()
         return tokens?.accessToken
     }
 
-    /// An access token to send after `rejected` was refused (401): the current one if another
-    /// refresh replaced it already, else one from a refresh (one at a time, shared by every
-    /// caller). `nil` when no account is signed in, or the refresh was refused (signed out).
+    /// An access token to send after `rejected` was refused (401): the current one if a refresh
+    /// replaced it already, else one from a refresh (one at a time, shared by every caller).
+    /// `nil` when no account is signed in, or the refresh was refused (signed out).
     /// - Throws: the refresh's failure when it did not reach a refusal (no connection, a 5xx).
     func accessToken(replacing rejected: String?) async throws(APIError) -> String? {
         await restore()
         guard let tokens else { return nil }
-        if tokens.accessToken != rejected { return tokens.accessToken }
+        if !tokens.accessToken.isEmpty, tokens.accessToken != rejected { return tokens.accessToken }
         let refresh: Task<Result<String?, APIError>, Never>
         if let refreshing {
             refresh = refreshing
         } else {
             // Not the caller's task: a caller cancelled must not cut the refresh short once the
             // server may have spent the old token.
-            refresh = Task { await self.refresh(tokens) }
+            let mine = generation
+            refresh = Task { await self.refresh(tokens, ifStill: mine) }
             refreshing = refresh
         }
         return try await refresh.value.get()
     }
 
-    /// Trades `tokens`' refresh token for a new pair and keeps it.
-    private func refresh(_ tokens: AuthTokens) async -> Result<String?, APIError> {
+    /// The access token a request may use now: `nil` when none, or none yet.
+    private var usableAccessToken: String? {
+        guard let token = tokens?.accessToken, !token.isEmpty else { return nil }
+        return token
+    }
+
+    /// Trades `tokens`' refresh token for a new pair and keeps it, unless who is signed in
+    /// changed since change `start`.
+    private func refresh(_ tokens: AuthTokens, ifStill start: Int) async -> Result<String?, APIError> {
         defer { refreshing = nil }
         do {
             let fresh = try await refresher(tokens.refreshToken)
-            // Signed out or in as another meanwhile: this refresh answers no one.
-            guard self.tokens?.refreshToken == tokens.refreshToken else { return .success(self.tokens?.accessToken) }
+            // Signed out or in meanwhile: this refresh answers no one.
+            guard generation == start else { return .success(usableAccessToken) }
             do {
                 try await keep(fresh)
             } catch {
-                // Used for this run all the same; the next start reads the old one and signs in again.
+                // The server spent the old token: the new pair is the only one, used for this run;
+                // the next start reads the spent one and must sign in again.
                 logger.error("could not keep the refreshed session", metadata: ["error": "\(error)"])
             }
+            guard generation == start else { return .success(usableAccessToken) }
             self.tokens = fresh
             if status != .signedIn(account: fresh.account) { set(.signedIn(account: fresh.account)) }
             return .success(fresh.accessToken)
         } catch {
             guard Self.isRefusal(error) else { return .failure(error) }
-            guard self.tokens?.refreshToken == tokens.refreshToken else { return .success(self.tokens?.accessToken) }
+            guard generation == start else { return .success(usableAccessToken) }
             logger.notice("the server refused the refresh token: signed out", metadata: ["account": "\(tokens.account)"])
+            changeAccount()
             self.tokens = nil
             set(.needsSignIn(account: tokens.account))
             try? await secrets.setSecret(nil, named: secretName)

@@ -68,18 +68,29 @@ public struct FileSecretStore: SecretStore {
             } catch {
                 throw .io("making \(folder): \(error.localizedDescription)")
             }
+            // A folder made before (by hand, or another version) is made private too.
+            guard chmod(folder, 0o700) == 0 else { throw .io("making \(folder) private: \(DurableFile.errnoText())") }
+            // New files a crash left before their rename (`<name>.<UUID>.new`) hold secrets too.
+            for leftover in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            where leftover.hasPrefix("\(name).") && leftover.hasSuffix(".new") && leftover.utf8.count == name.utf8.count + 41
+                && UUID(uuidString: String(leftover.dropFirst(name.count + 1).dropLast(4))) != nil {
+                unlink("\(folder)/\(leftover)")
+            }
             let temporary = "\(path).\(UUID().uuidString).new"
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw .io("writing the secret \(name): \(DurableFile.errnoText())") }
+            var failure: CacheStoreError?
             do throws(CacheStoreError) {
                 try DurableFile.writeAll(Array(secret), to: descriptor)
-                guard fsync(descriptor) == 0 else { throw .io("flushing the secret \(name): \(DurableFile.errnoText())") }
-                close(descriptor)
-                guard rename(temporary, path) == 0 else { throw .io("writing the secret \(name): \(DurableFile.errnoText())") }
+                if fsync(descriptor) != 0 { failure = .io("flushing the secret \(name): \(DurableFile.errnoText())") }
             } catch {
-                close(descriptor)
+                failure = error
+            }
+            close(descriptor)   // once, whatever happened
+            if failure == nil, rename(temporary, path) != 0 { failure = .io("writing the secret \(name): \(DurableFile.errnoText())") }
+            if let failure {
                 unlink(temporary)
-                throw error
+                throw failure
             }
             DurableFile.syncDirectory(folder)
         }

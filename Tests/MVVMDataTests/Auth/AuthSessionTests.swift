@@ -111,4 +111,59 @@ struct AuthSessionTests {
         }
         #expect(!"\(server.signedIn)".contains("access-"))
     }
+
+    @Test func aRequestCancelledDuringItsRefreshDoesNotCutTheRefreshShort() async throws {
+        let session = session()
+        try await session.signIn(server.signedIn)
+        let api = client(session)
+        server.expireAccessToken()
+        server.holdRefreshes(until: 2)
+        let first = Task { try await api.send(user) }
+        while server.refusals < 1 { await Task.yield() }
+        first.cancel()
+        #expect(try await api.send(user).name == "Mika")   // refused second: the refresh ends
+        _ = await first.result
+        #expect(server.refreshes == 1)
+        #expect(!server.refreshSawCancellation)
+        let kept = try #require(await secrets.secret(named: "session"))
+        #expect(try JSONDecoder().decode(AuthTokens.self, from: kept).refreshToken == "refresh-2")
+    }
+
+    @Test func aSignOutDuringARefreshIsNotUndoneByIt() async throws {
+        let session = session()
+        try await session.signIn(server.signedIn)
+        let api = client(session)
+        server.expireAccessToken()
+        server.holdRefreshes(until: 2)
+        let first = Task { try await api.send(user) }
+        while server.refusals < 1 { await Task.yield() }
+        try await session.signOut()
+        // Signed out, a request goes unsigned: refused, which lets the held refresh end.
+        #expect(await failure { try await api.send(user) }?.status == 401)
+        #expect((try? await first.value) == nil, "the request that started the refresh is refused")
+        #expect(await session.status == .signedOut)
+        #expect(await secrets.secret(named: "session") == nil)
+    }
+
+    @Test func requestsMadeAtTheStartAllWaitForTheOneRestore() async throws {
+        try await session().signIn(server.signedIn)
+        let next = session()
+        let api = client(next)
+        async let first = api.send(user)
+        async let second = api.send(user)
+        #expect(try await [first.name, second.name] == ["Mika", "Mika"])
+        #expect(server.refusals == 0)
+    }
+
+    @Test func statusChangesTellEachChange() async throws {
+        let session = session()
+        var changes = await session.statusChanges().makeAsyncIterator()
+        #expect(await changes.next() == .signedOut)
+        try await session.signIn(server.signedIn)
+        #expect(await changes.next() == .signedIn(account: "mika"))
+        server.expireAccessToken()
+        server.revokeRefreshToken()
+        _ = await failure { try await client(session).send(user) }
+        #expect(await changes.next() == .needsSignIn(account: "mika"))
+    }
 }

@@ -29,6 +29,18 @@ struct FileSecretStoreTests {
         try await store.setSecret(nil, named: "never-kept")   // no error
     }
 
+    @Test func aFolderMadeBeforeIsMadePrivateAndANewFileACrashLeftIsRemoved() async throws {
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let leftover = folder.appending(path: "session.\(UUID().uuidString).new")
+        let other = folder.appending(path: "session.backup")
+        try Data("half a token".utf8).write(to: leftover)
+        try Data("another secret".utf8).write(to: other)
+        try await FileSecretStore(directory: folder).setSecret(Data("token".utf8), named: "session")
+        #expect(try mode(folder.path) == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["session", "session.backup"])
+    }
+
     @Test(arguments: ["", "../escape", "a/b", ".hidden", "名前", String(repeating: "x", count: 201)])
     func aNameThatIsNotAPlainFileNameIsRefused(name: String) async {
         let store = FileSecretStore(directory: folder)

@@ -19,6 +19,7 @@ final class TokenServer: Sendable {
         var isReachable = true
         var isRefreshReachable = true
         var refusesRefresh = false
+        var refreshSawCancellation = false
     }
 
     private let state = Mutex(State())
@@ -27,6 +28,8 @@ final class TokenServer: Sendable {
     var signedIn: AuthTokens { state.withLock { AuthTokens(accessToken: $0.access, refreshToken: $0.refresh, account: "mika") } }
     /// How many refreshes the server answered.
     var refreshes: Int { state.withLock { $0.refreshes } }
+    /// Whether a refresh found its task cancelled when it ended.
+    var refreshSawCancellation: Bool { state.withLock { $0.refreshSawCancellation } }
     /// How many requests were answered 401.
     var refusals: Int { state.withLock { $0.refusals } }
 
@@ -78,7 +81,9 @@ final class TokenServer: Sendable {
                 if now { continuation.resume() }
             }
         }
+        let cancelled = Task.isCancelled
         return try state.withLock { state throws(APIError) -> AuthTokens in
+            if cancelled { state.refreshSawCancellation = true }
             guard state.isReachable, state.isRefreshReachable else { throw .transport(.cannotConnect("refused"), request: summary) }
             guard !state.refusesRefresh, token == state.refresh else {
                 throw .httpStatus(401, bodyExcerpt: #"{"error":{"code":"invalid_refresh_token"}}"#, request: summary)
