@@ -39,14 +39,17 @@ enum DemoAccount {
         }
     }
 
-    /// The secrets kept, and where none is: the demo account with no token yet (empty), which
-    /// its first request refused signs in.
+    /// The secrets kept, and where none is (or what is kept cannot be read, or read as a
+    /// session): the demo account with no token yet (empty), which its first request refused
+    /// signs in.
     private struct SignedInByDefault: SecretStore {
         let kept: any SecretStore
         let account: String
 
         func secret(named name: String) async throws(CacheStoreError) -> Data? {
-            if let secret = try await kept.secret(named: name) { return secret }
+            if let secret = try? await kept.secret(named: name), (try? JSONDecoder().decode(AuthTokens.self, from: secret)) != nil {
+                return secret
+            }
             return try? JSONEncoder().encode(AuthTokens(accessToken: "", refreshToken: "", account: account))
         }
 

@@ -80,6 +80,7 @@ struct RegistrationTests {
         (#"{"loginID": " \t\n", "password": "secret123"}"#, "The login id is blank; send an id or an email address."),
         (#"{"loginID": "kenji", "password": "hunter2"}"#, "The password is too short; use at least 8 characters."),
         (#"{"loginID": "kenji", "password": ""}"#, "The password is too short; use at least 8 characters."),
+        (#"{"loginID": "kenji", "password": "\u0000abcdefgh"}"#, "The password must not contain U+0000 (NUL)."),
     ])
     func policy(body: String, expected: String) async throws {
         try await withServer { _, client in

@@ -44,7 +44,8 @@ enum UserMigrations {
         }
         migrator.registerMigration("createAccount") { db in
             // Accounts (AccountStore): a login id and a bcrypt hash of its password, never the
-            // password; and the refresh tokens given, each good once.
+            // password; and the refresh tokens given, each good once, by family (a sign-in and
+            // every refresh after it).
             try db.execute(sql: """
                 CREATE TABLE account (
                     id INTEGER PRIMARY KEY,
@@ -57,9 +58,11 @@ enum UserMigrations {
                 CREATE TABLE session (
                     token TEXT PRIMARY KEY NOT NULL,
                     loginID TEXT NOT NULL,
+                    family TEXT NOT NULL,
                     expiresAt REAL NOT NULL,
                     revoked INTEGER NOT NULL DEFAULT 0
                 );
+                CREATE INDEX session_family ON session (family);
                 """)
             // The demo's own account, `demo` / `mvvm-demo` (DemoServer.demoAccount), its hash made
             // once (bcrypt, cost 10) so that no start pays for it.
@@ -70,8 +73,8 @@ enum UserMigrations {
         return migrator
     }
 
-    /// bcrypt's hash of ``DemoServer/demoAccount``'s password, cost 10 (`AccountStoreTests`
-    /// checks that it verifies).
+    /// bcrypt's hash of ``DemoServer/demoAccount``'s password, cost 10 (`AccountTests` checks
+    /// that it verifies); also what a sign-in for a login id with no account is checked against.
     static let demoPasswordHash = "$2b$10$cmeLDl9zk4Z/IvPcvCqGIu4sDg5GgpkxzRXu9/1BuGzGqdCAYuyNa"
 
     /// Inserts `users` with their search keys.

@@ -70,6 +70,10 @@ struct RegistrationBody: Decodable, Sendable, Equatable, CustomStringConvertible
         guard password.unicodeScalars.count >= Self.minimumPasswordLength else {
             throw .unprocessable("The password is too short; use at least \(Self.minimumPasswordLength) characters.")
         }
+        // bcrypt reads a password up to its first NUL: "\0abcdefgh" would be an empty one.
+        guard !password.unicodeScalars.contains("\u{0}") else {
+            throw .unprocessable("The password must not contain U+0000 (NUL).")
+        }
         return loginID
     }
 
