@@ -1,6 +1,11 @@
+import MVVMCore
+
 /// What a sign-in or a refresh answers: the access token sent with each request, the refresh
 /// token that gets a new pair, and the account they belong to.
-public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible {
+///
+/// Every printed form hides the tokens (`description`, `debugDescription`, `dump`, `Mirror`, so
+/// a test's diff and a state-change log too), as ``Sensitive`` does: only the account shows.
+public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Sent as `Authorization: Bearer <accessToken>`.
     public var accessToken: String
     /// Traded for a new pair when the access token is refused.
@@ -16,5 +21,14 @@ public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The account, with the tokens hidden: what a log or a test failure may show.
-    public var description: String { "AuthTokens(account: \(account), tokens: <redacted>)" }
+    public var description: String { "AuthTokens(account: \(account), tokens: \(Sensitive<String>.redacted))" }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// The account, and the tokens as `<redacted>`: reflection (`dump`, a test's diff) never
+    /// reaches them.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["account": account, "tokens": Sensitive<String>.redacted], displayStyle: .struct)
+    }
 }
