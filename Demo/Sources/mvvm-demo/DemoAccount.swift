@@ -13,11 +13,20 @@ import RegistrationFeature
 /// refresh). A server started with `--no-auth` answers unsigned requests as they are.
 enum DemoAccount {
     /// Where the session is kept: in memory for the embedded server, whose tokens die with it;
-    /// for another server, a 0600 file in the cache folder's `accounts` folder, one per server.
+    /// for another server, a 0600 file in the cache folder's `sessions` folder, one per server.
     static func secrets(apiURL: URL, cacheFolder: URL, embedded: Bool) -> (store: any SecretStore, name: String) {
         guard !embedded else { return (InMemorySecretStore(), "session") }
         let origin = DemoOutboxLocation.journalName(for: apiURL).dropFirst("users-".count)
-        return (FileSecretStore(directory: cacheFolder.appendingPathComponent("accounts", isDirectory: true)), "session-\(origin)")
+        return (FileSecretStore(directory: cacheFolder.appendingPathComponent("sessions", isDirectory: true)), "session-\(origin)")
+    }
+
+    /// The account signed in to that server when the last run ended, whose data this run shows;
+    /// the demo account when none is kept (or what is kept cannot be read).
+    static func keptAccount(_ secrets: (store: any SecretStore, name: String)) async -> String {
+        guard let data = try? await secrets.store.secret(named: secrets.name),
+              let tokens = try? JSONDecoder().decode(AuthTokens.self, from: data), !tokens.account.isEmpty
+        else { return DemoServer.demoAccount.loginID }
+        return tokens.account
     }
 
     /// The session for the server at `apiURL`: as the last run left it, or the demo account's,

@@ -133,30 +133,36 @@ struct DemoCommand: AsyncParsableCommand {
             guard let base = apiURL ?? server?.baseURL else { throw CommandLineError("no API URL") }
             let cacheFolder = DemoCacheFolder.resolve(option: cacheDir)
             let cache = FileCacheStore(directory: cacheFolder, maxBytes: 16 << 20)
+            // What a person's data touches is theirs: the account's own folder (the forecasts,
+            // public, stay in the cache folder). Data of a version before accounts becomes the
+            // demo account's, the one it used.
+            let account = DemoAccount.secrets(apiURL: base, cacheFolder: cacheFolder, embedded: server != nil)
+            let accountFolder = DemoAccountFolder.adoptEarlierData(
+                in: cacheFolder, into: DemoAccountFolder.folder(for: await DemoAccount.keptAccount(account), in: cacheFolder)
+            )
             // Pictures have a budget of their own: they never evict the saved pages and counts.
-            let pictures = await DemoPicturesFile.open(in: cacheFolder)
+            let pictures = await DemoPicturesFile.open(in: accountFolder)
             // Writes wait for the server they were made for: a journal per server URL in a
             // folder of its own, never evicted for space and kept by --clear-cache (it removes
             // only the folder's own entries); the embedded server's go with its temporary folder.
             let outbox: DemoOutboxLocation = if let temporaryFolder {
                 .embedded(in: temporaryFolder.folder)
             } else {
-                .server(base, cacheFolder: cacheFolder)
+                .server(base, in: accountFolder)
             }
             temporaryFolder?.alsoRemoveOnAbnormalExit(outbox.files)
             if clearCache {
                 do {
                     try await cache.removeAll()
                     try await pictures.removeAll()
-                    DemoUserRecordsFile.remove(in: cacheFolder)
-                    try? FileManager.default.removeItem(at: cacheFolder.appendingPathComponent("shared", isDirectory: true))
+                    DemoUserRecordsFile.remove(in: accountFolder)
+                    try? FileManager.default.removeItem(at: accountFolder.appendingPathComponent("shared", isDirectory: true))
                 } catch {
                     throw CommandLineError("--clear-cache: \(error)")
                 }
             }
-            let account = DemoAccount.secrets(apiURL: base, cacheFolder: cacheFolder, embedded: server != nil)
-            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, pictures: pictures, records: DemoUserRecordsFile.open(in: cacheFolder), keepUsers: keepUsers, outbox: outbox,
-                account: account, shared: SharedValues(directory: cacheFolder.appendingPathComponent("shared", isDirectory: true)), path: open)
+            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, pictures: pictures, records: DemoUserRecordsFile.open(in: accountFolder), keepUsers: keepUsers, outbox: outbox,
+                account: account, shared: SharedValues(directory: accountFolder.appendingPathComponent("shared", isDirectory: true)), path: open)
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {

@@ -5,8 +5,8 @@ import MVVMData
 /// write made for one server is only ever sent to that server (`--help`: it waits "until a
 /// server at that URL answers"; issue 41, N2).
 ///
-/// - `--api-url URL`: `<cache folder>/outbox/users-<scheme>-<host>-<port>.journal`, never evicted
-///   and kept by `--clear-cache`. Writes an earlier version left for whichever server
+/// - `--api-url URL`: `<account folder>/outbox/users-<scheme>-<host>-<port>.journal`
+///   (``DemoAccountFolder``), never evicted and kept by `--clear-cache`. Writes an earlier version left for whichever server
 ///   (`outbox/users.journal`, and the older saved queue) move into the first such journal, under
 ///   their own ids, so their idempotency keys stay.
 /// - The embedded server: `<its temporary folder>/outbox/users.journal`. That server and its
@@ -20,10 +20,10 @@ struct DemoOutboxLocation {
     /// Whether writes an earlier version left for any server move into this journal.
     let takesEarlierWrites: Bool
 
-    /// The journal of the writes for the server at `apiURL`.
-    static func server(_ apiURL: URL, cacheFolder: URL) -> Self {
+    /// The journal of the writes for the server at `apiURL`, in the account's folder.
+    static func server(_ apiURL: URL, in accountFolder: URL) -> Self {
         DemoOutboxLocation(
-            folder: cacheFolder.appendingPathComponent("outbox", isDirectory: true),
+            folder: accountFolder.appendingPathComponent("outbox", isDirectory: true),
             name: journalName(for: apiURL),
             takesEarlierWrites: true
         )

@@ -240,7 +240,7 @@ wait_for_shell "q a second after a paste that never ended"
 # 1d. A saved search of 20,000 characters (issue 54, M1): the list is drawn, and answers q, within
 # 5 s each (19.6 s to the first frame, and 42 s to answer Esc q, when the search field measured
 # the text again for every character it dropped to fit). The saved search is put back after.
-search_file="$DEMO_CACHE/mvvm-demo/shared/user-search.json"
+search_file="$DEMO_CACHE/mvvm-demo/accounts/demo/shared/user-search.json"
 search_before=""
 [[ -f "$search_file" ]] && search_before=$(cat "$search_file")
 mkdir -p "$(dirname "$search_file")"
@@ -252,9 +252,24 @@ tmux send-keys -t "$SESSION" q
 wait_for_shell "q with a 20,000-character search"
 if [[ -n "$search_before" ]]; then printf '%s' "$search_before" > "$search_file"; else rm -f "$search_file"; fi
 
+# 1d2. A cache folder as a version before accounts left it (shared/ in the folder itself): the
+# demo account takes it at the first start (issue 53): the saved search shows, and the file is in
+# accounts/demo/, none left behind.
+earlier_cache=$(mktemp -d)
+mkdir -p "$earlier_cache/shared"
+python3 -c 'import json, sys; open(sys.argv[1], "w").write(json.dumps("Taro"))' "$earlier_cache/shared/user-search.json"
+start_demo "--cache-dir $earlier_cache --open users" '^ Search: Taro'
+tmux send-keys -t "$SESSION" q
+wait_for '^   User list' "the home screen after the earlier version's search"
+tmux send-keys -t "$SESSION" q
+wait_for_shell "q after the earlier version's search"
+[[ -f "$earlier_cache/accounts/demo/shared/user-search.json" && ! -e "$earlier_cache/shared" ]] \
+    || fail "the earlier version's shared/ is not the demo account's: $(cd "$earlier_cache" && find . | sort | tr '\n' ' ')"
+rm -rf "$earlier_cache"
+
 # 1e. A folder where the users' database should be (issue 54, M4) is no reason to stop saving for
 # good: the run makes the database anew and saves the users it sees. The database is put back.
-records_file="$DEMO_CACHE/mvvm-demo/records/users.sqlite"
+records_file="$DEMO_CACHE/mvvm-demo/accounts/demo/records/users.sqlite"
 records_aside="$(mktemp -d)"
 for suffix in "" -wal -shm; do [[ -e "$records_file$suffix" ]] && mv "$records_file$suffix" "$records_aside/"; done
 mkdir -p "$records_file/inside"
@@ -399,7 +414,7 @@ tmux send-keys -t "$SESSION" q
 wait_for_shell "q after the offline toggle"
 # The outbox journal of the server at LATER_API (FileOutboxStorage's format): the writes queued
 # and not yet answered.
-LATER_JOURNAL="$DEMO_CACHE/mvvm-demo/outbox/users-http-127.0.0.1-$LATER_PORT.journal"
+LATER_JOURNAL="$DEMO_CACHE/mvvm-demo/accounts/demo/outbox/users-http-127.0.0.1-$LATER_PORT.journal"
 outbox_pending() {
     python3 - "$LATER_JOURNAL" <<'PY'
 import struct, sys
@@ -735,9 +750,9 @@ tmux send-keys -t "$SESSION" C-c
 wait_for_shell "Ctrl-C after the avatars in 24-bit colour"
 # The pictures are in one file, not a file each (issue 54: 2,676 pictures of 1.1 MB took 11 MB of
 # disk blocks in pictures/; SQLiteCacheStoreDiskTests measures the file at that size).
-[[ ! -e "$DEMO_CACHE/mvvm-demo/pictures" ]] || fail "pictures/ is still there"
+[[ ! -e "$DEMO_CACHE/mvvm-demo/accounts/demo/pictures" ]] || fail "pictures/ is still there"
 python3 -c 'import sqlite3, sys; n = sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM cacheEntry").fetchone()[0]; sys.exit(0 if n >= 20 else 1)' \
-    "$DEMO_CACHE/mvvm-demo/pictures.sqlite" || fail "the pictures shown are not saved in pictures.sqlite"
+    "$DEMO_CACHE/mvvm-demo/accounts/demo/pictures.sqlite" || fail "the pictures shown are not saved in pictures.sqlite"
 
 demo_env="env -u NO_COLOR -u COLORTERM"
 start_demo "--open users" "${ROW}[●○] "
@@ -786,4 +801,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, registration, weather detail, deep links, a detail's saved copy marked and replaced by the server's at start, a start with the users' database locked by another process, the users saved after its -wal was deleted and a kill -9, the users saved again after it was damaged past its first pages, Alt+Enter on the filter sheet, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, the registration draft (never its password) and the search back after a kill -9, the notice when they cannot be saved, a hostile --api-url, --keep-users 0 refused, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, 101 early signals, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, an earlier version's cache folder taken by the demo account, registration, weather detail, deep links, a detail's saved copy marked and replaced by the server's at start, a start with the users' database locked by another process, the users saved after its -wal was deleted and a kill -9, the users saved again after it was damaged past its first pages, Alt+Enter on the filter sheet, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, the registration draft (never its password) and the search back after a kill -9, the notice when they cannot be saved, a hostile --api-url, --keep-users 0 refused, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, 101 early signals, 10 quick quits; terminal restored, no temporary files left)"
