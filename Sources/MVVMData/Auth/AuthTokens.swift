@@ -4,7 +4,7 @@ import MVVMCore
 /// token that gets a new pair, and the account they belong to.
 ///
 /// Every printed form hides the tokens (`description`, `debugDescription`, `dump`, `Mirror`, so
-/// a test's diff and a state-change log too), as ``Sensitive`` does: only the account shows.
+/// a test's diff and a state-change log too), as MVVMCore's `Sensitive` does: only the account shows.
 public struct AuthTokens: Codable, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Sent as `Authorization: Bearer <accessToken>`.
     public var accessToken: String
