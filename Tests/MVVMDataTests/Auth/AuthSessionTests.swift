@@ -118,14 +118,22 @@ struct AuthSessionTests {
         }
     }
 
-    @Test func aRequestCancelledDuringItsRefreshDoesNotCutTheRefreshShort() async throws {
+    /// A signed-in session whose access token expired, and a request refused for it whose refresh
+    /// waits until a second request is refused.
+    private func requestWithItsRefreshHeld() async throws -> (AuthSession, APIClient, Task<UserDTO, any Error>) {
         let session = session()
         try await session.signIn(server.signedIn)
         let api = client(session)
         server.expireAccessToken()
         server.holdRefreshes(until: 2)
+        let user = self.user
         let first = Task { try await api.send(user) }
         while server.refusals < 1 { await Task.yield() }
+        return (session, api, first)
+    }
+
+    @Test func aRequestCancelledDuringItsRefreshDoesNotCutTheRefreshShort() async throws {
+        let (_, api, first) = try await requestWithItsRefreshHeld()
         first.cancel()
         #expect(try await api.send(user).name == "Mika")   // refused second: the refresh ends
         _ = await first.result
@@ -136,13 +144,7 @@ struct AuthSessionTests {
     }
 
     @Test func aSignOutDuringARefreshIsNotUndoneByIt() async throws {
-        let session = session()
-        try await session.signIn(server.signedIn)
-        let api = client(session)
-        server.expireAccessToken()
-        server.holdRefreshes(until: 2)
-        let first = Task { try await api.send(user) }
-        while server.refusals < 1 { await Task.yield() }
+        let (session, api, first) = try await requestWithItsRefreshHeld()
         try await session.signOut()
         // Signed out, a request goes unsigned: refused, which lets the held refresh end.
         #expect(await failure { try await api.send(user) }?.status == 401)

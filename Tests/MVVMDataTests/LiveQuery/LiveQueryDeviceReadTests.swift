@@ -45,14 +45,17 @@ actor HeldQueryStorage: QueryableRecordStorage {
 struct LiveQueryDeviceReadTests {
     let clock = TestClock()
 
+    /// `contact` as the device keeps it, indexed by the contacts' fields.
+    private static func saved(_ contact: Contact) -> SavedRecord {
+        SavedRecord(
+            id: try! JSONEncoder().encode(contact.id), value: try! JSONEncoder().encode(contact),
+            learnt: Date(timeIntervalSince1970: 1), index: RecordSearch<Contact>.contactsByFields.index(of: contact))
+    }
+
     @Test func aReadReplacedWhileInFlightKeepsTheRowsInStepWithTheirChanges() async {
         let storage = HeldQueryStorage()
         let contacts = (1...20).map { Contact(id: $0, name: "Contact \($0)", isFavourite: $0 % 2 == 0) }
-        await storage.saved.save(contacts.map { contact in
-            SavedRecord(
-                id: try! JSONEncoder().encode(contact.id), value: try! JSONEncoder().encode(contact),
-                learnt: Date(timeIntervalSince1970: 1), index: RecordSearch<Contact>.contactsByFields.index(of: contact))
-        })
+        await storage.saved.save(contacts.map(Self.saved))
         await clock.perform {
             let records = RecordStore<ContactWrite>(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: clock), storage: storage, search: .contactsByFields)
             records.merge(Array(contacts.prefix(8)), readAt: records.beginRead())   // held in memory: shown at once
@@ -85,11 +88,7 @@ struct LiveQueryDeviceReadTests {
         let storage = HeldQueryStorage()
         await storage.release()
         let contacts = (1...20).map { Contact(id: $0, name: "Contact \($0)", isFavourite: false) }
-        await storage.saved.save(contacts.map { contact in
-            SavedRecord(
-                id: try! JSONEncoder().encode(contact.id), value: try! JSONEncoder().encode(contact),
-                learnt: Date(timeIntervalSince1970: 1), index: RecordSearch<Contact>.contactsByFields.index(of: contact))
-        })
+        await storage.saved.save(contacts.map(Self.saved))
         await clock.perform {
             let records = RecordStore<ContactWrite>(outbox: Outbox(storage: InMemoryOutboxStorage(), clock: clock), storage: storage, search: .contactsByFields)
             let store = StateStore(ContactListState(), clock: clock)
