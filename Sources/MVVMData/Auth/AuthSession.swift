@@ -14,10 +14,13 @@ public import Logging
 ///   cancelled (the server may have spent the old refresh token), and the new pair is kept before
 ///   any request uses it; one that cannot be kept is used for this run, and the failure logged.
 /// - **A refused refresh signs out.** When the server refuses the refresh token (a 400, 401 or
-///   403), the status becomes ``AuthStatus/needsSignIn(account:)``, the tokens are forgotten, and
-///   requests go unsigned (the server answers 401) until ``signIn(_:)``. A refresh that fails
-///   otherwise (no connection, a 5xx) changes nothing: the request fails with that error, and
-///   the next 401 tries again.
+///   403: ``isRefusal(_:)``), the status becomes ``AuthStatus/needsSignIn(account:)``, the tokens
+///   are forgotten, and requests go unsigned (the server answers 401) until ``signIn(_:)``. The
+///   secret store keeps the account's name alone, so the next run restores
+///   ``AuthStatus/needsSignIn(account:)`` too: an app shows that account's data and asks it to
+///   sign in again, its pending writes waiting for it. A refresh that fails otherwise (no
+///   connection, a 5xx) changes nothing: the request fails with that error, and the next 401
+///   tries again.
 /// - **Secrets stay secret.** The tokens are never logged (``AuthTokens`` prints none), and the
 ///   client's redaction hides the `Authorization` header.
 public actor AuthSession {
@@ -50,7 +53,8 @@ public actor AuthSession {
         self.refresher = refresh
     }
 
-    /// Reads the tokens an earlier run kept: signed in as it was, or signed out. Runs once, and
+    /// Reads the tokens an earlier run kept: signed in as it was, waiting for its account to sign
+    /// in again (its refresh was refused), or signed out. Runs once, and
     /// every caller (each request restores first) waits for that one read. A secret that cannot
     /// be read is logged and read as none. A sign-in or sign-out made meanwhile is the newer.
     @discardableResult
@@ -71,6 +75,10 @@ public actor AuthSession {
             guard let data = try await secrets.secret(named: secretName) else { return }
             let kept = try JSONDecoder().decode(AuthTokens.self, from: data)
             guard generation == start else { return }
+            guard !kept.refreshToken.isEmpty else {
+                set(.needsSignIn(account: kept.account))
+                return
+            }
             tokens = kept
             set(.signedIn(account: kept.account))
         } catch {
@@ -88,13 +96,19 @@ public actor AuthSession {
         set(.signedIn(account: tokens.account))
     }
 
-    /// Forgets the tokens, here and in the secret store: requests go unsigned. (Revoking the
-    /// refresh token on the server is the app's call, made before.)
-    public func signOut() async throws(CacheStoreError) {
+    /// Forgets the tokens, here and in the secret store: requests go unsigned.
+    /// - Returns: the tokens forgotten (`nil` when none was signed in), so that the app can
+    ///   revoke the refresh token on the server: the session never sends it again either way.
+    /// - Throws: when the secret store cannot forget them; signed out for this run all the same.
+    @discardableResult
+    public func signOut() async throws(CacheStoreError) -> AuthTokens? {
+        await restore()
         changeAccount()
+        let forgotten = tokens
         tokens = nil
         set(.signedOut)
         try await secrets.setSecret(nil, named: secretName)
+        return forgotten
     }
 
     /// Who is signed in changes: a restore not read yet reads nothing, and a refresh or a
@@ -177,13 +191,20 @@ public actor AuthSession {
             changeAccount()
             self.tokens = nil
             set(.needsSignIn(account: tokens.account))
-            try? await secrets.setSecret(nil, named: secretName)
+            // The account's name alone, no token: the next run asks the same account to sign in.
+            do {
+                try await keep(AuthTokens(accessToken: "", refreshToken: "", account: tokens.account))
+            } catch {
+                logger.error("could not keep the account that must sign in again", metadata: ["error": "\(error)"])
+            }
             return .success(nil)
         }
     }
 
-    /// Whether the server refused the refresh token itself (not: could not be reached).
-    static func isRefusal(_ error: APIError) -> Bool {
+    /// Whether `error` is the server refusing a refresh token itself (a 400, 401 or 403), not
+    /// failing to answer: the refusal that signs a session out. An app's own refresh closure
+    /// reads answers by the same rule.
+    public static func isRefusal(_ error: APIError) -> Bool {
         guard let status = error.status else { return false }
         return status == 400 || status == 401 || status == 403
     }

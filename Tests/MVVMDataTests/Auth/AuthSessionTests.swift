@@ -63,10 +63,37 @@ struct AuthSessionTests {
         let error = await failure { try await client(session).send(user) }
         #expect(error?.status == 401)
         #expect(await session.status == .needsSignIn(account: "mika"))
-        #expect(await secrets.secret(named: "session") == nil)
+        // No token is kept: the account's name alone.
+        let kept = try #require(await secrets.secret(named: "session"))
+        #expect(try JSONDecoder().decode(AuthTokens.self, from: kept) == AuthTokens(accessToken: "", refreshToken: "", account: "mika"))
         // Signed out, a request goes unsigned and refreshes nothing.
         #expect(await failure { try await client(session).send(user) }?.status == 401)
         #expect(server.refreshes == 0)
+    }
+
+    @Test func theAccountThatMustSignInAgainIsAskedAgainAtTheNextRun() async throws {
+        let first = session()
+        try await first.signIn(server.signedIn)
+        server.expireAccessToken()
+        server.revokeRefreshToken()
+        _ = await failure { try await client(first).send(user) }
+
+        // The next run (a kill in between): the same account is asked to sign in, unsigned meanwhile.
+        let next = session()
+        #expect(await next.restore() == .needsSignIn(account: "mika"))
+        #expect(await failure { try await client(next).send(user) }?.status == 401)
+        #expect(server.refreshes == 0)
+        // Signing out forgets it too.
+        #expect(try await next.signOut() == nil)
+        #expect(await session().restore() == .signedOut)
+    }
+
+    @Test func signingOutAnswersTheTokensForgottenSoTheAppCanRevokeThem() async throws {
+        try await session().signIn(server.signedIn)
+        let next = session()   // not restored yet: signing out reads what was kept first
+        #expect(try await next.signOut() == server.signedIn)
+        #expect(await secrets.secret(named: "session") == nil)
+        #expect(await next.status == .signedOut)
     }
 
     @Test func aRefreshThatCannotReachTheServerChangesNothing() async throws {
