@@ -37,6 +37,44 @@ public enum AppText {
     /// another screen).
     public static let unsavedMark = LocalizedText([.japanese: "保存できません", .english: "not saved"])
 
+    /// The menu's sign-out entry, and the question's button.
+    public static let signOut = LocalizedText([.japanese: "ログアウト", .english: "Sign out"])
+
+    /// The question's cancel button.
+    public static let cancel = LocalizedText([.japanese: "キャンセル", .english: "Cancel"])
+
+    /// The home screen's line naming the account signed in.
+    public static func signedIn(as account: String) -> LocalizedText {
+        LocalizedText([.japanese: "ログイン中: \(account)", .english: "Signed in as \(account)"])
+    }
+
+    /// The sign-out question: how many changes are not yet sent (`nil`: they could not be
+    /// counted), which signing out removes from the device with the rest of the account's data.
+    public static func signOutQuestion(unsent: Int?) -> LocalizedText {
+        switch unsent {
+        case 0?:
+            LocalizedText([
+                .japanese: "ログアウトすると、このアカウントのデータはこの端末から削除されます。",
+                .english: "Signing out removes this account's data from this device.",
+            ])
+        case 1?:
+            LocalizedText([
+                .japanese: "未送信の変更が 1 件あります。ログアウトすると、送信されずに削除されます。",
+                .english: "1 change not yet sent. Signing out deletes it without sending it.",
+            ])
+        case let count?:
+            LocalizedText([
+                .japanese: "未送信の変更が \(count) 件あります。ログアウトすると、送信されずに削除されます。",
+                .english: "\(count) changes not yet sent. Signing out deletes them without sending them.",
+            ])
+        case nil:
+            LocalizedText([
+                .japanese: "未送信の変更を確認できませんでした。ログアウトすると、送信されずに削除されます。",
+                .english: "Changes not yet sent could not be counted. Signing out deletes them without sending them.",
+            ])
+        }
+    }
+
     /// `q` goes back.
     public static let backHint = LocalizedText([.japanese: "q 戻る", .english: "q Back"])
 }

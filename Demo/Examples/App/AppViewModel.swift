@@ -27,8 +27,11 @@ import WeatherFeature
 public final class AppViewModel: ViewModel {
     /// The app's state: where the user is.
     public struct State: Equatable, Sendable {
-        /// The pushed screens over the home menu.
-        public var navigation = Navigation<AppDestination, Never>()
+        /// The pushed screens over the home menu, and the sign-out question.
+        public var navigation = Navigation<AppDestination, Alert<Event>>()
+        /// The login id of the account whose data the app shows; `nil` for an app without
+        /// accounts.
+        public var account: String?
         /// Whether the home screen says that the screens open and what was typed cannot be
         /// saved (the cache folder cannot be written): they will not come back after the app
         /// ends.
@@ -39,9 +42,22 @@ public final class AppViewModel: ViewModel {
     public enum Event: Hashable, Sendable {
         /// A menu entry, a row or a city was opened: its screen goes on top.
         case opened(AppDestination)
-        /// Back, pop to root, or a back gesture the view already showed.
+        /// Back, pop to root, or a back gesture the view already showed; an alert closed.
         case navigation(NavigationEvent)
+        /// The menu's sign-out: asked first, saying how many changes are not yet sent.
+        case signOutTapped
+        /// The question's sign-out button: the account's data goes (``Delegate/signOut``).
+        case signOutConfirmed
     }
+
+    /// What the app tells the one who made it.
+    public enum Delegate: Sendable {
+        /// The person confirmed signing out: sign the account out and remove its data.
+        case signOut
+    }
+
+    /// Where ``Delegate`` outputs go.
+    public let delegate = DelegateOutput<Delegate>()
 
     /// The features the home menu offers, in order.
     public nonisolated static let menu: [AppDestination] = [.users, .registration, .weather]
@@ -72,17 +88,19 @@ public final class AppViewModel: ViewModel {
     ///
     /// The screens it opens later are made with the `Dependencies` in effect here.
     ///
+    /// - Parameter account: the login id of the account whose data `Dependencies` holds: the
+    ///   home screen shows it, and offers to sign out; `nil`: an app without accounts.
     /// - Throws: ``NavigationPathError`` when `path` names no screen.
-    public init(path: String? = nil) throws(NavigationPathError) {
+    public init(path: String? = nil, account: String? = nil) throws(NavigationPathError) {
         let made = Dependencies.current
         self.made = made
         openScreens = made.sharedValues.value(.openScreens)
         let navigation = if let path {
-            try Navigation<AppDestination, Never>(path: path)
+            try Navigation<AppDestination, Alert<Event>>(path: path)
         } else {
-            (try? Navigation<AppDestination, Never>(path: openScreens.value)) ?? Navigation()
+            (try? Navigation<AppDestination, Alert<Event>>(path: openScreens.value)) ?? Navigation()
         }
-        store = StateStore(State(navigation: navigation))
+        store = StateStore(State(navigation: navigation, account: account))
         openScreens.value = navigation.path
         // The app's records, or records in memory for an app that set none.
         userRecords = made.userRecords ?? UserRecords(outbox: Outbox(storage: InMemoryOutboxStorage()), search: .users)
@@ -108,6 +126,22 @@ public final class AppViewModel: ViewModel {
             navigate { $0.push(destination) }
         case .navigation(let event):
             navigate { $0.handle(event) }
+        case .signOutTapped:
+            askToSignOut()
+        case .signOutConfirmed:
+            guard state.navigation.modal?.offers(.signOutConfirmed) == true else { return }
+            delegate.send(.signOut)   // the alert closes when this returns
+        }
+    }
+
+    /// Asks whether to sign out, saying how many changes the server has not answered: those
+    /// the outbox holds on disk once the writes made are saved.
+    private func askToSignOut() {
+        guard state.account != nil, state.navigation.modal == nil else { return }
+        store.run("sign-out question", policy: .dropWhileRunning) { [weak self, userRecords] in   // not shown: a work key
+            await userRecords.waitUntilSaved()
+            let unsent = try? await userRecords.outbox.pending.count
+            self?.store.update { $0.navigation.present(AppAlerts.signOut(unsent: unsent)) }
         }
     }
 
@@ -116,10 +150,15 @@ public final class AppViewModel: ViewModel {
         children.viewModel(for: destination)
     }
 
+    /// Returns once the writes made so far are in the outbox: before the process ends.
+    public func waitUntilSaved() async {
+        await userRecords.waitUntilSaved()
+    }
+
     /// The stack as a path, for a deep link or a restored session.
     public var path: String { state.navigation.path }
 
-    private func navigate(_ change: (inout Navigation<AppDestination, Never>) -> Void) {
+    private func navigate(_ change: (inout Navigation<AppDestination, Alert<Event>>) -> Void) {
         store.update { change(&$0.navigation) }
         children.follow(state.navigation.stack)
         openScreens.value = state.navigation.path

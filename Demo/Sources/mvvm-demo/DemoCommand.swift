@@ -133,36 +133,32 @@ struct DemoCommand: AsyncParsableCommand {
             guard let base = apiURL ?? server?.baseURL else { throw CommandLineError("no API URL") }
             let cacheFolder = DemoCacheFolder.resolve(option: cacheDir)
             let cache = FileCacheStore(directory: cacheFolder, maxBytes: 16 << 20)
-            // What a person's data touches is theirs: the account's own folder (the forecasts,
-            // public, stay in the cache folder). Data of a version before accounts becomes the
-            // demo account's, the one it used.
-            let account = DemoAccount.secrets(apiURL: base, cacheFolder: cacheFolder, embedded: server != nil)
-            let accountFolder = DemoAccountFolder.adoptEarlierData(
-                in: cacheFolder, into: DemoAccountFolder.folder(for: await DemoAccount.keptAccount(account), in: cacheFolder)
-            )
-            // Pictures have a budget of their own: they never evict the saved pages and counts.
-            let pictures = await DemoPicturesFile.open(in: accountFolder)
-            // Writes wait for the server they were made for: a journal per server URL in a
-            // folder of its own, never evicted for space and kept by --clear-cache (it removes
-            // only the folder's own entries); the embedded server's go with its temporary folder.
-            let outbox: DemoOutboxLocation = if let temporaryFolder {
-                .embedded(in: temporaryFolder.folder)
-            } else {
-                .server(base, in: accountFolder)
-            }
-            temporaryFolder?.alsoRemoveOnAbnormalExit(outbox.files)
+            // What a person's data touches is theirs: each account's own folder (DemoAccountData;
+            // the forecasts, public, stay in the cache folder).
+            let secrets = DemoAccount.secrets(apiURL: base, cacheFolder: cacheFolder, embedded: server != nil)
             if clearCache {
                 do {
                     try await cache.removeAll()
-                    try await pictures.removeAll()
-                    DemoUserRecordsFile.remove(in: accountFolder)
-                    try? FileManager.default.removeItem(at: accountFolder.appendingPathComponent("shared", isDirectory: true))
+                    // The data of the account signed in (its writes waiting are kept).
+                    if let account = await DemoAccount.keptAccount(secrets) {
+                        let folder = DemoAccountFolder.folder(for: account, in: cacheFolder)
+                        DemoPicturesFile.file(in: folder).remove()
+                        DemoUserRecordsFile.remove(in: folder)
+                        try? FileManager.default.removeItem(at: folder.appendingPathComponent("shared", isDirectory: true))
+                    }
                 } catch {
                     throw CommandLineError("--clear-cache: \(error)")
                 }
             }
-            let outcome = await Self.runApp(apiURL: base, weatherURL: weatherURL ?? base, cache: cache, pictures: pictures, records: DemoUserRecordsFile.open(in: accountFolder), keepUsers: keepUsers, outbox: outbox,
-                account: account, shared: SharedValues(directory: accountFolder.appendingPathComponent("shared", isDirectory: true)), path: open)
+            let outcome = await Self.runApp(
+                apiURL: base, weatherURL: weatherURL ?? base, cache: cache, secrets: secrets,
+                accounts: { pictureSource, outbox in
+                    DemoAccountData(
+                        cacheFolder: cacheFolder, apiURL: base, keepUsers: keepUsers, temporaryFolder: temporaryFolder,
+                        pictureSource: pictureSource, outbox: outbox, path: open
+                    )
+                }
+            )
             // Also after a signal: the server stops, then the temporary database is removed.
             await server?.stop()
             switch outcome {
@@ -186,69 +182,48 @@ struct DemoCommand: AsyncParsableCommand {
     /// why they could not start.
     @MainActor
     static func runApp(
-        apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, records: (any RecordStorage)?, keepUsers: Int,
-        outbox: DemoOutboxLocation, account: (store: any SecretStore, name: String), shared: SharedValues, path: String?
+        apiURL: URL, weatherURL: URL, cache: any CacheStore, secrets: (store: any SecretStore, name: String),
+        accounts makeAccounts: @MainActor (_ pictureSource: UserRemoteDataSource?, _ outbox: CurrentOutbox) -> DemoAccountData
     ) async -> Result<TerminalAppExit, TerminalSessionError> {
-        // What the screens share and what survives a kill (the screens open, the search, the
-        // registration's login id), for everything the app makes while it runs.
-        await Dependencies.with { $0.sharedValues = shared } operation: {
-            await runScreens(apiURL: apiURL, weatherURL: weatherURL, cache: cache, pictures: pictures, records: records, keepUsers: keepUsers, outbox: outbox, account: account, path: path)
-        }
-    }
-
-    @MainActor
-    private static func runScreens(
-        apiURL: URL, weatherURL: URL, cache: any CacheStore, pictures: any CacheStore, records: (any RecordStorage)?, keepUsers: Int,
-        outbox: DemoOutboxLocation, account: (store: any SecretStore, name: String), path: String?
-    ) async -> Result<TerminalAppExit, TerminalSessionError> {
-        // Every toggle and delete is saved here before it is sent, and sent until the server
-        // answers: retried every 1 s, then 2 s, up to every 5 s. Shared safely by two demos on
-        // one cache folder.
-        let storage = outbox.storage()
-        let userWrites = Outbox<UserWrite>(
-            storage: storage,
-            clock: ContinuousClock(), backOff: RetryPolicy(initialDelay: .seconds(1), maxDelay: .seconds(5))
-        )
-        if outbox.takesEarlierWrites { await LegacyOutboxImport.run(folder: outbox.folder, into: userWrites, storage: storage) }
         // A hanging or dripping server shows an error and a retry within seconds.
         let transport = makeDemoTransport()
+        // Signed as the account signed in (DemoAccount); the forecasts are public and go unsigned.
+        let session = DemoAccount.session(apiURL: apiURL, transport: transport, secrets: secrets)
+        let sessions = SessionRemoteDataSource(client: APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline))
         // Any answer from the server sends the waiting writes at once, not after their back-off.
-        // Signed as the demo account (DemoAccount); the forecasts are public and go unsigned.
-        let session = DemoAccount.session(apiURL: apiURL, transport: transport, secrets: account)
-        let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline, onSuccess: { userWrites.nudge() }, session: session)
-        let local = LocalDataSource(store: cache, schemaVersion: 1)
-        // Every user the screens show, kept with the writes the server has not answered.
-        // Saved user by user in SQLite: a write saves that user alone.
-        let userRecords = UserRecords(outbox: userWrites, storage: records, search: .users, retention: RecordRetention(maxCount: keepUsers))
+        let outbox = CurrentOutbox()
+        let api = APIClient(baseURL: apiURL, transport: transport, deadline: requestDeadline, onSuccess: { outbox.nudge() }, session: session)
+        let userSource = UserRemoteDataSource(client: api)
+        // A terminal without colour (NO_COLOR, TERM=dumb) draws initials, never a picture: none
+        // is fetched (it fetched 18 for the first screen).
+        let colour = ColorSupport.detect(environment: ProcessInfo.processInfo.environment) != .none
+        let accounts = makeAccounts(colour ? userSource : nil, outbox)
         // Earlier versions kept every user in one cache entry, rewritten whole on each save.
         for legacy in ["records/users", "records/users.counts.users"] { try? await cache.removeEntry(for: legacy) }
-        // Not restored here: the first frame never waits for the saved users (a file another
-        // process holds locked made it wait 5 s, issue 54, M7). The app's delivery restores them
-        // first thing, and the screens show them as they come.
-        let userSource = UserRemoteDataSource(client: api)
-        // The repositories of every screen, taken from `Dependencies` by what the app makes.
-        let app = Dependencies.with {
+        // The repositories every account's screens use, taken from `Dependencies` by what the
+        // app makes; each account's own data is added when it is opened (DemoAccountData).
+        let root = Dependencies.with {
             $0.users = RemoteUserRepository(dataSource: userSource)
             $0.registrations = RemoteRegistrationRepository(dataSource: RegistrationRemoteDataSource(client: api))
+            $0.sessions = RemoteSessionRepository(dataSource: sessions, session: session)
             $0.weather = RemoteWeatherRepository(
                 dataSource: ForecastRemoteDataSource(client: APIClient(baseURL: weatherURL, transport: transport, deadline: requestDeadline)),
                 // Forecasts are saved: shown at once on the next start, and when the server is gone.
-                local: local
+                local: LocalDataSource(store: cache, schemaVersion: 1)
             )
-            $0.userRecords = userRecords
-            // Pictures are saved too: a second start draws them without the network. A terminal
-            // without colour (NO_COLOR, TERM=dumb) draws initials, never a picture: none is
-            // fetched (it fetched 18 for the first screen).
-            $0.avatars = ColorSupport.detect(environment: ProcessInfo.processInfo.environment) == .none
-                ? nil
-                : AvatarLoading.loader(repository: AvatarRepository(dataSource: userSource, local: LocalDataSource(store: pictures, schemaVersion: 1)))
         } operation: {
-            try? AppViewModel(path: path)   // `validate()` checked the path: it opens
+            let made = Dependencies.current
+            let account = DemoServer.demoAccount
+            return AccountViewModel(
+                hint: SignInText.demoAccount(loginID: account.loginID, password: account.password),
+                open: { name in await Dependencies.with { $0 = made } operation: { await accounts.open(name) } },
+                wipe: { name in await accounts.wipe(name) }
+            )
         }
-        guard let app else { return .success(.finished) }
         do {
-            let exit = try await TerminalApp(root: AppScreens.root(app), navigation: AppScreens.navigation(app)).run()
-            await userRecords.waitUntilSaved()   // the last writes are in the outbox before the process ends
+            let exit = try await TerminalApp(root: AppScreens.root(root), navigation: AppScreens.navigation(root)).run()
+            // The last writes are in the outbox before the process ends.
+            await root.app?.waitUntilSaved()
             return .success(exit)
         } catch {
             return .failure(error)

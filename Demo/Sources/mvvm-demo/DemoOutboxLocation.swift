@@ -29,9 +29,10 @@ struct DemoOutboxLocation {
         )
     }
 
-    /// The journal of the writes for the embedded server, in its temporary folder.
-    static func embedded(in temporaryFolder: URL) -> Self {
-        DemoOutboxLocation(folder: temporaryFolder.appendingPathComponent("outbox", isDirectory: true), name: "users", takesEarlierWrites: false)
+    /// The journal of `account`'s writes for the embedded server (`account`: its folder's
+    /// name, ``DemoAccountFolder/key(for:)``), in the server's temporary folder.
+    static func embedded(in temporaryFolder: URL, account: String) -> Self {
+        DemoOutboxLocation(folder: temporaryFolder.appendingPathComponent("outbox", isDirectory: true), name: "users-\(account)", takesEarlierWrites: false)
     }
 
     /// `users-<scheme>-<host>-<port>`: the server's origin, in the letters a journal name may

@@ -18,11 +18,27 @@ public enum AppScreens {
     /// The binding the terminal app follows: `app`'s stack, its back event, and a screen per
     /// destination over the ViewModel the app made for it.
     public static func navigation(_ app: AppViewModel) -> NavigationBinding<AppDestination> {
+        navigation(of: { app })
+    }
+
+    /// The root of an app with accounts: the sign-in form, or the home menu of the account
+    /// signed in.
+    public static func root(_ account: AccountViewModel) -> any Screen {
+        AccountScreen(account: account)
+    }
+
+    /// The binding of an app with accounts: the stack of the account signed in (none while
+    /// signing in).
+    public static func navigation(_ account: AccountViewModel) -> NavigationBinding<AppDestination> {
+        navigation(of: { account.app })
+    }
+
+    private static func navigation(of app: @escaping @MainActor () -> AppViewModel?) -> NavigationBinding<AppDestination> {
         NavigationBinding(
-            navigation: { app.state.navigation },
-            send: { app.send(.navigation($0)) },
+            stack: { app()?.state.navigation.stack ?? [] },
+            back: { app()?.send(.navigation(.back)) },
             screen: { destination in
-                guard let model = app.screenModel(for: destination) else { return GoneScreen() }
+                guard let app = app(), let model = app.screenModel(for: destination) else { return GoneScreen() }
                 return UnsavedMarkScreen(screen(for: model), app: app)
             }
         )
