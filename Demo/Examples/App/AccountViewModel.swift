@@ -107,7 +107,8 @@ public final class AccountViewModel: ViewModel {
         switch status {
         case .signedIn(let account):
             if app?.state.account == account { return }   // a refresh: the same account
-            // The screen shown goes first: an account's app and work end before another's start.
+            // An account's app and work end before another's start.
+            await closeApp()
             store.update { $0.phase = .opening }
             guard let opened = await open(account) else {
                 store.update { $0.phase = .signingIn(SignInViewModel(loginID: account, hint: hint, sessions: sessions)) }
@@ -120,15 +121,35 @@ public final class AccountViewModel: ViewModel {
             }
             store.update { $0.phase = .signedIn(opened) }
         case .needsSignIn(let account):
+            await closeApp()
             let form = SignInViewModel(loginID: account, notice: SignInText.expired(account: account), hint: hint, sessions: sessions)
             store.update { $0.phase = .signingIn(form) }
         case .signedOut:
+            await closeApp()
             if let account = leaving {
                 leaving = nil
                 store.update { $0.phase = .opening }
                 await wipe(account)
             }
             store.update { $0.phase = .signingIn(SignInViewModel(hint: hint, sessions: sessions)) }
+        }
+    }
+
+    /// Ends the app shown, if any: nothing it does outlives it, its writes saved first.
+    private func closeApp() async {
+        guard let app else { return }
+        await app.close()
+    }
+}
+
+extension AccountViewModel.Phase: CustomReflectable {
+    /// The phase by the ViewModel it shows and that ViewModel's identity, not its whole graph:
+    /// a test's diff stays readable.
+    public var customMirror: Mirror {
+        switch self {
+        case .opening: Mirror(self, children: [], displayStyle: .enum)
+        case .signingIn(let form): Mirror(self, children: ["signingIn": ObjectIdentifier(form)], displayStyle: .enum)
+        case .signedIn(let app): Mirror(self, children: ["signedIn": ObjectIdentifier(app)], displayStyle: .enum)
         }
     }
 }

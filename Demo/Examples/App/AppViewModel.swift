@@ -155,6 +155,13 @@ public final class AppViewModel: ViewModel {
         await userRecords.waitUntilSaved()
     }
 
+    /// Ends the app's work before its data goes (a sign-out) or waits (a session refused): the
+    /// outbox's delivery stops, and the writes made so far are saved first.
+    public func close() async {
+        store.cancelAllWork()
+        await userRecords.waitUntilSaved()
+    }
+
     /// The stack as a path, for a deep link or a restored session.
     public var path: String { state.navigation.path }
 
