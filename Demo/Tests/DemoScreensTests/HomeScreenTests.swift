@@ -35,6 +35,30 @@ struct HomeScreenTests {
         #expect(frame[2, 1].style.inverse)
     }
 
+    @Test func anAccountsHomeNamesItAndOffersToSignOutInJapanese() async throws {
+        let app = try pendingApp(account: "mika")
+        let home = HomeScreen(app: app)
+        var frame = Frame.japanese(width: 44, height: 8)
+        home.render(into: &frame)
+        #expect(frame.text == [
+            " swift-mvvm demo",
+            " ログイン中: mika",
+            "   ユーザー一覧",
+            "   新規登録",
+            "   天気予報",
+            "   ログアウト",
+            "   終了",
+            " ↑↓ 移動  Enter 開く  q 終了  Ctrl-C 終了",
+        ].joined(separator: "\n"))
+        for _ in 0..<3 { _ = home.handle(.down) }
+        #expect(home.handle(.enter) == nil)   // Sign out: asked, never at once
+        #expect(await settle { app.state.navigation.modal != nil })
+        #expect(app.state.navigation.modal?.message == AppText.signOutQuestion(unsent: 0))
+        #expect(home.handle(.character("n")) == nil)   // the question's Cancel
+        #expect(app.state.navigation.modal == nil)
+        #expect(app.state.account == "mika")
+    }
+
     @Test func saysWhenWhereTheUserIsCannotBeSaved() throws {
         let folder = try TemporaryFolder()
         let blocked = folder.url.appending(path: "blocked")

@@ -54,6 +54,8 @@ cleanup() {
     tmux kill-server 2>/dev/null || true
     if [[ -n "$torture_pid" ]]; then kill "$torture_pid" 2>/dev/null || true; fi
     if [[ -n "$later_pid" ]]; then kill "$later_pid" 2>/dev/null || true; fi
+    if [[ -n "${acct_pid:-}" ]]; then kill "$acct_pid" 2>/dev/null || true; fi
+    if [[ -n "${ACCT_DIR:-}" ]]; then rm -rf "$ACCT_DIR"; fi
     rm -rf "$DEMO_TMP" "$DEMO_ERR" "$DEMO_CACHE" "$TMUX_DIR"
 }
 trap cleanup EXIT
@@ -521,6 +523,170 @@ start_demo
 kill -TERM "$demo_pid"
 wait_for_shell "SIGTERM" 143
 
+# 1g. Accounts (issue 53), in English and in Japanese, against a server whose access tokens last
+# 2 s: the demo account signed in by default is signed out (asked first), another account signs
+# in on the sign-in screen, a toggle made offline waits past the token's expiry and lands once
+# the server is back (one refresh, never rolled back); signing out with a write not yet sent is
+# asked with its count, then the account's folder is gone. In English besides: the server
+# revokes the account's session while a write waits: the sign-in screen asks that account again,
+# a second account signs in instead and finds none of the first one's login id, search or pending
+# write on screen or in any file of its folder, and the server never gets the first one's write
+# under its token; the first account signing in again delivers it.
+ACCT_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+ACCT_API="http://127.0.0.1:$ACCT_PORT"
+ACCT_DIR="$(mktemp -d)"
+acct_pid=""
+acct_up() { python3 -c "import urllib.request; urllib.request.urlopen('$ACCT_API/openapi.yaml', timeout=1)" >/dev/null 2>&1; }
+start_acct_server() {
+    "$SERVER_BIN" --port "$ACCT_PORT" --database "$ACCT_DIR/server.sqlite" --users 60 --token-lifetime 2 --password-cost 4 >/dev/null 2>&1 &
+    acct_pid=$!
+    poll acct_up || fail "the accounts' demo-server did not start"
+}
+stop_acct_server() { kill "$acct_pid" 2>/dev/null; wait "$acct_pid" 2>/dev/null || true; acct_pid=""; }
+# acct_api METHOD PATH [BODY] [LOGIN PASSWORD]: the server's JSON answer (signed in as LOGIN).
+acct_api() {
+    python3 - "$ACCT_API" "$@" <<'PY'
+import json, sys, urllib.request
+api, method, path = sys.argv[1:4]
+body = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None
+headers = {"Content-Type": "application/json"}
+if len(sys.argv) > 6:
+    request = urllib.request.Request(api + "/api/sessions", data=json.dumps({"loginID": sys.argv[5], "password": sys.argv[6]}).encode(), method="POST", headers=headers)
+    headers["Authorization"] = "Bearer " + json.load(urllib.request.urlopen(request, timeout=5))["accessToken"]
+request = urllib.request.Request(api + path, data=body.encode() if body else None, method=method, headers=headers)
+print(urllib.request.urlopen(request, timeout=5).read().decode())
+PY
+}
+user_active() { acct_api GET "/api/users/$1" "" demo mvvm-demo | python3 -c 'import json, sys; print(str(json.load(sys.stdin)["isActive"]).lower())'; }
+# every_file_free_of FOLDER TEXT...: no file under FOLDER holds any TEXT.
+every_file_free_of() {
+    local folder=$1 text
+    shift
+    for text in "$@"; do
+        if grep -rlaF -- "$text" "$folder" >/dev/null 2>&1; then fail "\"$text\" in $(grep -rlaF -- "$text" "$folder" | head -3)"; fi
+    done
+}
+saved_run_demo=$RUN_DEMO
+start_acct_server
+# account_flow LANG ACCOUNT SIGNED-IN SIGN-OUT-QUESTION ONE-UNSENT SIGN-IN-TITLE
+account_flow() {
+    local lang=$1 account=$2 signed_in=$3 nothing_unsent=$4 one_unsent=$5 sign_in_title=$6
+    local cache="$ACCT_DIR/cache-$account"
+    RUN_DEMO="LC_ALL= LC_MESSAGES= LANG=$lang TMPDIR='$DEMO_TMP' XDG_CACHE_HOME='$cache' SWIFTNIO_STRICT=1 '$BIN' 2>>'$DEMO_ERR'"
+    acct_api POST /api/registrations "{\"loginID\": \"$account\", \"password\": \"secret123\"}" >/dev/null || fail "registering $account"
+    # Signed in as the demo account by default; the menu signs it out, asked first.
+    start_demo "--api-url $ACCT_API" "$signed_in demo"
+    tmux send-keys -t "$SESSION" Down Down Down Enter
+    wait_for "$nothing_unsent" "the sign-out question ($lang)"
+    tmux send-keys -t "$SESSION" y
+    wait_for "$sign_in_title" "the sign-in screen after signing out ($lang)"
+    [[ ! -e "$cache/mvvm-demo/accounts/demo" ]] || fail "the demo account's folder is left after it signed out ($lang)"
+    tmux send-keys -t "$SESSION" -l "$account"
+    tmux send-keys -t "$SESSION" Tab
+    tmux send-keys -t "$SESSION" -l secret123
+    tmux send-keys -t "$SESSION" Enter
+    wait_for "$signed_in $account" "$account signed in ($lang)"
+    tmux send-keys -t "$SESSION" Enter
+    wait_for "${ROW}[●○] .+<user1\." "$account's user list ($lang)"
+    # A toggle of user 1 made offline waits past the token's expiry, then lands.
+    local before
+    before=$(user_active 1)
+    stop_acct_server
+    tmux send-keys -t "$SESSION" t
+    wait_for "${ROW}[●○] .+<user1\..+> …$" "the toggle pending offline ($lang)"
+    sleep 2.5   # the access token expires
+    start_acct_server
+    wait_for "${ROW}[●○] .+<user1\.[^…]+>$" "the toggle delivered after the token expired ($lang)"
+    [[ "$(user_active 1)" != "$before" ]] || fail "the server did not take $account's toggle ($lang)"
+    screen | grep -q 'Enter OK' && fail "an alert for a toggle that met an expired token ($lang)"
+    # Offline again, another toggle; signing out asks, with the change not yet sent.
+    stop_acct_server
+    tmux send-keys -t "$SESSION" t
+    wait_for "${ROW}[●○] .+<user1\..+> …$" "the second toggle pending ($lang)"
+    tmux send-keys -t "$SESSION" q
+    wait_for "$signed_in $account" "the home screen ($lang)"
+    tmux send-keys -t "$SESSION" Down Down Down Enter
+    wait_for "$one_unsent" "the sign-out question with 1 change not yet sent ($lang)"
+    tmux send-keys -t "$SESSION" y
+    wait_for "$sign_in_title" "the sign-in screen after signing out with a pending write ($lang)"
+    [[ ! -e "$cache/mvvm-demo/accounts/$account" ]] || fail "$account's folder is left after it signed out ($lang)"
+    tmux send-keys -t "$SESSION" C-c
+    wait_for_shell "Ctrl-C on the sign-in screen ($lang)"
+    start_acct_server
+}
+account_flow ja_JP.UTF-8 yuki 'ログイン中:' 'ログアウトすると、このアカウントのデータ' '未送信の変更が 1 件あります' '^ ログイン$'
+account_flow en_US.UTF-8 mika 'Signed in as' "Signing out removes this account's data" '1 change not yet sent' '^ Sign in$'
+
+# Two accounts: mika signs in (the last start left the sign-in screen) and leaves a draft on the
+# registration screen; the server revokes mika's session; a toggle of user 2 meets the refusal.
+cache="$ACCT_DIR/cache-mika"
+start_demo "--api-url $ACCT_API" '^ Sign in$'
+tmux send-keys -t "$SESSION" -l mika
+tmux send-keys -t "$SESSION" Tab
+tmux send-keys -t "$SESSION" -l secret123
+tmux send-keys -t "$SESSION" Enter
+wait_for 'Signed in as mika' "mika signed in again"
+tmux send-keys -t "$SESSION" Down Enter
+wait_for 'Login ID: ' "mika's registration screen"
+tmux send-keys -t "$SESSION" -l mikadraft
+wait_for 'Login ID: mikadraft' "mika's draft"
+tmux send-keys -t "$SESSION" Escape
+wait_for 'Signed in as mika' "mika's home screen"
+tmux send-keys -t "$SESSION" Up Enter
+wait_for "${ROW}[●○] .+<user2\." "mika's user list"
+user2_before=$(user_active 2)
+session_file=$(ls "$cache"/mvvm-demo/sessions/session-* | head -1)
+refresh=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["refreshToken"])' "$session_file")
+acct_api POST /api/sessions/sign-out "{\"refreshToken\": \"$refresh\"}" >/dev/null || fail "revoking mika's session"
+tmux send-keys -t "$SESSION" Down t
+# The toggle meets the refusal: it waits, and the sign-in screen asks mika again.
+wait_for "mika's session has expired" "the sign-in screen asking mika again"
+screen | grep -q '^ Login ID: mika' || fail "the sign-in screen without mika's login id typed"
+[ "$(user_active 2)" = "$user2_before" ] || fail "mika's toggle reached the server on a revoked session"
+# The demo account signs in instead.
+tmux send-keys -t "$SESSION" Up BSpace BSpace BSpace BSpace
+tmux send-keys -t "$SESSION" -l demo
+tmux send-keys -t "$SESSION" Tab
+tmux send-keys -t "$SESSION" -l mvvm-demo
+tmux send-keys -t "$SESSION" Enter
+wait_for 'Signed in as demo' "the demo account signed in after mika"
+frames=$(screen)
+tmux send-keys -t "$SESSION" Enter
+wait_for "${ROW}[●○] .+<user2\." "the demo account's user list"
+sleep 1   # a write of mika's would have gone by now
+frames+=$(screen)
+grep -qE 'mika|…' <<<"$frames" && fail "mika's login id, draft or pending write on the demo account's screens"
+tmux send-keys -t "$SESSION" q
+wait_for 'Signed in as demo' "the demo account's home"
+tmux send-keys -t "$SESSION" Down Enter
+wait_for 'Login ID: ' "the demo account's registration screen"
+screen | grep -q mikadraft && fail "mika's draft on the demo account's registration screen"
+tmux send-keys -t "$SESSION" Escape
+[ "$(user_active 2)" = "$user2_before" ] || fail "mika's toggle reached the server under the demo account's token"
+every_file_free_of "$cache/mvvm-demo/accounts/demo" mika secret123 mvvm-demo
+every_file_free_of "$cache/mvvm-demo" secret123 mvvm-demo
+[[ -d "$cache/mvvm-demo/accounts/mika" ]] || fail "mika's folder (its write waiting) was removed"
+# mika signs in again: its write is sent.
+wait_for 'Signed in as demo' "the demo account's home"
+tmux send-keys -t "$SESSION" Down Down Enter
+wait_for "Signing out removes this account's data" "the demo account's sign-out question"
+tmux send-keys -t "$SESSION" y
+wait_for '^ Sign in$' "the sign-in screen after the demo account"
+tmux send-keys -t "$SESSION" -l mika
+tmux send-keys -t "$SESSION" Tab
+tmux send-keys -t "$SESSION" -l secret123
+tmux send-keys -t "$SESSION" Enter
+# mika's app opens where mika was: the list, user 2's write sent.
+wait_for "${ROW}[●○] .+<user2\\." "mika's list after the demo account"
+user2_changed() { [ "$(user_active 2)" != "$user2_before" ]; }
+poll user2_changed || fail "mika's waiting toggle was not delivered after mika signed in again"
+tmux send-keys -t "$SESSION" C-c
+wait_for_shell "Ctrl-C after the two accounts"
+stop_acct_server
+RUN_DEMO=$saved_run_demo
+rm -rf "$ACCT_DIR"
+echo "accounts: passed" >&2
+
 # 4. SIGHUP (the terminal window closed) and SIGQUIT: the same clean exit, 128 + the signal.
 start_demo
 kill -HUP "$demo_pid"
@@ -801,4 +967,4 @@ for ((quick = 1; quick <= 10; quick++)); do
     wait_for_shell "quick quit $quick"
 done
 
-echo "PASS: mvvm-demo e2e (search, toggle, user detail, an earlier version's cache folder taken by the demo account, registration, weather detail, deep links, a detail's saved copy marked and replaced by the server's at start, a start with the users' database locked by another process, the users saved after its -wal was deleted and a kill -9, the users saved again after it was damaged past its first pages, Alt+Enter on the filter sheet, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, the registration draft (never its password) and the search back after a kill -9, the notice when they cannot be saved, a hostile --api-url, --keep-users 0 refused, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, 101 early signals, 10 quick quits; terminal restored, no temporary files left)"
+echo "PASS: mvvm-demo e2e (search, toggle, user detail, accounts in Japanese and English (the demo account signed out, another signed in, a toggle made offline landing after its token expired, sign-out with a change not yet sent asked and its folder removed, a revoked session asking the same account again while a second account finds none of its data and never sends its write), an earlier version's cache folder taken by the demo account, registration, weather detail, deep links, a detail's saved copy marked and replaced by the server's at start, a start with the users' database locked by another process, the users saved after its -wal was deleted and a kill -9, the users saved again after it was damaged past its first pages, Alt+Enter on the filter sheet, the saved forecast and user list offline, a toggle made offline kept for its server (the embedded one never takes it), delivered once a server at its URL answers and shown offline after another, --clear-cache, quit, Ctrl-C, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGSEGV, Ctrl-Z and fg, kill -9 then a start, the registration draft (never its password) and the search back after a kill -9, the notice when they cannot be saved, a hostile --api-url, --keep-users 0 refused, a width-torture list equal to its full redraw, avatars in 24-bit colour (half blocks; user 7 its initial; equal to the full redraw after PageDown and back; user 1's detail 64×64 with its 16×8 picture), in the 256-colour palette without COLORTERM and as initials without colour with NO_COLOR, double signals, 101 early signals, 10 quick quits; terminal restored, no temporary files left)"
