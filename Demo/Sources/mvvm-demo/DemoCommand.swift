@@ -41,6 +41,14 @@ struct DemoCommand: AsyncParsableCommand {
             URL answers; no other server is sent it. The embedded server's writes end with
             it.
 
+            Accounts: the demo signs in as the server's demo account (demo / mvvm-demo) by
+            itself. The home screen names the account signed in; Sign out asks first (with
+            the count of changes not yet sent), then removes that account's data. The
+            sign-in screen signs any account in (POST /api/registrations, or the
+            registration screen, makes one); each keeps its data in the cache folder's
+            accounts/<login id>/. A session the server refuses asks the same account to
+            sign in again; its writes wait until it does.
+
             The screens speak Japanese (the articles' words) or English, as LC_ALL,
             LC_MESSAGES or LANG say (English when none names a language): try
             LANG=ja_JP.UTF-8 mvvm-demo.
@@ -51,7 +59,8 @@ struct DemoCommand: AsyncParsableCommand {
                           a paste is text; one whose end never comes ends
                           at Ctrl-C, Ctrl-Z or after 1 s without input
                           Alt+Enter does nothing
-              home        ↑/↓ move, Enter open, q/Esc quit
+              home        ↑/↓ move, Enter open (Sign out: y sign out, n cancel), q/Esc quit
+              sign-in     Tab/↑/↓ move, type to edit, Enter next or sign in
               user list   / search: type, Backspace, Enter/Esc done
                           ↑/↓ PgUp/PgDn Home/End move
                           f the filter sheet (1-3 choose, n/Esc cancel)
@@ -68,7 +77,7 @@ struct DemoCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Use the API server at this URL instead of starting the embedded one (a demo-server: the app signs in as its demo account).")
+    @Option(help: "Use the API server at this URL instead of starting the embedded one (a demo-server: the app signs in as its demo account, until it signs out).")
     var apiURL: String?
 
     @Option(help: "The server speaking the public forecast API's format (default: the API server).")

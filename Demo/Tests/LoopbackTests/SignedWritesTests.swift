@@ -112,9 +112,9 @@ struct SignedWritesTests {
         await first.app.records.waitUntilSaved()
         first.app.stopDelivering()   // the app is killed
 
-        // Started again: still signed out, the write still pending; the same account signs in.
+        // Started again: the same account is asked to sign in, the write still pending; it does.
         let second = await start()
-        #expect(await second.session.restore() == .signedOut)
+        #expect(await second.session.restore() == .needsSignIn(account: account.loginID))
         #expect(await waitUntil { second.app.records.pendingIDs == [toggled.id] })
         try await second.session.signIn(try await sessions.signIn(loginID: account.loginID, password: account.password))
         second.app.records.outbox.nudge()
