@@ -32,7 +32,10 @@ trap cleanup EXIT
 
 screen() { tmux capture-pane -p -t "$SESSION"; }
 # The pane with its colours (SGR sequences), for the article's colours.
-coloured() { tmux capture-pane -e -p -t "$SESSION"; }
+# -N: trailing spaces kept. Without it tmux drops a row's trailing spaces, even in reverse video,
+# when no cell after them was written: a highlight drawn over a frame that was blank (the demo's
+# first frame is, while the account's data opens) would read as ending at its text.
+coloured() { tmux capture-pane -N -e -p -t "$SESSION"; }
 fail() { echo "FAIL ($lang): $1" >&2; echo "--- screen ---" >&2; screen >&2; exit 1; }
 # poll COMMAND...: runs COMMAND every 0.2 s until it succeeds, at most TRIES times.
 poll() {
