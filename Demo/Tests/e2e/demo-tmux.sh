@@ -566,6 +566,13 @@ every_file_free_of() {
         if grep -rlaF -- "$text" "$folder" >/dev/null 2>&1; then fail "\"$text\" in $(grep -rlaF -- "$text" "$folder" | head -3)"; fi
     done
 }
+# sign_in LOGIN PASSWORD: types them on the sign-in screen (the login id field focused) and sends.
+sign_in() {
+    tmux send-keys -t "$SESSION" -l "$1"
+    tmux send-keys -t "$SESSION" Tab
+    tmux send-keys -t "$SESSION" -l "$2"
+    tmux send-keys -t "$SESSION" Enter
+}
 saved_run_demo=$RUN_DEMO
 start_acct_server
 # account_flow LANG ACCOUNT SIGNED-IN SIGN-OUT-QUESTION ONE-UNSENT SIGN-IN-TITLE
@@ -581,10 +588,7 @@ account_flow() {
     tmux send-keys -t "$SESSION" y
     wait_for "$sign_in_title" "the sign-in screen after signing out ($lang)"
     [[ ! -e "$cache/mvvm-demo/accounts/demo" ]] || fail "the demo account's folder is left after it signed out ($lang)"
-    tmux send-keys -t "$SESSION" -l "$account"
-    tmux send-keys -t "$SESSION" Tab
-    tmux send-keys -t "$SESSION" -l secret123
-    tmux send-keys -t "$SESSION" Enter
+    sign_in "$account" secret123
     wait_for "$signed_in $account" "$account signed in ($lang)"
     tmux send-keys -t "$SESSION" Enter
     wait_for "${ROW}[●○] .+<user1\." "$account's user list ($lang)"
@@ -621,10 +625,7 @@ account_flow en_US.UTF-8 mika 'Signed in as' "Signing out removes this account's
 # registration screen; the server revokes mika's session; a toggle of user 2 meets the refusal.
 cache="$ACCT_DIR/cache-mika"
 start_demo "--api-url $ACCT_API" '^ Sign in$'
-tmux send-keys -t "$SESSION" -l mika
-tmux send-keys -t "$SESSION" Tab
-tmux send-keys -t "$SESSION" -l secret123
-tmux send-keys -t "$SESSION" Enter
+sign_in mika secret123
 wait_for 'Signed in as mika' "mika signed in again"
 tmux send-keys -t "$SESSION" Down Enter
 wait_for 'Login ID: ' "mika's registration screen"
@@ -637,6 +638,11 @@ wait_for "${ROW}[●○] .+<user2\." "mika's user list"
 user2_before=$(user_active 2)
 session_file=$(ls "$cache"/mvvm-demo/sessions/session-* | head -1)
 refresh=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["refreshToken"])' "$session_file")
+access=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["accessToken"])' "$session_file")
+# The tokens are in the secret store's file alone: no other file the demo wrote holds them.
+[[ -n "$refresh" && -n "$access" ]] || fail "no tokens in mika's session file"
+leaked=$(grep -rlaF -e "$refresh" -e "$access" "$cache/mvvm-demo" "$DEMO_ERR" | grep -vxF "$session_file" || true)
+[[ -z "$leaked" ]] || fail "mika's tokens outside the secret store: $leaked"
 acct_api POST /api/sessions/sign-out "{\"refreshToken\": \"$refresh\"}" >/dev/null || fail "revoking mika's session"
 tmux send-keys -t "$SESSION" Down t
 # The toggle meets the refusal: it waits, and the sign-in screen asks mika again.
@@ -645,10 +651,7 @@ screen | grep -q '^ Login ID: mika' || fail "the sign-in screen without mika's l
 [ "$(user_active 2)" = "$user2_before" ] || fail "mika's toggle reached the server on a revoked session"
 # The demo account signs in instead.
 tmux send-keys -t "$SESSION" Up BSpace BSpace BSpace BSpace
-tmux send-keys -t "$SESSION" -l demo
-tmux send-keys -t "$SESSION" Tab
-tmux send-keys -t "$SESSION" -l mvvm-demo
-tmux send-keys -t "$SESSION" Enter
+sign_in demo mvvm-demo
 wait_for 'Signed in as demo' "the demo account signed in after mika"
 frames=$(screen)
 tmux send-keys -t "$SESSION" Enter
@@ -672,10 +675,7 @@ tmux send-keys -t "$SESSION" Down Down Enter
 wait_for "Signing out removes this account's data" "the demo account's sign-out question"
 tmux send-keys -t "$SESSION" y
 wait_for '^ Sign in$' "the sign-in screen after the demo account"
-tmux send-keys -t "$SESSION" -l mika
-tmux send-keys -t "$SESSION" Tab
-tmux send-keys -t "$SESSION" -l secret123
-tmux send-keys -t "$SESSION" Enter
+sign_in mika secret123
 # mika's app opens where mika was: the list, user 2's write sent.
 wait_for "${ROW}[●○] .+<user2\\." "mika's list after the demo account"
 user2_changed() { [ "$(user_active 2)" != "$user2_before" ]; }
