@@ -28,27 +28,19 @@ public final class RegistrationScreen: ViewModelScreen {
             return nil
         }
         ui.alertInput.keyPressedWithoutAlert(key)
-        switch key {
-        case .escape: return .pop
-        case .tab, .down: move(by: 1)
-        case .backTab, .up: move(by: -1)
-        case .enter:
+        if key == .escape { return .pop }
+        switch FormKey(key) {
+        case .move(let offset)?: ui.focus = FormKey.focus(ui.focus, movedBy: offset)
+        case .enter?:
             if ui.focus == .submit {
                 if state.isSubmitEnabled { viewModel.send(.submitTapped) }
             } else {
-                move(by: 1)
+                ui.focus = FormKey.focus(ui.focus, movedBy: 1)
             }
-        case .character(let character): edit(state) { $0 + String(character) }
-        case .paste(let text): edit(state) { $0 + TerminalText.singleLine(text) }
-        case .backspace: edit(state) { String($0.dropLast()) }
-        default: break
+        case .edit(let change)?: edit(state, change)
+        case nil: break
         }
         return nil
-    }
-
-    private func move(by offset: Int) {
-        let all = RegistrationUI.Focus.allCases
-        ui.focus = all[(ui.focus.rawValue + offset + all.count) % all.count]
     }
 
     private func edit(_ state: RegistrationViewModel.State, _ change: (String) -> String) {

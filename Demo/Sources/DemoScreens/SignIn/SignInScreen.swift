@@ -30,27 +30,19 @@ public final class SignInScreen: ViewModelScreen {
             return nil
         }
         ui.alertInput.keyPressedWithoutAlert(key)
-        switch key {
-        case .tab, .down: move(by: 1)
-        case .backTab, .up: move(by: -1)
-        case .enter:
+        switch FormKey(key) {
+        case .move(let offset)?: ui.focus = FormKey.focus(ui.focus, movedBy: offset)
+        case .enter?:
             // From the password, as from the button: a wrong password is typed again in place.
             if ui.focus == .submit || (ui.focus == .password && state.isSubmitEnabled) {
                 if state.isSubmitEnabled { viewModel.send(.submitTapped) }
             } else {
-                move(by: 1)
+                ui.focus = FormKey.focus(ui.focus, movedBy: 1)
             }
-        case .character(let character): edit(state) { $0 + String(character) }
-        case .paste(let text): edit(state) { $0 + TerminalText.singleLine(text) }
-        case .backspace: edit(state) { String($0.dropLast()) }
-        default: break
+        case .edit(let change)?: edit(state, change)
+        case nil: break
         }
         return nil
-    }
-
-    private func move(by offset: Int) {
-        let all = SignInUI.Focus.allCases
-        ui.focus = all[(ui.focus.rawValue + offset + all.count) % all.count]
     }
 
     private func edit(_ state: SignInViewModel.State, _ change: (String) -> String) {
