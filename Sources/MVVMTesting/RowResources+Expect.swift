@@ -18,10 +18,4 @@ extension RowResources {
             entries[id] = Entry(source: WorkKey(source), phase: phase)
         }
     }
-
-    /// For a script's expected state: the view reported `rows` visible.
-    @available(*, deprecated, renamed: "visibleRows", message: "Set visibleRows: it is settable now.")
-    public mutating func expectVisible(_ rows: Range<Int>) {
-        visibleRows = rows
-    }
 }

@@ -214,19 +214,4 @@ public final class TestClock: Clock, WorkScheduling, Sendable {
             }
         }
     }
-
-    /// The old name of ``perform(_:)``.
-    @available(*, deprecated, renamed: "perform(_:)", message: "drive named Driver.drive too")
-    public func drive<Made>(_ make: () throws -> Made) rethrows -> Made {
-        try perform(make)
-    }
-
-    /// The old name of ``perform(isolation:_:)``.
-    @available(*, deprecated, renamed: "perform(isolation:_:)", message: "drive named Driver.drive too")
-    public func drive<Result>(
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> Result
-    ) async rethrows -> Result {
-        try await perform(isolation: isolation, body)
-    }
 }

@@ -76,7 +76,7 @@ enum DepartureBoard {
         default:   // loaded, refreshing, or a refresh that failed: the departures stay
             return [state.station]
                 + (departures.isRefreshing ? ["Updating…"] : [])
-                + (departures.errorMessage.map { ["⚠ " + $0.resolved(in: .current)] } ?? [])
+                + (departures.error.map { ["⚠ " + $0.message.resolved(in: .current)] } ?? [])
                 + (departures.value ?? []).map { "\($0.time)  \($0.destination)" }
         }
     }

@@ -261,7 +261,7 @@ struct PresentingErrorsTests {
             $0.orders = .failed(ErrorPresentation(OrderError.offline), previous: OrderBackend.orders)
         }
         #expect(tester.state.orders.value == OrderBackend.orders)
-        #expect(tester.state.orders.errorMessage == "You are offline. Check your connection and try again.")
+        #expect(tester.state.orders.error?.message == "You are offline. Check your connection and try again.")
         await tester.finish()
     }
 

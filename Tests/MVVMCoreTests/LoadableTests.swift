@@ -16,10 +16,10 @@ struct LoadableTests {
         #expect(firstLoad.isLoading && !firstLoad.isRefreshing && firstLoad.value == nil)
 
         let loaded = Loadable<[Int]>.loaded([1, 2])
-        #expect(loaded.value == [1, 2] && !loaded.isLoading && loaded.errorMessage == nil)
+        #expect(loaded.value == [1, 2] && !loaded.isLoading && loaded.error?.message == nil)
 
         let failed = Loadable<[Int]>.failed(failure, previous: nil)
-        #expect(failed.error == failure && failed.errorMessage == "Offline." && failed.value == nil)
+        #expect(failed.error == failure && failed.error?.message == "Offline." && failed.value == nil)
     }
 
     @Test func aRefreshKeepsTheOldValueVisibleWhileItReloads() {

@@ -54,7 +54,7 @@ struct LocalizedTextTests {
     }
 
     @Test func theLibrarysOwnTextIsInBothLanguages() {
-        for text in [CommonText.ok, CommonText.retry, CommonText.cancel, CommonText.errorTitle, CommonText.unknownError, CommonText.saved(at: "10:42")] {
+        for text in [CommonText.ok, CommonText.retry, CommonText.cancel, CommonText.errorTitle, CommonText.unknownError, CommonText.networkError] {
             #expect(!text.isVerbatim)
             #expect(!text.resolved(in: .japanese).isEmpty && !text.resolved(in: .english).isEmpty)
         }

@@ -38,7 +38,7 @@ struct NavigationTests {
         navigation.push(.users)
         navigation.push(.user(id: 42))
         #expect(navigation.stack == [.users, .user(id: 42)])
-        #expect(navigation.top == .user(id: 42))
+        #expect(navigation.stack.last == .user(id: 42))
 
         navigation.handle(.back)
         #expect(navigation.stack == [.users])

@@ -17,7 +17,7 @@ private final class SlowDetailViewModel: ViewModel {
 
     func didAppear() {
         store.load(\.text, key: "text") { [store] in
-            try await store.sleep(for: .seconds(60))
+            try await store.clock.sleep(for: .seconds(60))
             return "loaded"
         }
     }

@@ -43,7 +43,7 @@ private final class BasketViewModel: ViewModel {
             store.update { $0.numbers.append(number) }
         case .emptyTapped:
             store.run("empty") { [weak store] in
-                try? await store?.sleep(for: .seconds(1))
+                try? await store?.clock.sleep(for: .seconds(1))
                 store?.update { $0.numbers = [] }
             }
         }

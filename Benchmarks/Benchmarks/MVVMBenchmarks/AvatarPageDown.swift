@@ -162,7 +162,7 @@ final class PageDownRun {
         var onScreen = [Bool](repeating: false, count: users.count)
         var inWindow = [Bool](repeating: false, count: users.count)
         var pictured = [Bool](repeating: false, count: users.count)
-        var result = PageDownResult(statistics: ResourceLoaderStatistics())
+        var result = PageDownResult(statistics: loader.statistics)
         var checked = 0   // fetches classified so far
         var visible = 0..<0
         var window = 0..<0

@@ -129,7 +129,7 @@ struct WeatherViewModelTests {
         await clock.advance(by: .milliseconds(100))
         let offline = ErrorPresentation(WeatherError.noInternet)
         await tester.receive { $0.forecast = .failed(offline, previous: nil) }
-        #expect(tester.state.forecast.errorMessage?.resolved(in: .japanese) == "ネットワークエラー: サーバーに接続できません")
+        #expect(tester.state.forecast.error?.message.resolved(in: .japanese) == "ネットワークエラー: サーバーに接続できません")
         #expect(offline.isRetryable)
 
         repository.fail("130010", with: nil)

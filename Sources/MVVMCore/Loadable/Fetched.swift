@@ -20,9 +20,6 @@ public struct Fetched<Value> {
         self.origin = origin
     }
 
-    /// The time the value was saved, when it is saved data; `nil` when it came from the network.
-    public var savedAt: Date? { origin.savedAt }
-
     /// Transforms the value, keeping its origin.
     public func map<T>(_ transform: (Value) throws -> T) rethrows -> Fetched<T> {
         Fetched<T>(try transform(value), origin: origin)

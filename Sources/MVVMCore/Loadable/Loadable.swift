@@ -50,9 +50,6 @@ public enum Loadable<Value> {
         return nil
     }
 
-    /// The failure's message, if the last load failed.
-    public var errorMessage: LocalizedText? { error?.message }
-
     /// Moves to ``loading(previous:)``, keeping the value shown now.
     public mutating func startLoading() {
         self = .loading(previous: value)

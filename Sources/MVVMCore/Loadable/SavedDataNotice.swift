@@ -32,7 +32,7 @@ extension Loadable {
     /// }
     /// ```
     public func savedDataNotice<Wrapped>() -> SavedDataNotice? where Value == Fetched<Wrapped> {
-        guard let savedAt = value?.savedAt else { return nil }
+        guard let savedAt = value?.origin.savedAt else { return nil }
         return SavedDataNotice(savedAt: savedAt, isUpdating: isLoading, failure: error)
     }
 }

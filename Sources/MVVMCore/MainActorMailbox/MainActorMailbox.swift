@@ -32,7 +32,7 @@ public final class MainActorMailbox<Message: Sendable>: Sendable {
     private let deliver: @MainActor @Sendable ([Message]) -> Void
 
     /// A mailbox that calls `deliver` on the main actor with each batch, in posting order.
-    public init(deliver: @escaping @MainActor @Sendable ([Message]) -> Void) {
+    package init(deliver: @escaping @MainActor @Sendable ([Message]) -> Void) {
         self.deliver = deliver
     }
 

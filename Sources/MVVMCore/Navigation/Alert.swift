@@ -83,7 +83,7 @@ public struct Alert<Event: Hashable & Sendable>: Hashable, Sendable {
     /// The button a view presses when the user closes the alert without choosing (Escape, a tap
     /// outside a dialog): the cancel button, else the only button unless it is destructive, else
     /// none. Closing an alert never destroys anything.
-    public var cancelButton: AlertButton<Event>? {
+    package var cancelButton: AlertButton<Event>? {
         buttons.first { $0.role == .cancel } ?? (buttons.count == 1 && buttons[0].role != .destructive ? buttons[0] : nil)
     }
 }

@@ -35,9 +35,6 @@ public struct Navigation<Destination: Hashable & Sendable, Modal: Hashable & Sen
         self.waitingModals = modal == nil ? Array(waitingModals.dropFirst()) : waitingModals
     }
 
-    /// The destination on top: the one the user sees; `nil` on the root screen.
-    public var top: Destination? { stack.last }
-
     /// Shows `destination` on top of the stack. The modals shown and waiting are dismissed: a
     /// push leaves the screen they were shown over.
     public mutating func push(_ destination: Destination) {

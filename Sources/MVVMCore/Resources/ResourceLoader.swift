@@ -21,7 +21,7 @@ import MVVMLocking
 ///
 /// Safe from any thread: its state is behind a `Lock` (a pthread mutex, which ThreadSanitizer sees).
 public final class ResourceLoader<Source: Hashable & Sendable, Resource: Sendable>: Sendable {
-    /// The most fetches that run at once; later ones wait, those ``prioritize(_:)`` ranked first,
+    /// The most fetches that run at once; later ones wait, those `prioritize(_:)` ranked first,
     /// then first asked first started.
     public let maximumConcurrentFetches: Int
     /// The most the memory cache holds, in the unit `cost` counts (bytes).
@@ -55,7 +55,7 @@ public final class ResourceLoader<Source: Hashable & Sendable, Resource: Sendabl
 
     /// The resource for `source` if the memory cache holds it (it becomes the most recently
     /// used), without fetching.
-    public func cached(_ source: Source) -> Resource? {
+    package func cached(_ source: Source) -> Resource? {
         state.withLock { state in
             let hit = state.memory.value(for: source)
             if hit != nil { state.statistics.memoryHits += 1 }
@@ -91,7 +91,7 @@ public final class ResourceLoader<Source: Hashable & Sendable, Resource: Sendabl
     /// order, until the next call: the rows a view shows now, then those around them. Without
     /// it, waiting requests start in the order asked, and a list scrolled faster than the network
     /// answers would spend every slot on rows it has already passed.
-    public func prioritize(_ sources: [Source]) {
+    package func prioritize(_ sources: [Source]) {
         state.withLock { $0.prioritize(sources) }
     }
 

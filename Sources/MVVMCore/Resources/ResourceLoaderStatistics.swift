@@ -20,5 +20,5 @@ public struct ResourceLoaderStatistics: Hashable, Sendable {
     public var peakMemoryCost = 0
 
     /// No activity yet.
-    public init() {}
+    package init() {}
 }

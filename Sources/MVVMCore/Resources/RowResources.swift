@@ -57,7 +57,7 @@ public struct RowResources<ID: Hashable & Sendable, Resource: Sendable> {
     }
 
     /// How many rows have a resource kept in state (loading, loaded or failed): the window's.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 }
 
 extension RowResources.Entry: Equatable where Resource: Equatable {}

@@ -17,7 +17,7 @@ extension StateStore {
     ///   ``RowResource/loading`` and a fetch, as owned work. Visible rows are asked for first (from
     ///   the bottom when the list moved down: they stay longest), then the rows below, then
     ///   above, and the loader starts this window's waiting fetches before older ones
-    ///   (``ResourceLoader/prioritize(_:)``): a list scrolled faster than the network answers
+    ///   (the loader prioritises them): a list scrolled faster than the network answers
     ///   spends its slots on what it shows now, not on rows it passed.
     /// - A row that leaves the window is forgotten, and its fetch cancelled (the loader goes on
     ///   only for other rows, or screens, that want the same source).
@@ -60,27 +60,6 @@ extension StateStore {
             guard let window, !window.isLoading else { return false }
             return window.isNews(in: state[keyPath: resources], rows: state[keyPath: rows], id: id, source: source)
         } deliver: { _ in load() }
-    }
-
-    /// The window of `resources` at `visible`: what the view reported before windows followed
-    /// their rows. The first call declares the field as ``loadResources(_:for:id:source:from:)``
-    /// does; each call then moves its window (`nil` loads it again where it is).
-    @available(*, deprecated, message: "Call loadResources(_:for:id:source:from:) once, and set visibleRows in an update when the view reports its rows.")
-    public func loadResources<Rows: RandomAccessCollection, ID, Source, Resource>(
-        _ resources: WritableKeyPath<State, RowResources<ID, Resource>>,
-        for rows: KeyPath<State, Rows>,
-        id: KeyPath<Rows.Element, ID>,
-        source: KeyPath<Rows.Element, Source?>,
-        visible: Range<Int>?,
-        from loader: ResourceLoader<Source, Resource>
-    ) where Rows.Index == Int {
-        let isNew = side.resourceWindows[resources] == nil
-        if isNew { loadResources(resources, for: rows, id: id, source: source, from: loader) }
-        if let visible, visible != state[keyPath: resources].visibleRows {
-            update { $0[keyPath: resources].visibleRows = visible }
-        } else {
-            side.resourceWindows[resources]?.reload?()
-        }
     }
 
     /// Loads the window of every field ``loadResources(_:for:id:source:from:)`` follows: what

@@ -12,19 +12,6 @@ public enum CommonText {
     public static let cancel = LocalizedText([.japanese: "キャンセル", .english: "Cancel"])
     /// An error's title when it brings none (the article's alert: エラー).
     public static let errorTitle = LocalizedText([.japanese: "エラー", .english: "Error"])
-    /// Rows saved on the device are shown, and the server could not answer: `offline · saved
-    /// 10:42` (`when` is the time, or the date and time).
-    public static func offlineSaved(at when: String) -> LocalizedText {
-        LocalizedText([.japanese: "オフライン · \(when) に保存", .english: "offline · saved \(when)"])
-    }
-    /// Rows saved on the device are shown while the server is asked.
-    public static func savedUpdating(at when: String) -> LocalizedText {
-        LocalizedText([.japanese: "\(when) に保存 · 更新中…", .english: "saved \(when) · updating…"])
-    }
-    /// Rows saved on the device are shown.
-    public static func saved(at when: String) -> LocalizedText {
-        LocalizedText([.japanese: "\(when) に保存", .english: "saved \(when)"])
-    }
     /// No connection: article 000's "ネットワークエラー: …".
     public static let networkError = LocalizedText([
         .japanese: "ネットワークエラー: サーバーに接続できません", .english: "Network error: the server cannot be reached",
@@ -42,7 +29,3 @@ public enum CommonText {
         .english: "Something went wrong. Please try again.",
     ])
 }
-
-/// The library's own text, under its old name.
-@available(*, deprecated, renamed: "CommonText", message: "CoreText is the name of Apple's text-layout framework; the type is CommonText")
-public typealias CoreText = CommonText

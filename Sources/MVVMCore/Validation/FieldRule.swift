@@ -11,7 +11,7 @@ public struct FieldRule<Form, Field: Hashable & Sendable>: Sendable {
     }
 
     /// The message if `form` fails this rule, else `nil`.
-    public func check(_ form: Form) -> LocalizedText? {
+    package func check(_ form: Form) -> LocalizedText? {
         checkForm(form)
     }
 
@@ -38,14 +38,5 @@ public struct FieldRule<Form, Field: Hashable & Sendable>: Sendable {
         _ message: LocalizedText
     ) -> Self {
         Self(field) { form in form[keyPath: keyPath] == form[keyPath: other] ? nil : message }
-    }
-
-    /// Fails when `isValid` returns `false` for the whole form.
-    public static func custom(
-        _ field: Field,
-        _ message: LocalizedText,
-        _ isValid: @escaping @Sendable (Form) -> Bool
-    ) -> Self {
-        Self(field) { form in isValid(form) ? nil : message }
     }
 }

@@ -15,16 +15,11 @@
 ///     FieldRule.equal(.confirmation, \.confirmation, \.password, "The passwords do not match.")
 /// }
 /// let result = validator.validate(form)
-/// result.message(for: .confirmation)   // "The passwords do not match."
-/// result.canSubmit                      // false
+/// result.messages[.confirmation]     // "The passwords do not match."
+/// result.canSubmit                   // false
 /// ```
 public struct FormValidator<Form, Field: Hashable & Sendable>: Sendable {
     private let rules: [FieldRule<Form, Field>]
-
-    /// Creates a validator from rules, checked in order.
-    public init(_ rules: [FieldRule<Form, Field>]) {
-        self.rules = rules
-    }
 
     /// Creates a validator from rules listed one per line, checked in order.
     public init(@FieldRulesBuilder<Form, Field> _ rules: () -> [FieldRule<Form, Field>]) {
@@ -34,7 +29,7 @@ public struct FormValidator<Form, Field: Hashable & Sendable>: Sendable {
     /// Checks every rule against `form`.
     public func validate(_ form: Form) -> ValidationResult<Field> {
         var result = ValidationResult<Field>()
-        for rule in rules where result.message(for: rule.field) == nil {
+        for rule in rules where result.messages[rule.field] == nil {
             if let message = rule.check(form) {
                 result.record(message, for: rule.field)
             } else {

@@ -8,7 +8,7 @@ public struct ValidationResult<Field: Hashable & Sendable>: Equatable, Sendable 
     private var passed: Set<Field> = []
 
     /// A result with no failures.
-    public init() {}
+    package init() {}
 
     /// Whether no rule failed: the article's "submit enabled".
     public var canSubmit: Bool { messages.isEmpty }
@@ -17,11 +17,6 @@ public struct ValidationResult<Field: Hashable & Sendable>: Equatable, Sendable 
     /// line (the registration article's label).
     public var firstMessage: LocalizedText? {
         failingFields.first.flatMap { messages[$0] }
-    }
-
-    /// The message of `field`'s first failing rule, or `nil` when it passes.
-    public func message(for field: Field) -> LocalizedText? {
-        messages[field]
     }
 
     /// The semantic status of `field`, for a view to colour: ok, or an error with its message.
@@ -54,7 +49,4 @@ public enum FieldStatus: Hashable, Sendable {
         if case .error(let message) = self { return message }
         return nil
     }
-
-    /// Whether the field passed every rule.
-    public var isOK: Bool { self == .ok }
 }

@@ -43,11 +43,6 @@ extension ValidationRule where Value: StringProtocol & SendableMetatype {
         .custom(message) { $0.count <= count }
     }
 
-    /// Fails when the value's character count is outside `range`.
-    public static func length(_ range: ClosedRange<Int>, _ message: LocalizedText) -> Self {
-        .custom(message) { range.contains($0.count) }
-    }
-
     /// Fails unless the value looks like an email address: `local@domain.tld`, no spaces,
     /// one `@`, a dot in the domain that neither starts nor ends it.
     ///

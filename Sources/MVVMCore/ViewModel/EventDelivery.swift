@@ -33,8 +33,6 @@ package enum EventDelivery {
     private static func handle<Model: ViewModel>(_ event: Model.Event, by viewModel: Model, fromView: Bool) {
         let store = viewModel.readOnlyStore.base
         store.traceDelivered(event)
-        delivering.append(ObjectIdentifier(store))
-        defer { delivering.removeLast() }
         guard fromView, let offering = (store.state as? any NavigationState)?.modal(offering: event) else {
             return viewModel.onEvent(event)
         }
@@ -56,15 +54,6 @@ package enum EventDelivery {
         store.holdNotifications()
         for event in events.dropLast() { deliver(event, to: viewModel) }
         deliver(last, to: viewModel, then: store.releaseHeldNotifications)
-    }
-
-    /// The stores whose ViewModel is handling an event the library delivered (and traced), the
-    /// innermost last.
-    private static var delivering: [ObjectIdentifier] = []
-
-    /// Whether `store`'s ViewModel is handling an event the library delivered, and traced.
-    static func isDelivering(to store: AnyObject) -> Bool {
-        delivering.contains(ObjectIdentifier(store))
     }
 
     /// The innermost event `viewModel` is handling from the library now, if any.

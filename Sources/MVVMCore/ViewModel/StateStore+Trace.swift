@@ -7,15 +7,6 @@ extension StateStore {
         sideIfMade?.eventTracer?(event)
     }
 
-    /// Traces `event` when `onEvent` was called directly; does nothing for an event the library
-    /// delivered (``ViewModel/send(_:)``, a mailbox), which it traced already. Once the views call
-    /// `send`, the line that called this can go.
-    @available(*, deprecated, message: "Views call viewModel.send(_:), which traces every event before onEvent: then remove this line.")
-    public func trace<Event>(_ event: Event) {
-        guard !EventDelivery.isDelivering(to: self) else { return }
-        traceDelivered(event)
-    }
-
     /// Attaches `tracer` as the receiver of the events delivered to this store's ViewModel, in
     /// place of any other; `nil` detaches.
     package func setEventTracer(_ tracer: (@MainActor (Any) -> Void)?) {

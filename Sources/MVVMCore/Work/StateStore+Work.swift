@@ -1,5 +1,5 @@
 extension StateStore {
-    /// The clock that debounce, throttle and ``sleep(for:)`` use: a test clock in tests.
+    /// The clock that debounce and throttle use, and owned work sleeps on (`store.clock.sleep(for:)`): a test clock in tests.
     public var clock: any Clock<Duration> {
         sideIfMade?.clock ?? ContinuousClock()
     }
@@ -93,17 +93,6 @@ extension StateStore {
         return true
     }
 
-    /// Sleeps on the store's clock: use it for delays and back-off inside owned work.
-    ///
-    /// Calling it through a `weak` reference to the store keeps the store alive for the whole
-    /// sleep, and once the store is gone `store?.sleep(for:)` returns at once, so a
-    /// `while true` loop around it spins. In a long-lived loop, capture `store.clock` and sleep
-    /// on it instead, so the ViewModel can go away mid-sleep and the sleep still throws when
-    /// the work is cancelled (the *Lifecycle* article shows this).
-    public func sleep(for duration: Duration) async throws {
-        try await clock.sleep(for: duration)
-    }
-
     /// Cancels all owned work now, including debounce and throttle waits, and applies the
     /// cancelled work's `onCancel`s as one update. ``ViewModel/disappear()`` calls it.
     public func cancelAllWork() {
@@ -157,7 +146,7 @@ extension StateStore {
     }
 
     /// Whether no owned work is running or waiting.
-    public var isIdle: Bool { sideIfMade?.work.isIdle ?? true }
+    package var isIdle: Bool { sideIfMade?.work.isIdle ?? true }
 
     /// Where work started now runs its nonisolated parts: a test's executor (the one a tester
     /// set, or the store's test clock's), else `nil`, the global concurrent executor.

@@ -3,7 +3,7 @@ public import Logging
 
 /// Keeps an account's requests signed: holds its tokens, keeps the refresh token in a
 /// ``SecretStore``, and trades it for a new pair when the server refuses the access token. Give
-/// it to an ``APIClient`` (``APIClient/session``): each request carries the access token and, on
+/// it to an ``APIClient`` (its `session:`): each request carries the access token and, on
 /// a 401, the client refreshes once and sends the request again.
 ///
 /// <doc:SignedRequests> shows one made and given to a client, compiled and run.

@@ -17,7 +17,7 @@ import Darwin
 /// command-line tools; an iOS app gives the Keychain instead.
 public struct FileSecretStore: SecretStore {
     /// The folder; made (0700) when the first secret is kept.
-    public let directory: URL
+    package let directory: URL
     private let io = BlockingIOExecutor(label: "mvvm.file-secret-store")
 
     /// A store in `directory`.

@@ -14,47 +14,47 @@ public import MVVMCore
 /// Cancelling the calling task cancels the request in flight, or the wait before a retry, at
 /// once, with ``APIError/cancelled(request:)``.
 ///
-/// It follows a read's redirect within the same origin, and no other (``Redirect``): a write is
+/// It follows a read's redirect within the same origin, and no other (at most 5 hops): a write is
 /// never sent again on a redirect, and no request goes to another server.
 ///
-/// ``timeout`` bounds each attempt's wait for the next bytes; ``deadline`` bounds the whole call,
+/// `timeout:` bounds each attempt's wait for the next bytes; `deadline:` bounds the whole call,
 /// attempts and back-off included, so a server that drips one byte a second, or hangs through
 /// every retry, ends in ``TransportError/timedOut`` when the user expects it, not minutes later.
 public struct APIClient: Sendable {
     /// The server's base URL; endpoint paths are appended to it.
     public var baseURL: URL
     /// What sends requests: ``URLSessionTransport`` by default.
-    public var transport: any HTTPTransport
+    package var transport: any HTTPTransport
     /// When to retry.
-    public var retryPolicy: RetryPolicy
+    package var retryPolicy: RetryPolicy
     /// The clock retry back-off waits on: a test clock in tests.
-    public var clock: any Clock<Duration>
+    package var clock: any Clock<Duration>
     /// The timeout of each attempt, unless the endpoint sets one.
-    public var timeout: Duration
+    package var timeout: Duration
     /// The longest a ``send(_:)`` may take, every attempt and back-off included, on ``clock``;
     /// `nil` for no limit beyond the attempts' timeouts. When it passes, the attempt in flight is
     /// cancelled and the call throws ``APIError/transport(_:request:)`` with
     /// ``TransportError/timedOut``.
-    public var deadline: Duration?
+    package var deadline: Duration?
     /// Header fields sent with every request (an `Authorization` header goes here; it is never logged).
-    public var defaultHeaders: [String: String]
+    package var defaultHeaders: [String: String]
     /// Where request and response summaries go.
-    public var logger: Logger
+    package var logger: Logger
     /// What the logs hide.
-    public var redaction: Redaction
+    package var redaction: Redaction
     /// Makes the decoder for response bodies.
-    public var makeDecoder: @Sendable () -> JSONDecoder
+    package var makeDecoder: @Sendable () -> JSONDecoder
     /// Makes the encoder for request bodies.
-    public var makeEncoder: @Sendable () -> JSONEncoder
+    package var makeEncoder: @Sendable () -> JSONEncoder
     /// Called after each request that succeeded (an accepted status, a body that decodes): the
     /// server can be reached again. An app nudges its outbox here (``Outbox/nudge()``), so
     /// writes waiting out a back-off go now. Never called for a failure, so a failing server is
     /// never hammered.
-    public var onSuccess: (@Sendable () -> Void)?
+    package var onSuccess: (@Sendable () -> Void)?
     /// The signed-in account whose access token each request carries (`Authorization: Bearer`);
     /// on a 401 the client has it refreshed once (``AuthSession``) and sends the request again.
     /// `nil`: requests carry only their headers. The client that refreshes has none.
-    public var session: AuthSession?
+    package var session: AuthSession?
 
     /// Creates a client.
     public init(
@@ -87,7 +87,7 @@ public struct APIClient: Sendable {
         self.session = session
     }
 
-    /// Sends `endpoint` and returns its decoded answer, within ``deadline`` if one is set.
+    /// Sends `endpoint` and returns its decoded answer, within the `deadline` if one is set.
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws(APIError) -> Response {
         let request = try makeRequest(for: endpoint)
         let summary = RequestSummary(method: endpoint.method, path: request.url.path)

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Which redirects ``APIClient`` follows: a read (`GET`, `HEAD`) moved within the same origin
 /// (scheme, host and port), at most ``maximumHops`` times. Nothing else is followed:
@@ -14,16 +14,16 @@ public import Foundation
 /// the user told, never applied elsewhere. Transports follow no redirect themselves
 /// (``URLSessionTransport`` refuses them in its session's delegate, `AsyncHTTPClientTransport`'s
 /// client disallows them), so this is the only place that decides (`RedirectTests`).
-public enum Redirect {
+package enum Redirect {
     /// The most redirects one request follows.
-    public static let maximumHops = 5
+    package static let maximumHops = 5
 
     /// The statuses that ask the client to go elsewhere.
-    public static let statuses: Set<Int> = [301, 302, 303, 307, 308]
+    package static let statuses: Set<Int> = [301, 302, 303, 307, 308]
 
     /// The request to send next for `response` to `request`, or `nil` when the response is the
     /// answer: not a redirect, a write, no usable `Location`, or another origin.
-    public static func next(after response: HTTPResponse, to request: HTTPRequest) -> HTTPRequest? {
+    package static func next(after response: HTTPResponse, to request: HTTPRequest) -> HTTPRequest? {
         guard statuses.contains(response.status), request.method == .get || request.method == .head,
               let location = response.header("Location"),
               let target = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: request.url)?.absoluteURL,
@@ -35,7 +35,7 @@ public enum Redirect {
     }
 
     /// Whether `a` and `b` have the same scheme, host and port (a missing port is the scheme's).
-    public static func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
+    package static func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
         guard let schemeA = a.scheme?.lowercased(), let schemeB = b.scheme?.lowercased(),
               let hostA = a.host?.lowercased(), let hostB = b.host?.lowercased() else { return false }
         return schemeA == schemeB && hostA == hostB && effectivePort(a, scheme: schemeA) == effectivePort(b, scheme: schemeB)

@@ -21,7 +21,7 @@ public struct DecodingFailure: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// Describes a `DecodingError`; any other error is described as it is.
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         guard let error = error as? DecodingError else {
             self.init(path: "", expected: "", reason: String(describing: error))
             return

@@ -8,7 +8,7 @@ public struct LivePageRequest<Query: Sendable, Cursor: Sendable>: Sendable {
     public let size: Int
 
     /// Whether it asks for the first page.
-    public var isFirstPage: Bool { cursor == nil }
+    package var isFirstPage: Bool { cursor == nil }
 }
 
 /// The server's answer to a ``LivePageRequest``: the records in the server's order, where the

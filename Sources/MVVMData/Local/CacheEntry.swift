@@ -7,7 +7,7 @@ public struct CacheEntry: Hashable, Sendable {
     public var data: Data
     /// When it was saved.
     public var savedAt: Date
-    /// The ``LocalDataSource/schemaVersion`` of the code that saved it: a newer app that changed
+    /// The `schemaVersion` (``LocalDataSource/init(store:schemaVersion:logger:)``) of the code that saved it: a newer app that changed
     /// its models reads an older entry as ``CacheMiss/schemaChanged(key:saved:current:)``.
     public var schemaVersion: Int
 

@@ -16,7 +16,7 @@ import Darwin
 ///   never a mix (CrashSafetyTests kills a writer mid-save, again and again).
 /// - **Checked.** Each file carries its key and a checksum; a file that is torn or foreign is
 ///   removed and reported as ``CacheStoreError/corrupted(_:)``.
-/// - **Bounded.** When the files outgrow ``maxBytes``, the least recently used (read or saved)
+/// - **Bounded.** When the files outgrow `maxBytes`, the least recently used (read or saved)
 ///   go first; a read touches its file's time, so the order outlives the process. Give data
 ///   that must not be evicted by bulk (saved pages, against pictures) a store of its own.
 ///
@@ -37,9 +37,9 @@ public actor FileCacheStore: CacheStore {
     /// Where the store's code runs: a thread of its own, off the Swift pool.
     private nonisolated let io = BlockingIOExecutor(label: "mvvm.file-cache-store")
     /// The folder; made when the first entry is saved.
-    public nonisolated let directory: URL
+    package nonisolated let directory: URL
     /// The most bytes the folder's entries may take.
-    public nonisolated let maxBytes: Int
+    package nonisolated let maxBytes: Int
     /// Every entry file: its size and when it was saved, built on first need.
     private var index: [String: IndexedFile]?
     /// Orders saves made in the same instant.
@@ -213,7 +213,7 @@ public actor FileCacheStore: CacheStore {
         return built
     }
 
-    /// Removes the least recently saved entries until the rest fit in ``maxBytes``.
+    /// Removes the least recently saved entries until the rest fit in `maxBytes`.
     private func evict(keeping kept: String) {
         guard var index else { return }
         var total = index.values.reduce(0) { $0 + $1.size }

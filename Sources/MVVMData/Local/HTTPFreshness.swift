@@ -7,19 +7,19 @@ import Foundation
 /// freshness at all, and one beyond a year (or beyond what an `Int` holds) is a year.
 public struct HTTPFreshness: Hashable, Sendable {
     /// The longest a response is taken as fresh, whatever the server says: one year.
-    public static let maximumAge: Duration = .seconds(365 * 24 * 3_600)
+    package static let maximumAge: Duration = .seconds(365 * 24 * 3_600)
     /// The longest entity tag kept, in bytes: a longer one is not kept (the value is, and the
     /// next request asks for it whole). A tag is a server's short version mark; one of 60 KB was
     /// kept beside every picture (issue 54).
-    public static let maximumEntityTagLength = 1_024
+    package static let maximumEntityTagLength = 1_024
 
     /// The `ETag`, as sent (`"abc"` or `W/"abc"`); `nil` when there is none.
-    public var entityTag: String?
+    package var entityTag: String?
     /// How long the response is fresh from now; `.zero` when it must be revalidated every time
     /// (`no-cache`, no `max-age`).
-    public var maxAge: Duration
+    package var maxAge: Duration
     /// `Cache-Control: no-store`, or `Vary: *`: the response must not be kept.
-    public var isStorable: Bool
+    package var isStorable: Bool
 
     /// Freshness as given.
     public init(entityTag: String? = nil, maxAge: Duration = .zero, isStorable: Bool = true) {
@@ -30,7 +30,7 @@ public struct HTTPFreshness: Hashable, Sendable {
 
     /// The freshness `response`'s `ETag`, `Cache-Control` and `Vary` header fields give. An
     /// `ETag` that is not an entity tag (RFC 9110, 8.8.3: `"…"` or `W/"…"`, visible characters, no
-    /// quote inside) or is longer than ``maximumEntityTagLength`` is not kept; a `Vary` naming `*`
+    /// quote inside) or is longer than `maximumEntityTagLength` is not kept; a `Vary` naming `*`
     /// makes the response not storable (RFC 9111, 4.1: it never matches a later request).
     public init(_ response: HTTPResponse) {
         var maxAge: Duration = .zero
@@ -57,7 +57,7 @@ public struct HTTPFreshness: Hashable, Sendable {
         )
     }
 
-    /// Whether `text` is an entity tag of at most ``maximumEntityTagLength`` bytes: an opaque tag
+    /// Whether `text` is an entity tag of at most `maximumEntityTagLength` bytes: an opaque tag
     /// in double quotes (visible ASCII or non-ASCII bytes, no quote), `W/` before it when weak.
     static func isEntityTag(_ text: String) -> Bool {
         let bytes = Array(text.utf8)

@@ -6,7 +6,7 @@ public import MVVMCore
 /// APIClient → RemoteDataSource / LocalDataSource → Repository layering (article 002).
 ///
 /// It encodes values as JSON into a ``CacheStore``, with the time each was saved and
-/// ``schemaVersion``. Reading gives the value as `Fetched` (origin `.saved(at:)`), or a typed
+/// `schemaVersion`. Reading gives the value as `Fetched` (origin `.saved(at:)`), or a typed
 /// ``CacheMiss``: nothing saved, saved by code with another schema version, bytes that no longer
 /// decode, or a store failure. A miss other than "nothing saved" is logged at `warning`; none
 /// ever crashes.
@@ -31,19 +31,16 @@ public import MVVMCore
 /// The *Offline data* article runs this shape end to end (`Tests/DocumentationTests/OfflineData.swift`).
 public struct LocalDataSource: Sendable {
     /// Where the values are kept.
-    public let store: any CacheStore
+    package let store: any CacheStore
     /// The version of the saved values' shape. Raise it when a saved model changes in a way
     /// old data should not be read as: entries saved under another version are misses.
-    public let schemaVersion: Int
+    package let schemaVersion: Int
     private let logger: Logger
     let now: @Sendable () -> Date
 
-    /// A data source over `store`.
-    ///
-    /// - Parameters:
-    ///   - store: where values are kept.
-    ///   - schemaVersion: the version of the saved values' shape (see ``schemaVersion``).
-    ///   - logger: where misses and failed saves are reported (swift-log).
+    /// A data source keeping values in `store`, in the shape of `schemaVersion` (raise it when
+    /// their type changes in a way saved values no longer decode: an entry of another version is
+    /// a miss), reporting misses and failed saves to `logger` (swift-log).
     ///
     /// The time a save records, and freshness is judged by, is `Dependencies.now`, as it is
     /// here (a test fixes it with `Dependencies.with`).
@@ -89,7 +86,7 @@ public struct LocalDataSource: Sendable {
         }
     }
 
-    /// Saves `value` under `key`, stamped with the time now and ``schemaVersion``.
+    /// Saves `value` under `key`, stamped with the time now and `schemaVersion`.
     ///
     /// - Returns: the time recorded.
     @discardableResult
@@ -107,7 +104,7 @@ public struct LocalDataSource: Sendable {
     }
 
     /// Saves `data`, a value already encoded, under `key`, stamped with the time now and
-    /// ``schemaVersion``. - Returns: the time recorded.
+    /// `schemaVersion`. - Returns: the time recorded.
     @discardableResult
     func save(encoding data: Data, for key: String) async throws(CacheStoreError) -> Date {
         let savedAt = now()

@@ -4,12 +4,12 @@ import Foundation
 /// and JSON bodies. Their values become `<redacted>`.
 ///
 /// Names match case-insensitively; a field matches when its name contains one of
-/// ``sensitiveFieldFragments`` (`password`, `passwordConfirmation`, `accessToken` all match).
+/// `sensitiveFieldFragments` (`password`, `passwordConfirmation`, `accessToken` all match).
 public struct Redaction: Sendable, Equatable {
     /// Header names whose values are hidden.
-    public var sensitiveHeaders: Set<String>
+    package var sensitiveHeaders: Set<String>
     /// Fragments of query and JSON field names whose values are hidden.
-    public var sensitiveFieldFragments: [String]
+    package var sensitiveFieldFragments: [String]
 
     /// Creates a redaction; the defaults cover credentials, cookies, tokens and keys.
     public init(

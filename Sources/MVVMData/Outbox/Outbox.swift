@@ -74,14 +74,14 @@ public actor Outbox<Write: Codable & Sendable> {
     }
 
     /// Where the writes are kept.
-    public nonisolated let storage: any OutboxStorage
+    package nonisolated let storage: any OutboxStorage
     /// The version of `Write`'s encoded shape. Raise it when `Write` changes so that old
     /// writes no longer decode as they should, and give a `migrate` closure.
-    public nonisolated let schemaVersion: Int
+    package nonisolated let schemaVersion: Int
     /// The delays between tries of a write that keeps failing: `initialDelay`, then growing by
     /// `multiplier` up to `maxDelay`. (`maxAttempts` is not used: the outbox never gives up on
     /// a failure that may pass.)
-    public nonisolated let backOff: RetryPolicy
+    package nonisolated let backOff: RetryPolicy
     /// Each write's outcome, once, in order, and each problem with the stored queue. One
     /// consumer: the ``RecordStore`` over this outbox, or the app, which tells the user.
     public nonisolated let outcomes: AsyncStream<Outcome>
@@ -102,17 +102,11 @@ public actor Outbox<Write: Codable & Sendable> {
     private var nextWatcher = 0
     var isDelivering = false
 
-    /// An outbox keeping its writes in `storage`.
-    ///
-    /// - Parameters:
-    ///   - storage: where the writes are kept: ``FileOutboxStorage`` in an app.
-    ///   - clock: the clock back-offs wait on: `Dependencies`' by default (a test clock in
-    ///     tests).
-    ///   - backOff: the delays between tries (see ``backOff``).
-    ///   - schemaVersion: the version of `Write`'s encoded shape (see ``schemaVersion``).
-    ///   - migrate: reads a write saved under another schema version; without it, such a write is
-    ///     reported as ``Outcome/unreadable(_:)``. Throw when it cannot be read.
-    ///   - logger: where failures are reported.
+    /// An outbox keeping its writes in `storage` (``FileOutboxStorage`` in an app), waiting
+    /// `backOff`'s delays between tries on `clock` (`Dependencies`' by default: a test clock in
+    /// tests), saving each write with `schemaVersion`, the version of `Write`'s encoded shape.
+    /// `migrate` reads a write saved under another version (throw when it cannot); without it,
+    /// such a write is reported as ``Outcome/unreadable(_:)``. Failures go to `logger`.
     ///
     /// The time and the id of each write come from `Dependencies.current` as it is here.
     public init(

@@ -22,7 +22,7 @@ public import Foundation
 /// (`RecordMigrationTests`.)
 public struct RecordMigration: Sendable {
     /// The version this step reads; it gives the shape of `version + 1`.
-    public let version: Int
+    package let version: Int
     private let migrate: @Sendable (Data) throws -> Data
 
     /// A step from `version` that turns a record's JSON into the next version's JSON. Throw when

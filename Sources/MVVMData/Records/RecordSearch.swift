@@ -19,18 +19,18 @@ public import MVVMCollections
 /// where the records are.
 public struct RecordSearch<Record>: Sendable {
     /// How loosely texts match, besides case (always ignored, with full Unicode case folding).
-    public var options: SearchIndex.Options
+    package var options: SearchIndex.Options
     /// The text of a record that a search matches.
-    public var text: @Sendable (Record) -> String
+    package var text: @Sendable (Record) -> String
     /// The values a query filters and orders by: at most ``maximumFields``, each name once.
-    public let fields: [RecordField<Record>]
+    package let fields: [RecordField<Record>]
 
     /// How many fields a storage keeps beside each record.
-    public static var maximumFields: Int { 4 }
+    package static var maximumFields: Int { 4 }
 
     /// Searches `text(record)`, matching by `options`; filters and orders by `fields`.
     ///
-    /// More than ``maximumFields`` fields, or two with one name, stop the app with a message
+    /// More than 4 fields, or two with one name, stop the app with a message
     /// saying which: they are mistakes in code.
     public init(options: SearchIndex.Options = [], fields: [RecordField<Record>] = [], text: @escaping @Sendable (Record) -> String) {
         precondition(fields.count <= Self.maximumFields, "RecordSearch: \(fields.count) fields; a storage keeps at most \(Self.maximumFields)")
@@ -42,7 +42,7 @@ public struct RecordSearch<Record>: Sendable {
     }
 
     /// Whether `record` matches `query` by these rules; every record matches an empty query.
-    public func matches(_ record: Record, _ query: String) -> Bool {
+    package func matches(_ record: Record, _ query: String) -> Bool {
         query.isEmpty || SearchIndex([text(record)], options: options).contains(query, at: 0)
     }
 

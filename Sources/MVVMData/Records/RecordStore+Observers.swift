@@ -50,10 +50,4 @@ extension RecordStore {
         guard let presenter = presenters.last else { return unpresented.append(failure) }
         presenter.handler(failure)
     }
-
-    /// The old name of ``onWriteFailure(_:)``.
-    @available(*, deprecated, renamed: "onWriteFailure(_:)", message: "present names showing a modal (Navigation.present)")
-    public func presentFailures(_ handler: @escaping @MainActor (RecordWriteFailure<Write>) -> Void) -> ObservationToken {
-        onWriteFailure(handler)
-    }
 }

@@ -33,7 +33,7 @@ extension RecordStore {
         return seen.query(text)
     }
 
-    /// Whether `shown` matches `query` (``searchQuery(_:)``), as ``RecordSearch/matches(_:_:)``
+    /// Whether `shown` matches `query` (``searchQuery(_:)``), as `RecordSearch.matches(_:_:)`
     /// says: from the text the search index folded when the record was merged, when the row shows
     /// that text (a change that moved no text, such as a flag); else its text folded now. A page
     /// of 50 changed users checked by a list answered on the device folded 50 texts (0.4 ms, as

@@ -5,24 +5,24 @@ import Foundation
 /// Only idempotent requests are retried (GET, PUT, DELETE…; never a POST unless you say so),
 /// only for failures that may pass (timeouts, lost connections, 408, 429, 502, 503, 504), and
 /// with exponential back-off on the client's clock, so tests advance a test clock instead of
-/// waiting. A `Retry-After` header in seconds is honoured, up to ``maxDelay``.
+/// waiting. A `Retry-After` header in seconds is honoured, up to `maxDelay`.
 ///
 /// ```swift
 /// RetryPolicy(maxAttempts: 4, initialDelay: .milliseconds(100))   // waits 100, 200, 400 ms
 /// ```
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included; values below 1 count as 1.
-    public var maxAttempts: Int
+    package var maxAttempts: Int
     /// The wait before the second attempt.
-    public var initialDelay: Duration
+    package var initialDelay: Duration
     /// How much each wait grows over the previous one.
-    public var multiplier: Double
+    package var multiplier: Double
     /// The longest wait.
-    public var maxDelay: Duration
+    package var maxDelay: Duration
     /// Statuses worth another attempt.
-    public var retryableStatuses: Set<Int>
+    package var retryableStatuses: Set<Int>
     /// Whether to retry requests that are not idempotent (a POST could then run twice).
-    public var retriesNonIdempotentRequests: Bool
+    package var retriesNonIdempotentRequests: Bool
 
     /// Creates a policy.
     public init(
@@ -61,7 +61,7 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// The wait before attempt number `attempt` (2 or more): `initialDelay × multiplierⁿ⁻²`,
-    /// or the server's `Retry-After` when given, never more than ``maxDelay``.
+    /// or the server's `Retry-After` when given, never more than `maxDelay`.
     package func delay(beforeAttempt attempt: Int, retryAfter: Duration? = nil) -> Duration {
         if let retryAfter { return min(retryAfter, maxDelay) }
         let exponent = max(0, attempt - 2)

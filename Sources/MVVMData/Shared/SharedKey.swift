@@ -12,9 +12,9 @@
 public struct SharedKey<Value: Codable & Sendable & Equatable>: Sendable {
     /// The name, which names its file: letters, digits, `-`, `_` and `.` keep the file's name
     /// readable (`user-search.json`); any other name gets a file name of its own, never a path.
-    public let name: String
+    package let name: String
     /// The value until one is saved, and when the saved one cannot be read.
-    public let defaultValue: Value
+    package let defaultValue: Value
 
     /// A key named `name` whose value starts as `defaultValue`.
     public init(_ name: String, default defaultValue: Value) {

@@ -17,7 +17,7 @@ import MVVMLocking
 /// there can crash Foundation).
 ///
 /// It follows no redirect: a 3xx is the response, and ``APIClient`` decides which to follow
-/// (``Redirect``). Its session's delegate refuses them, which Linux's URLSession asks only of a
+/// (at most 5 hops). Its session's delegate refuses them, which Linux's URLSession asks only of a
 /// task without a completion handler, so the transport reads each response through that
 /// delegate on every platform.
 public struct URLSessionTransport: HTTPTransport {

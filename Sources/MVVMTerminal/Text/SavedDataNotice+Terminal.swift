@@ -3,7 +3,7 @@ public import MVVMCore
 
 extension SavedDataNotice {
     /// The notice as one terminal line, the same on every screen (in English here; Japanese in
-    /// `CommonText`):
+    /// its table, `SavedDataNoticeText`):
     ///
     /// - `offline · saved 10:42` when fresh data failed to come;
     /// - `saved 10:42 · updating…` while it is on its way;
@@ -21,7 +21,24 @@ extension SavedDataNotice {
         if (saved.year, saved.month, saved.day) != (today.year, today.month, today.day) {
             when = "\(saved.year.map(String.init) ?? "----")-\(two(saved.month))-\(two(saved.day)) " + when
         }
-        if failure != nil { return CommonText.offlineSaved(at: when) }
-        return isUpdating ? CommonText.savedUpdating(at: when) : CommonText.saved(at: when)
+        if failure != nil { return SavedDataNoticeText.offlineSaved(at: when) }
+        return isUpdating ? SavedDataNoticeText.savedUpdating(at: when) : SavedDataNoticeText.saved(at: when)
+    }
+}
+
+/// The notice's words, per language.
+enum SavedDataNoticeText {
+    /// Rows saved on the device are shown, and the server could not answer: `offline · saved
+    /// 10:42` (`when` is the time, or the date and time).
+    static func offlineSaved(at when: String) -> LocalizedText {
+        LocalizedText([.japanese: "オフライン · \(when) に保存", .english: "offline · saved \(when)"])
+    }
+    /// Rows saved on the device are shown while the server is asked.
+    static func savedUpdating(at when: String) -> LocalizedText {
+        LocalizedText([.japanese: "\(when) に保存 · 更新中…", .english: "saved \(when) · updating…"])
+    }
+    /// Rows saved on the device are shown.
+    static func saved(at when: String) -> LocalizedText {
+        LocalizedText([.japanese: "\(when) に保存", .english: "saved \(when)"])
     }
 }

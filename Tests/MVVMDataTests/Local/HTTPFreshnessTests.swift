@@ -38,4 +38,30 @@ struct HTTPFreshnessTests {
     @Test func anAnswerThatVariesOnAHeaderIsStored() {
         #expect(HTTPFreshness(Self.response(["Vary": "Accept-Encoding", "Cache-Control": "max-age=600"])).isStorable)
     }
+
+    // A server's caching headers are data from outside: read, bounded, never trusted.
+    func freshness(_ cacheControl: String?, etag: String? = nil) -> HTTPFreshness {
+        var headers: [String: String] = [:]
+        headers["Cache-Control"] = cacheControl
+        headers["ETag"] = etag
+        return HTTPFreshness(HTTPResponse(status: 200, headers: headers, body: Data()))
+    }
+
+    @Test func maxAgeAndEntityTagAreRead() {
+        #expect(freshness("public, max-age=86400", etag: #"W/"a1""#) == HTTPFreshness(entityTag: #"W/"a1""#, maxAge: .seconds(86_400)))
+        #expect(freshness("MAX-AGE = 60").maxAge == .seconds(60))
+    }
+
+    @Test func hostileOrMissingValuesAreNoFreshnessOrAtMostAYear() {
+        #expect(freshness(nil).maxAge == .zero)
+        #expect(freshness("max-age=abc").maxAge == .zero)
+        #expect(freshness("max-age=-5").maxAge == .zero)
+        #expect(freshness("max-age=").maxAge == .zero)
+        #expect(freshness("max-age=99999999999999999999999999").maxAge == HTTPFreshness.maximumAge)
+        #expect(freshness("max-age=4000000000").maxAge == HTTPFreshness.maximumAge)
+        #expect(freshness("max-age=３６００").maxAge == .zero, "fullwidth digits are not a number here")
+        #expect(freshness("no-cache, max-age=600").maxAge == .zero, "no-cache: revalidate every time")
+        #expect(!freshness("no-store").isStorable)
+        #expect(freshness("max-age=60", etag: "  ").entityTag == nil)
+    }
 }

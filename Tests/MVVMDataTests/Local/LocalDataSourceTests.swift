@@ -32,7 +32,7 @@ struct LocalDataSourceTests {
         #expect(try await local.save(value, for: "forecast/130010") == savedAt)
         let saved = try await local.saved(Forecast.self, for: "forecast/130010")
         #expect(saved == Fetched(value, origin: .saved(at: savedAt)))
-        #expect(saved.savedAt == savedAt)
+        #expect(saved.origin.savedAt == savedAt)
     }
 
     @Test func nothingSavedIsANotSavedMissLoggedOnlyAtDebug() async throws {

@@ -20,7 +20,7 @@ extension FormValidator where Form == RegistrationForm, Field == RegistrationFie
             FieldRule(.loginID) { form in
                 form.loginID.contains("@") ? emailShape.check(form.submittedLoginID) : nil
             }
-            FieldRule.custom(.loginID, RegistrationText.loginIDTaken) { !$0.isLoginIDKnownTaken }
+            FieldRule(.loginID) { $0.isLoginIDKnownTaken ? RegistrationText.loginIDTaken : nil }
             FieldRule.field(
                 .password, \.password,
                 .minLength(8, RegistrationText.weakPassword),

@@ -51,7 +51,7 @@ public final class UserListViewModel: ViewModel {
             fetchCounts: { [.active: try await repository.stats().active] }
         ) { [analytics] request in
             let page = try await repository.users(after: request.cursor, size: request.size, query: request.query.text, filter: request.query.filter)
-            if request.isFirstPage { analytics.track(.viewed(count: page.total)) }
+            if request.cursor == nil { analytics.track(.viewed(count: page.total)) }
             return LivePage(records: page.users, nextCursor: page.nextCursor)
         }
         records.onWriteFailure { [weak self] failure in self?.writeFailed(failure) }.store(in: store)

@@ -49,7 +49,7 @@ public actor FileOutboxStorage: OutboxStorage, BlockingIOBacked {
     /// Where the storage's code runs; an outbox delivering from this storage runs its loop there.
     nonisolated var ioExecutor: BlockingIOExecutor { io }
     /// The folder; made when the first write is appended.
-    public nonisolated let directory: URL
+    package nonisolated let directory: URL
     /// The files' base name.
     public nonisolated let name: String
 

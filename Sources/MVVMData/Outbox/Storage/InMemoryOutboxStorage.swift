@@ -34,7 +34,7 @@ public actor InMemoryOutboxStorage: OutboxStorage {
         index.all
     }
 
-    /// Problems reported with ``report(_:)`` since the last call.
+    /// Problems reported with `report(_:)` since the last call.
     public func takeProblems() -> [OutboxProblem] {
         defer { problems = [] }
         return problems
@@ -48,7 +48,7 @@ public actor InMemoryOutboxStorage: OutboxStorage {
     }
 
     /// Reports `problem` once, as a storage that found damage would.
-    public func report(_ problem: OutboxProblem) {
+    package func report(_ problem: OutboxProblem) {
         problems.append(problem)
     }
 }

@@ -7,7 +7,7 @@ public struct OutboxRecord: Hashable, Sendable {
     public var id: UUID
     /// When the write was queued.
     public var enqueuedAt: Date
-    /// The ``Outbox/schemaVersion`` of the code that queued it.
+    /// The `schemaVersion` of the code that queued it (``Outbox/init(storage:clock:backOff:schemaVersion:migrate:logger:)``).
     public var schemaVersion: Int
     /// The write, encoded as JSON.
     public var payload: Data

@@ -9,7 +9,7 @@ public import Foundation
 /// `SQLiteRecordStorage` (the `MVVMGRDB` product: indexes and FTS5) answer alike: the contract
 /// tests compare them (`RecordStorageContract`).
 public protocol QueryableRecordStorage: RecordStorage {
-    /// The saved records `query` shows, in its order, at most its limit: ``SavedRecordQuery/answer(from:)``
+    /// The saved records `query` shows, in its order, at most its limit: what `SavedRecordQuery.answer(from:)` answers
     /// over every record saved.
     func records(matching query: SavedRecordQuery) async throws(CacheStoreError) -> [SavedRecord]
     /// Saved records with a value whose index is missing or of another layout than `layout`, in

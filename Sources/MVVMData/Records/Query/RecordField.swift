@@ -14,9 +14,9 @@
 /// the store indexes every saved record again at its next start.
 public struct RecordField<Record>: Sendable {
     /// What tells the field from the store's others, and from what it was before.
-    public let name: String
+    package let name: String
     /// The field's value in `record`.
-    public let value: @Sendable (Record) -> RecordFieldValue
+    package let value: @Sendable (Record) -> RecordFieldValue
 
     /// A field of whole numbers.
     public init(_ name: String, _ value: @escaping @Sendable (Record) -> Int) {
@@ -56,9 +56,9 @@ public struct RecordField<Record>: Sendable {
 /// (`[RecordField.isActive.equals(true)]`).
 public struct RecordCondition<Record>: Hashable, Sendable {
     /// The field.
-    public let field: RecordField<Record>
+    package let field: RecordField<Record>
     /// The value it must have.
-    public let value: RecordFieldValue
+    package let value: RecordFieldValue
 
     /// Whether `record` meets it.
     public func holds(for record: Record) -> Bool {

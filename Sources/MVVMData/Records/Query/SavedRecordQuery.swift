@@ -5,7 +5,7 @@ import Foundation
 /// have the values asked, whose folded search text contains the folded query, in the order of one
 /// field (then of their ids' bytes), after a position, at most a number.
 ///
-/// ``answer(from:)`` is the reference answer, which ``InMemoryRecordStorage`` gives; a storage
+/// `answer(from:)` is the reference answer, which ``InMemoryRecordStorage`` gives; a storage
 /// of its own answers the same (SQLite: `SQLiteRecordStorage`).
 public struct SavedRecordQuery: Hashable, Sendable {
     /// The layout of the index a record must be saved with (``SavedRecord/Index/layout``).
@@ -47,7 +47,7 @@ public struct SavedRecordQuery: Hashable, Sendable {
     }
 
     /// Whether `record` is one this query returns, the limit aside.
-    public func admits(_ record: SavedRecord) -> Bool {
+    package func admits(_ record: SavedRecord) -> Bool {
         guard record.value != nil, let index = record.index, index.layout == layout, let position = position(of: record) else { return false }
         for (field, value) in conditions {
             guard index.fields.indices.contains(field), index.fields[field] == value else { return false }
@@ -57,12 +57,12 @@ public struct SavedRecordQuery: Hashable, Sendable {
     }
 
     /// Whether position `lhs` comes before `rhs` in this query's order.
-    public func isBefore(_ lhs: RecordPosition, _ rhs: RecordPosition) -> Bool {
+    package func isBefore(_ lhs: RecordPosition, _ rhs: RecordPosition) -> Bool {
         descending ? rhs.precedes(lhs) : lhs.precedes(rhs)
     }
 
     /// The answer from `records`: those admitted, in order, at most ``limit``.
-    public func answer(from records: some Sequence<SavedRecord>) -> [SavedRecord] {
+    package func answer(from records: some Sequence<SavedRecord>) -> [SavedRecord] {
         let admitted = records.filter(admits).map { (record: $0, position: position(of: $0)!) }   // admitted: it has one
         return admitted.sorted { isBefore($0.position, $1.position) }.prefix(max(0, limit)).map(\.record)
     }

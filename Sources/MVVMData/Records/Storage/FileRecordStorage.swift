@@ -37,9 +37,9 @@ public actor FileRecordStorage: RecordStorage {
     /// Where the storage's code runs: a thread of its own, off the Swift pool.
     private nonisolated let io = BlockingIOExecutor(label: "mvvm.file-record-storage")
     /// The folder; made when the first record is saved.
-    public nonisolated let directory: URL
+    package nonisolated let directory: URL
     /// The files' base name.
-    public nonisolated let name: String
+    package nonisolated let name: String
 
     /// Where the latest frame of each record is in the open journal.
     private struct Slot {
