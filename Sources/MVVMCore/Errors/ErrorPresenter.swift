@@ -19,9 +19,9 @@ import Foundation
 /// ```
 public struct ErrorPresenter: Sendable {
     /// The title for errors that bring none.
-    public var fallbackTitle: LocalizedText
+    package var fallbackTitle: LocalizedText
     /// The message for errors nothing else recognises.
-    public var fallbackMessage: LocalizedText
+    package var fallbackMessage: LocalizedText
     private let map: @Sendable (any Error) -> ErrorPresentation?
     private let isCancellation: @Sendable (any Error) -> Bool
 

@@ -31,7 +31,7 @@ public import Observation
 /// | job | member | file |
 /// |---|---|---|
 /// | make one, read and change the state | ``init(_:clock:)``, ``state``, ``update(_:)``, ``readOnly`` | here, `ReadOnlyStore.swift` |
-/// | own async work | ``run(_:policy:onCancel:operation:)``, ``update(cancelling:_:)``, ``cancelWork(_:)``, ``cancelAllWork()``, ``isRunning(_:)`` | `Work/StateStore+Work.swift` |
+/// | own async work | ``run(_:policy:onCancel:operation:)``, ``update(cancelling:_:)``, ``cancelWork(_:)``, ``cancelAllWork()``, ``isRunning(_:)``, ``isIdle`` | `Work/StateStore+Work.swift` |
 /// | wait on its clock | ``clock`` (`store.clock.sleep(for:)`) | `Work/StateStore+Work.swift` |
 /// | a value's loading phases | ``load(_:key:policy:presenter:operation:)``, ``load(_:key:policy:presenter:values:)`` | `Loadable/` |
 /// | per-row pictures | ``loadResources(_:for:id:source:from:)`` | `Resources/StateStore+Resources.swift` |

@@ -146,7 +146,7 @@ extension StateStore {
     }
 
     /// Whether no owned work is running or waiting.
-    package var isIdle: Bool { sideIfMade?.work.isIdle ?? true }
+    public var isIdle: Bool { sideIfMade?.work.isIdle ?? true }
 
     /// Where work started now runs its nonisolated parts: a test's executor (the one a tester
     /// set, or the store's test clock's), else `nil`, the global concurrent executor.
