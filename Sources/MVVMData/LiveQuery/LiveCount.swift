@@ -13,9 +13,9 @@
 public struct LiveCount<Record>: Sendable, Hashable, CustomReflectable {
     /// Its name: what tells it from the other counts of its query, and the key its figure is
     /// saved under on the device (so a name, once shipped, stays).
-    public let name: String
+    package let name: String
     /// Whether a record is counted.
-    public let includes: @Sendable (Record) -> Bool
+    package let includes: @Sendable (Record) -> Bool
 
     /// A count named `name` of the records for which `includes` is true.
     public init(_ name: String, where includes: @escaping @Sendable (Record) -> Bool) {

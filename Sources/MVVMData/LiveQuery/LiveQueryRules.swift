@@ -15,13 +15,13 @@ public struct LiveQueryRules<Record, Query>: Sendable {
     /// Whether a record passes the query's filter, the search text aside: it must not read the
     /// text. A live query keeps its answer for each loaded row while only the text changes, so a
     /// keystroke runs no filter (`key-to-frame/100k-rows_search`).
-    public var includes: @Sendable (Record, Query) -> Bool
+    package var includes: @Sendable (Record, Query) -> Bool
     /// Where the query keeps its search text, matched by the store's ``RecordSearch``. The
     /// query with this text cleared is its filter: two queries that differ only here filter alike.
-    public var searchText: any WritableKeyPath<Query, String> & Sendable
+    package var searchText: any WritableKeyPath<Query, String> & Sendable
     /// The server's order: whether the first record comes before the second. A total order (the
     /// server's keyset order is one): records it does not tell apart show in no fixed order.
-    public var areInIncreasingOrder: @Sendable (Record, Record) -> Bool
+    package var areInIncreasingOrder: @Sendable (Record, Record) -> Bool
 
     /// The rules as fields, when declared so: the order field, whether descending, the filter's
     /// conditions for a query.

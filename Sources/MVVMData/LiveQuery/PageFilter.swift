@@ -1,4 +1,4 @@
-/// The filter's answer (``LiveQueryRules/includes``) for each row of a live query's pages, for
+/// The filter's answer (`LiveQueryRules.includes`) for each row of a live query's pages, for
 /// one filter: the query with its search text cleared. A keystroke changes only the text, so it
 /// reads these answers and runs no filter; a row that changes is answered again, alone.
 struct PageFilter<Record: Identifiable, Query: Hashable> {

@@ -9,7 +9,7 @@ public struct UnreadableWrite: Error, Hashable, Sendable {
     public var reason: String
 
     /// Creates the report of an unreadable write.
-    public init(record: OutboxRecord, reason: String) {
+    package init(record: OutboxRecord, reason: String) {
         self.record = record
         self.reason = reason
     }
