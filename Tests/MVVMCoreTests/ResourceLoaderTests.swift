@@ -147,6 +147,32 @@ struct ResourceLoaderTests {
         #expect(loader.statistics.peakMemoryCost <= 10)
     }
 
+    @Test func aMemoryWarningEmptiesTheCacheAndTheNextAskFetchesAgainWhileAFetchInFlightGoesOn() async {
+        let store = StateStore(0, clock: clock)
+        let loader = loader()
+        load(1, as: "first", from: loader, on: store)
+        await clock.advance(by: .zero)
+        fetches.answer(1, with: "aaaa")
+        await clock.advance(by: .zero)
+        load(2, as: "in flight", from: loader, on: store)
+        await clock.advance(by: .zero)
+
+        loader.removeAllFromMemory()
+        #expect(loader.cached(1) == nil)
+        #expect(loader.statistics.memoryCost == 0)
+        fetches.answer(2, with: "bbbb")
+        await clock.advance(by: .zero)
+        #expect(results.value["in flight"] == "bbbb", "the fetch in flight went on")
+        #expect(loader.cached(2) == "bbbb", "and its answer is kept")
+
+        load(1, as: "again", from: loader, on: store)
+        await clock.advance(by: .zero)
+        #expect(fetches.started == [1, 2, 1], "asked again after the warning: fetched again")
+        fetches.answer(1, with: "aaaa")
+        await clock.advance(by: .zero)
+        #expect(results.value["again"] == "aaaa")
+    }
+
     @Test func aResourceCostingMoreThanTheLimitIsNotKept() async {
         let store = StateStore(0, clock: clock)
         let loader = loader(memoryLimit: 3)
