@@ -65,7 +65,7 @@ struct RegistrationDriverViewModelTests {
             Fixture.blank,
             Fixture.mismatch,
             Fixture.ready,
-            RegistrationSummary(text: Fixture.weakPassword, isOK: false),
+            FormSummary(text: Fixture.weakPassword, isOK: false),
             Fixture.blank,
         ])
         loginIDStatus.expectHistory([.unchecked, .ok, .error(Fixture.invalidEmail), .ok, .unchecked])
@@ -126,7 +126,7 @@ struct RegistrationDriverViewModelTests {
         loginID.send("mika2@example.jp")
 
         loginIDStatus.expectHistory([.unchecked, .ok, .error(Fixture.taken), .ok])
-        summary.expectHistory([Fixture.blank, Fixture.ready, RegistrationSummary(text: Fixture.taken, isOK: false), Fixture.ready])
+        summary.expectHistory([Fixture.blank, Fixture.ready, FormSummary(text: Fixture.taken, isOK: false), Fixture.ready])
         isSubmitEnabled.expectHistory([false, true, false, true])
         alert.expectHistory([nil])
     }

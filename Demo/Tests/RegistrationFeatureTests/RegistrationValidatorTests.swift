@@ -30,7 +30,7 @@ struct RegistrationValidatorTests {
     func malformedEmailAddressesFail(loginID: String) {
         let result = feedback(loginID: loginID)
         #expect(result.loginID == .error(Fixture.invalidEmail))
-        #expect(result.summary == RegistrationSummary(text: Fixture.invalidEmail, isOK: false))
+        #expect(result.summary == FormSummary(text: Fixture.invalidEmail, isOK: false))
     }
 
     @Test(arguments: ["taro", "taro_1", "たろう", "TARO"])

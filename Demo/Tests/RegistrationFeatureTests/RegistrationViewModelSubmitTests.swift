@@ -78,7 +78,7 @@ struct RegistrationViewModelSubmitTests {
             $0.submission = .idle
             $0.form.takenLoginIDs = ["mika@example.jp"]
             $0.loginIDStatus = .error(Fixture.taken)
-            $0.summary = RegistrationSummary(text: Fixture.taken, isOK: false)
+            $0.summary = FormSummary(text: Fixture.taken, isOK: false)
         }
         tester.send(.submitTapped)   // disabled while the id is known taken
         tester.send(.loginIDChanged("mika2@example.jp")) {
@@ -90,7 +90,7 @@ struct RegistrationViewModelSubmitTests {
         tester.send(.loginIDChanged(" MIKA@example.jp")) {   // the same id, as the server compares ids
             $0.form.loginID = " MIKA@example.jp"
             $0.loginIDStatus = .error(Fixture.taken)
-            $0.summary = RegistrationSummary(text: Fixture.taken, isOK: false)
+            $0.summary = FormSummary(text: Fixture.taken, isOK: false)
             $0.isSubmitEnabled = false
         }
         tester.send(.loginIDChanged("mika2@example.jp")) {

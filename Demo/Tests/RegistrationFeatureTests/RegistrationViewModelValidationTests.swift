@@ -66,7 +66,7 @@ struct RegistrationViewModelValidationTests {
         tester.send(.passwordChanged("12345678")) {   // no letter: the policy comes before the mismatch
             $0.form.password = "12345678"
             $0.passwordStatus = .error(Fixture.weakPassword)
-            $0.summary = RegistrationSummary(text: Fixture.weakPassword, isOK: false)
+            $0.summary = FormSummary(text: Fixture.weakPassword, isOK: false)
         }
         tester.send(.loginIDChanged("")) {
             $0.form.loginID = ""

@@ -16,7 +16,7 @@ struct SignInViewModelTests {
         return (ViewModelTester(SignInViewModel(loginID: loginID, sessions: sessions), clock: clock), sessions)
     }
 
-    static let ready = RegistrationSummary(text: SignInText.ready, isOK: true)
+    static let ready = FormSummary(text: SignInText.ready, isOK: true)
 
     /// Types "mika" and "secret123": the line turns green.
     func typeBoth(_ tester: ViewModelTester<SignInViewModel>) {
@@ -34,7 +34,7 @@ struct SignInViewModelTests {
 
     @Test func anEmptyFormSaysAFieldIsBlankInRedAndCannotBeSent() async {
         let (tester, sessions) = tester([])
-        #expect(tester.state.summary == RegistrationSummary(text: SignInText.blank, isOK: false))
+        #expect(tester.state.summary == FormSummary(text: SignInText.blank, isOK: false))
         #expect(tester.state.loginIDStatus == .unchecked)
         #expect(!tester.state.isSubmitEnabled)
         tester.send(.submitTapped)
@@ -64,7 +64,7 @@ struct SignInViewModelTests {
             $0.isSubmitting = false
             $0.form.password = ""
             $0.passwordStatus = .unchecked
-            $0.summary = RegistrationSummary(text: SignInText.blank, isOK: false)
+            $0.summary = FormSummary(text: SignInText.blank, isOK: false)
         }
         await tester.finish()
         #expect(sessions.loginIDs == ["mika"])
@@ -82,7 +82,7 @@ struct SignInViewModelTests {
             $0.isSubmitting = false
             $0.isSubmitEnabled = true
             $0.wasRefused = true
-            $0.summary = RegistrationSummary(text: SignInText.wrongCredentials, isOK: false)
+            $0.summary = FormSummary(text: SignInText.wrongCredentials, isOK: false)
         }
         #expect(tester.state.navigation.modal == nil)
         tester.send(.passwordChanged("secret1234")) {
@@ -118,7 +118,7 @@ struct SignInViewModelTests {
             $0.isSubmitting = false
             $0.form.password = ""
             $0.passwordStatus = .unchecked
-            $0.summary = RegistrationSummary(text: SignInText.blank, isOK: false)
+            $0.summary = FormSummary(text: SignInText.blank, isOK: false)
         }
         await tester.finish()
         #expect(sessions.loginIDs == ["mika", "mika"])

@@ -13,7 +13,7 @@ public struct RegistrationFeedback: Hashable, Sendable {
     /// The confirmation's status.
     public var passwordConfirmation: FieldStatus
     /// The line under the form.
-    public var summary: RegistrationSummary
+    public var summary: FormSummary
     /// Whether every rule passes.
     public var isValid: Bool
 
@@ -26,7 +26,7 @@ public struct RegistrationFeedback: Hashable, Sendable {
         loginID = status(.loginID, form.loginID)
         password = status(.password, form.password)
         passwordConfirmation = status(.passwordConfirmation, form.passwordConfirmation)
-        summary = result.firstMessage.map { RegistrationSummary(text: $0, isOK: false) } ?? .ready
+        summary = result.firstMessage.map { FormSummary(text: $0, isOK: false) } ?? FormSummary(text: RegistrationText.ready, isOK: true)
         isValid = result.canSubmit
     }
 }

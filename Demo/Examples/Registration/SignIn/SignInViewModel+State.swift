@@ -14,7 +14,7 @@ extension SignInViewModel {
         public var passwordStatus: FieldStatus = .unchecked
         /// The line under the form: the server's refusal or the first problem in red, or
         /// "ログインできます" in green.
-        public var summary = RegistrationSummary(text: SignInText.blank, isOK: false)
+        public var summary = FormSummary(text: SignInText.blank, isOK: false)
         /// Whether the submit button is enabled: both fields filled in and no submit in flight.
         public var isSubmitEnabled = false
         /// Whether a sign-in is in flight.
@@ -42,11 +42,11 @@ extension SignInViewModel {
             loginIDStatus = form.loginID.isEmpty ? .unchecked : result.status(for: .loginID)
             passwordStatus = form.password.isEmpty ? .unchecked : result.status(for: .password)
             summary = if wasRefused {
-                RegistrationSummary(text: SignInText.wrongCredentials, isOK: false)
+                FormSummary(text: SignInText.wrongCredentials, isOK: false)
             } else if let problem = result.firstMessage {
-                RegistrationSummary(text: problem, isOK: false)
+                FormSummary(text: problem, isOK: false)
             } else {
-                RegistrationSummary(text: SignInText.ready, isOK: true)
+                FormSummary(text: SignInText.ready, isOK: true)
             }
             isSubmitEnabled = result.canSubmit && !isSubmitting
         }

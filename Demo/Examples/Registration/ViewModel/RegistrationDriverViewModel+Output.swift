@@ -10,7 +10,7 @@ extension RegistrationDriverViewModel {
         /// The confirmation field's status.
         public let passwordConfirmationStatus: Driver<FieldStatus>
         /// The line under the form (the article's `validationResult` text and colour).
-        public let summary: Driver<RegistrationSummary>
+        public let summary: Driver<FormSummary>
         /// Whether the submit button is enabled.
         public let isSubmitEnabled: Driver<Bool>
         /// Whether a submit is in flight: show a spinner.

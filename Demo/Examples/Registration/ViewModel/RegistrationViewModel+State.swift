@@ -16,7 +16,7 @@ extension RegistrationViewModel {
         /// The confirmation field's status.
         public var passwordConfirmationStatus: FieldStatus
         /// The line under the form: the first problem, or "登録可能です".
-        public var summary: RegistrationSummary
+        public var summary: FormSummary
         /// Whether the submit button is enabled: the form is valid, no submit is in flight, and
         /// the registration is not done yet.
         public var isSubmitEnabled: Bool

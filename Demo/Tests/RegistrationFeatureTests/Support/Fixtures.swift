@@ -4,11 +4,11 @@ import RegistrationFeature
 /// The texts and values the tests expect, written out: a changed message fails a test.
 enum Fixture {
     /// Article 001's words in Japanese, exactly, and ours in English.
-    static let blank = RegistrationSummary(text: LocalizedText([.japanese: "空欄があります", .english: "A field is blank"]), isOK: false)
-    static let mismatch = RegistrationSummary(
+    static let blank = FormSummary(text: LocalizedText([.japanese: "空欄があります", .english: "A field is blank"]), isOK: false)
+    static let mismatch = FormSummary(
         text: LocalizedText([.japanese: "パスワードが確認用と一致していません", .english: "The password does not match its confirmation"]), isOK: false
     )
-    static let ready = RegistrationSummary(text: LocalizedText([.japanese: "登録可能です", .english: "Ready to register"]), isOK: true)
+    static let ready = FormSummary(text: LocalizedText([.japanese: "登録可能です", .english: "Ready to register"]), isOK: true)
     static let invalidEmail = LocalizedText([.japanese: "メールアドレスの形式が正しくありません", .english: "This is not a valid email address"])
     static let weakPassword = LocalizedText([
         .japanese: "パスワードは8文字以上で、英字と数字を含めてください", .english: "Use at least 8 characters, with letters and digits",
