@@ -98,6 +98,26 @@ struct AccountViewModelTests {
         await tester.finish()
     }
 
+    @Test func anAccountSignedOutLetsGoOfItsAppAndTheScreensItOpened() async throws {
+        await tester.settle()
+        let leaks = LeakTracker()
+        do {
+            let app = try #require(self.app)
+            app.send(.opened(.users))
+            guard case .users(let list)? = app.screenModel(for: .users) else { Issue.record("no list"); return }
+            leaks.track(app, "ann's app")
+            leaks.track(list, "ann's user list")
+        }
+        app?.send(.signOutTapped)
+        await tester.settle()
+        app?.send(.signOutConfirmed)
+        await tester.settle()
+        tester.skipReceivedChanges()   // the tester forgets the states it kept: the app in them too
+        #expect(form != nil, "the sign-in form shows")
+        await leaks.expectAllDeallocated()
+        await tester.finish()
+    }
+
     @Test func cancellingTheQuestionKeepsEverything() async throws {
         await tester.settle()
         app?.send(.signOutTapped)
