@@ -21,8 +21,8 @@ import MVVMLocking
 ///
 /// Safe from any thread: its state is behind a `Lock` (a pthread mutex, which ThreadSanitizer sees).
 public final class ResourceLoader<Source: Hashable & Sendable, Resource: Sendable>: Sendable {
-    /// The most fetches that run at once; later ones wait, those `prioritize(_:)` ranked first,
-    /// then first asked first started.
+    /// The most fetches that run at once; later ones wait, those of the rows a view shows now first
+    /// (`StateStore.loadResources` ranks them), then first asked first started.
     public let maximumConcurrentFetches: Int
     /// The most the memory cache holds, in the unit `cost` counts (bytes).
     public let memoryLimit: Int
