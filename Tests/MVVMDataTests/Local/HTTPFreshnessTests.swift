@@ -44,7 +44,7 @@ struct HTTPFreshnessTests {
         var headers: [String: String] = [:]
         headers["Cache-Control"] = cacheControl
         headers["ETag"] = etag
-        return HTTPFreshness(HTTPResponse(status: 200, headers: headers, body: Data()))
+        return HTTPFreshness(Self.response(headers))
     }
 
     @Test func maxAgeAndEntityTagAreRead() {
