@@ -575,6 +575,18 @@ sign_in() {
 }
 saved_run_demo=$RUN_DEMO
 start_acct_server
+# sign_out ACCOUNT QUESTION WHEN: from the home screen, the menu's sign-out, asked QUESTION and
+# confirmed: the sign-in screen shows, and ACCOUNT's folder is gone from the cache. Reads
+# account_flow's `cache` and `sign_in_title`.
+sign_out() {
+    local account=$1 question=$2 when=$3
+    tmux send-keys -t "$SESSION" Down Down Down Enter
+    wait_for "$question" "the sign-out question $when"
+    tmux send-keys -t "$SESSION" y
+    wait_for "$sign_in_title" "the sign-in screen after signing out $when"
+    [[ ! -e "$cache/mvvm-demo/accounts/$account" ]] || fail "$account's folder is left after it signed out $when"
+}
+
 # account_flow LANG ACCOUNT SIGNED-IN SIGN-OUT-QUESTION ONE-UNSENT SIGN-IN-TITLE
 account_flow() {
     local lang=$1 account=$2 signed_in=$3 nothing_unsent=$4 one_unsent=$5 sign_in_title=$6
@@ -583,11 +595,7 @@ account_flow() {
     acct_api POST /api/registrations "{\"loginID\": \"$account\", \"password\": \"secret123\"}" >/dev/null || fail "registering $account"
     # Signed in as the demo account by default; the menu signs it out, asked first.
     start_demo "--api-url $ACCT_API" "$signed_in demo"
-    tmux send-keys -t "$SESSION" Down Down Down Enter
-    wait_for "$nothing_unsent" "the sign-out question ($lang)"
-    tmux send-keys -t "$SESSION" y
-    wait_for "$sign_in_title" "the sign-in screen after signing out ($lang)"
-    [[ ! -e "$cache/mvvm-demo/accounts/demo" ]] || fail "the demo account's folder is left after it signed out ($lang)"
+    sign_out demo "$nothing_unsent" "($lang)"
     sign_in "$account" secret123
     wait_for "$signed_in $account" "$account signed in ($lang)"
     tmux send-keys -t "$SESSION" Enter
@@ -609,11 +617,7 @@ account_flow() {
     wait_for "${ROW}[●○] .+<user1\..+> …$" "the second toggle pending ($lang)"
     tmux send-keys -t "$SESSION" q
     wait_for "$signed_in $account" "the home screen ($lang)"
-    tmux send-keys -t "$SESSION" Down Down Down Enter
-    wait_for "$one_unsent" "the sign-out question with 1 change not yet sent ($lang)"
-    tmux send-keys -t "$SESSION" y
-    wait_for "$sign_in_title" "the sign-in screen after signing out with a pending write ($lang)"
-    [[ ! -e "$cache/mvvm-demo/accounts/$account" ]] || fail "$account's folder is left after it signed out ($lang)"
+    sign_out "$account" "$one_unsent" "with 1 change not yet sent ($lang)"
     tmux send-keys -t "$SESSION" C-c
     wait_for_shell "Ctrl-C on the sign-in screen ($lang)"
     start_acct_server
