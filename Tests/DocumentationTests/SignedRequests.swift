@@ -22,7 +22,7 @@ func makeSignedClient(base: URL, support: URL, transport: any HTTPTransport = UR
     // The client that refreshes has no session: a refresh is not signed itself.
     let refresher = APIClient(baseURL: base, transport: transport)
     let session = AuthSession(secrets: FileSecretStore(directory: support)) { refreshToken throws(APIError) in
-        let answer = try await refresher.send(Endpoint<TokensDTO>(.post, "/api/sessions/refresh", body: RefreshRequest(refreshToken: refreshToken)))
+        let answer = try await refresher.send(Endpoint<TokensDTO>.post("/api/sessions/refresh", body: RefreshRequest(refreshToken: refreshToken)))
         return AuthTokens(accessToken: answer.accessToken, refreshToken: answer.refreshToken, account: answer.loginID)
     }
     let api = APIClient(baseURL: base, transport: transport, session: session)
