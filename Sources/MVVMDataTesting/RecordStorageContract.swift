@@ -19,7 +19,10 @@ public import Testing
 /// later is kept, whatever the order of the saves and whichever of two storages on one place
 /// saved it (a tie goes to the later save); that `records(_:)` finds the ids asked and no others;
 /// that concurrent saves all land; and that a storage opened again at the same place reads what
-/// was saved.
+/// was saved. Of a storage that answers queries (`QueryableRecordStorage`), it also checks that
+/// every answer, page, trim and count of records to index is the reference's (what
+/// `InMemoryRecordStorage` answers by scanning every record), over random records, filters,
+/// orders, searches and pages, with fixed seeds, so that a failure repeats.
 public enum RecordStorageContract {
     /// Runs every check. Failures are recorded as Swift Testing issues at `sourceLocation`.
     ///
@@ -123,5 +126,8 @@ public enum RecordStorageContract {
         let reopened = try await open("round-trip")
         #expect(sorted(try await reopened.records()) == sorted(try await storage.records()),
                 "a storage opened again reads what was saved", sourceLocation: at)
+
+        // Queries, where the storage answers them.
+        try await QueryableStorageContract.verify(open: open, name: "query", at: at)
     }
 }

@@ -34,8 +34,9 @@ import MVVMLocking
 /// filter's fields, its order field, the id) is made the first time a query of that shape is
 /// asked. The folding is the store's (`RecordSearch`: case with full Unicode folding, and
 /// diacritics and width as asked), done before the text reaches SQLite, so SQLite only matches
-/// substrings: it answers by the server's rules. `SQLiteRecordQueryTests` checks that it answers
-/// every query as `InMemoryRecordStorage` does.
+/// substrings: it answers by the server's rules. MVVMDataTesting's `RecordStorageContract` (run
+/// by `SQLiteRecordStorageContractTests`) checks that it answers every query as
+/// `InMemoryRecordStorage` does.
 ///
 /// **A file an earlier version wrote** (the key-value `record` table) is moved to `record_row` when
 /// it opens, nothing lost: one `INSERT … SELECT`. Its rows have no index; the store indexes them

@@ -6,7 +6,9 @@ import MVVMGRDB
 import Testing
 
 /// `SQLiteRecordStorage` keeps the contract of every `RecordStorage`, and a save writes what
-/// changed.
+/// changed. The contract also checks its queries (indexes and FTS5): every answer, page, trim
+/// and count of records to index is the reference's, over random people, filters, orders,
+/// searches and pages.
 @Suite(.timeLimit(.minutes(2)))
 struct SQLiteRecordStorageContractTests {
     @Test func sqliteStorageKeepsTheContract() async throws {

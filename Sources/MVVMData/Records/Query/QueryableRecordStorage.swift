@@ -6,8 +6,9 @@ public import Foundation
 ///
 /// Records come with their ``SavedRecord/index`` (made by the store's ``RecordSearch``) in
 /// ``RecordStorage/save(_:)``; a storage keeps it beside the value. ``InMemoryRecordStorage`` and
-/// `SQLiteRecordStorage` (the `MVVMGRDB` product: indexes and FTS5) answer alike: the contract
-/// tests compare them (`RecordStorageContract`).
+/// `SQLiteRecordStorage` (the `MVVMGRDB` product: indexes and FTS5) answer alike: MVVMDataTesting's
+/// `RecordStorageContract` compares every answer of a storage with the reference's, the records
+/// scanned; run it on a storage of your own.
 public protocol QueryableRecordStorage: RecordStorage {
     /// The saved records `query` shows, in its order, at most its limit: what `SavedRecordQuery.answer(from:)` answers
     /// over every record saved.
