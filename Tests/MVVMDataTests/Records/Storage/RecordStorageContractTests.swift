@@ -39,7 +39,7 @@ struct RecordStorageContractTests {
     }
 }
 
-/// One in-memory storage per name, so that "opening again" finds the same records.
+/// One storage per name (in memory, or what `make` makes), so that "opening again" finds the same records.
 actor RecordStoragesByName {
     private var storages: [String: any RecordStorage] = [:]
     private let make: @Sendable () -> any RecordStorage
