@@ -25,12 +25,10 @@ package enum QueryableStorageContract {
     private static let searches = ["", "zo", "zoe", "ZOË", "o\"n", "ss", "straß", "小龍", "user1", "user12", " 4", "e 1"]
 
     private static func saved(_ person: Person, learnt: Double) -> SavedRecord {
-        var record = SavedRecord(
+        SavedRecord(
             id: Data("\(person.id)".utf8), value: try! JSONEncoder().encode(person),   // a Person always encodes
-            learnt: Date(timeIntervalSinceReferenceDate: learnt)
+            learnt: Date(timeIntervalSinceReferenceDate: learnt), index: search.index(of: person)
         )
-        record.index = search.index(of: person)
-        return record
     }
 
     /// Runs every check on storages opened by `open` under names starting with `name`: the
@@ -168,7 +166,9 @@ private func ids(_ records: [SavedRecord]) -> [String] {
     records.map { String(decoding: $0.id, as: UTF8.self) }
 }
 
-/// SplitMix64: the same numbers for a seed on every platform, so a failing check repeats.
+/// SplitMix64: the same numbers for a seed on every platform, so a failing check repeats. (The
+/// tests' `SplitMix64` is in `_MVVMTestSupport`, which waits on the wall clock and is kept out
+/// of the test kits an app links.)
 private struct SeededRandom {
     private var state: UInt64
 

@@ -37,6 +37,7 @@ public final class AccountViewModel: ViewModel {
         /// An account is signed in: its app shows its data (``AppViewModel/State/account``).
         case signedIn(AppViewModel)
 
+        /// Whether both show the same screen: the same ViewModel (by identity), or both none.
         public static func == (lhs: Phase, rhs: Phase) -> Bool {
             switch (lhs, rhs) {
             case (.opening, .opening): true
